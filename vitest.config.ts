@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
@@ -13,6 +14,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.client.ts'],
           css: false,
+          // The app reads its VITE_* settings at start; tests use the development values.
+          env: loadEnv('development', process.cwd(), 'VITE_'),
+          // antd renders whole pages in jsdom; the first render of a lazily loaded page is slow.
+          testTimeout: 20000,
         },
       },
       {

@@ -1,0 +1,21 @@
+// The real server on a throw-away data folder, for the Playwright suite and the benchmark.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from './lib.mjs';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'zbzj-e2e-'));
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: process.env.PORT ?? '18080',
+  HOST: '127.0.0.1',
+  // The suites sign in many times a minute from one address; the limiter itself is covered by server tests.
+  LOGIN_RATE_MAX: process.env.LOGIN_RATE_MAX ?? '1000',
+};
+delete env.DATABASE_URL;
+const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+process.on('exit', cleanup);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
+const code = await run('tsx', ['server/main.ts'], { env });
+process.exit(code);

@@ -1,0 +1,61 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { loadConfig, type ServerConfig } from './config';
+import type { Database } from './db/client';
+import { notFound } from './lib/errors';
+import database from './plugins/database';
+import errorHandler from './plugins/errorHandler';
+import security from './plugins/security';
+import spa from './plugins/spa';
+import adminApi from './routes/admin';
+import healthRoutes from './routes/health';
+import './types';
+
+export interface BuildAppOptions extends Partial<ServerConfig> {
+  /** The server clock in ms since the epoch; tests pass one they can move. */
+  now?: () => number;
+  /** An already-opened database; the app will not close it. */
+  db?: Database;
+  /** Use an in-memory PGlite (ignores dataDir and databaseUrl). */
+  memory?: boolean;
+  /** Fastify's logger option; off unless given (main.ts turns it on). */
+  logger?: FastifyServerOptions['logger'];
+  /** Where unset options come from; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * The whole server as one Fastify instance that has not started listening: tests inject into it,
+ * main.ts listens with it.
+ */
+export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
+  const { now = Date.now, db, memory = false, logger = false, env, ...overrides } = options;
+  const config: ServerConfig = { ...loadConfig(env), ...overrides };
+
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { allErrors: true } },
+    // Creating an embedded PGlite cluster on first start takes several seconds on a small machine.
+    pluginTimeout: 120_000,
+  });
+  app.decorate('config', config);
+  app.decorate('now', now);
+
+  app.register(errorHandler);
+  app.register(database, {
+    database: db,
+    connect: { url: memory ? undefined : config.databaseUrl, dataDir: config.dataDir, memory },
+  });
+  app.register(security);
+  app.register(formbody);
+
+  app.register(healthRoutes);
+  app.register(adminApi, { prefix: '/admin' });
+  app.register(spa);
+
+  app.setNotFoundHandler(() => {
+    throw notFound();
+  });
+  return app;
+}

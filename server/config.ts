@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { LOG } from './messages';
+
+/**
+ * Everything the server reads from its environment, parsed once. buildApp() accepts any of these as an
+ * override, so tests never have to touch process.env.
+ */
+export interface ApiKeyPair {
+  key: string;
+  secret: string;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set the server uses this PostgreSQL; otherwise an embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  apiKeys: ApiKeyPair[];
+  ssoSecret: string;
+  tokenTtlPasswordS: number;
+  tokenTtlSsoS: number;
+  loginRateMax: number;
+  loginRateWindowS: number;
+  signWindowS: number;
+  distDir: string;
+  /** Behind a load balancer the client address comes from X-Forwarded-For; only trust it when told to. */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** The pair that .env.development / .env.production ship, so a fresh clone works without setup. */
+export const DEMO_API_KEY: ApiKeyPair = { key: 'zbzj-demo-key', secret: 'zbzj-demo-secret-7f3a9c' };
+
+/**
+ * A DEMO value: anyone who reads this repository can mint SSO tickets with it. A deployment must set
+ * SSO_SECRET to its own random value shared only with the SSO issuer.
+ */
+export const DEMO_SSO_SECRET = 'zbzj-demo-sso-secret-change-me';
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(LOG.envInteger(name, min, raw));
+  }
+  return value;
+}
+
+function str(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? fallback : raw.trim();
+}
+
+function bool(env: Env, name: string): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((env[name] ?? '').trim().toLowerCase());
+}
+
+/** "key:secret,key2:secret2". A secret may itself contain ':', so only the first one splits. */
+export function parseApiKeys(raw: string | undefined): ApiKeyPair[] {
+  if (raw === undefined || raw.trim() === '') return [DEMO_API_KEY];
+  return raw.split(',').map((item) => {
+    const at = item.indexOf(':');
+    const key = at > 0 ? item.slice(0, at).trim() : '';
+    const secret = at > 0 ? item.slice(at + 1).trim() : '';
+    if (!key || !secret) throw new Error(LOG.envApiKeys(item));
+    return { key, secret };
+  });
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL?.trim();
+  return {
+    port: int(env, 'PORT', 8080),
+    host: str(env, 'HOST', '127.0.0.1'),
+    dataDir: path.resolve(str(env, 'DATA_DIR', './data')),
+    databaseUrl: databaseUrl ? databaseUrl : undefined,
+    apiKeys: parseApiKeys(env.API_KEYS),
+    ssoSecret: str(env, 'SSO_SECRET', DEMO_SSO_SECRET),
+    tokenTtlPasswordS: int(env, 'TOKEN_TTL_PASSWORD_S', 86400, 1),
+    tokenTtlSsoS: int(env, 'TOKEN_TTL_SSO_S', 604800, 1),
+    loginRateMax: int(env, 'LOGIN_RATE_MAX', 10, 1),
+    loginRateWindowS: int(env, 'LOGIN_RATE_WINDOW_S', 60, 1),
+    signWindowS: int(env, 'SIGN_WINDOW_S', 300, 1),
+    distDir: path.resolve(str(env, 'DIST_DIR', './dist')),
+    trustProxy: bool(env, 'TRUST_PROXY'),
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+  };
+}

@@ -1,0 +1,332 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The core data model of ARCHITECTURE §5. Conventions: every business row carries organiser_id (the
+ * tenant) and, where it makes sense, project_id; status columns are small integers whose meanings are
+ * documented beside each table; money, when it appears, is integer fen.
+ */
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+const updatedAt = () => instant('updated_at').notNull().defaultNow();
+
+/** Tenants. `name` is what the wire calls cgmc. status: 1 active, 0 disabled. */
+export const organisers = pgTable('organisers', {
+  id: id(),
+  name: varchar('name', { length: 100 }).notNull(),
+  logo: text('logo'),
+  status: smallint('status').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** khlx 3 = organiser staff (main login); any other kind uses the education login. status: 1 on, 0 off. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: varchar('username', { length: 32 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickName: varchar('nick_name', { length: 50 }).notNull(),
+    zw: varchar('zw', { length: 50 }),
+    mail: varchar('mail', { length: 100 }),
+    lxdh: varchar('lxdh', { length: 20 }),
+    dxzh: varchar('dxzh', { length: 50 }),
+    khlx: smallint('khlx').notNull().default(3),
+    tips: varchar('tips', { length: 255 }),
+    avatar: text('avatar'),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_username_uq').on(t.username), index('users_organiser_idx').on(t.organiserId)],
+);
+
+/** A super role holds every menu and action, including ones added after it was created. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    remark: varchar('remark', { length: 255 }),
+    isSuper: boolean('is_super').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_code_uq').on(t.code)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** parent_id null = top level (0 on the wire). scheme '/' = an in-app page named by path. */
+export const menus = pgTable(
+  'menus',
+  {
+    id: id(),
+    parentId: integer('parent_id').references((): AnyPgColumn => menus.id, { onDelete: 'cascade' }),
+    menuCode: varchar('menu_code', { length: 64 }).notNull(),
+    menuName: varchar('menu_name', { length: 50 }).notNull(),
+    path: varchar('path', { length: 255 }).notNull(),
+    scheme: varchar('scheme', { length: 32 }).notNull().default('/'),
+    icon: varchar('icon', { length: 64 }),
+    target: varchar('target', { length: 32 }),
+    sort: integer('sort').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+  },
+  (t) => [uniqueIndex('menus_code_uq').on(t.menuCode), index('menus_parent_idx').on(t.parentId)],
+);
+
+export const actions = pgTable(
+  'actions',
+  {
+    id: id(),
+    actionCode: varchar('action_code', { length: 64 }).notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('actions_code_uq').on(t.actionCode), index('actions_menu_idx').on(t.menuId)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+export const roleActions = pgTable(
+  'role_actions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => actions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.actionId] })],
+);
+
+/** Only the sha256 of a token is stored, so a leaked table cannot be replayed. kind: password | sso | address. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: id(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    sjc: varchar('sjc', { length: 14 }).notNull(),
+    issuedAt: instant('issued_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [uniqueIndex('tokens_hash_uq').on(t.tokenHash), index('tokens_user_idx').on(t.userId)],
+);
+
+/** Signature nonces, shared by all replicas; rows older than the signing window are purged. */
+export const nonces = pgTable(
+  'nonces',
+  {
+    apiKey: varchar('api_key', { length: 64 }).notNull(),
+    nonce: varchar('nonce', { length: 128 }).notNull(),
+    seenAt: instant('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKey, t.nonce] }), index('nonces_seen_idx').on(t.seenAt)],
+);
+
+/** Fixed-window counters: one row per bucket (e.g. "login:ip:1.2.3.4") and window start. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: varchar('bucket', { length: 200 }).notNull(),
+    windowStart: instant('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+/** SSO tickets are one-time: the hash of each redeemed ticket is kept until the ticket would expire anyway. */
+export const usedSsoTickets = pgTable(
+  'used_sso_tickets',
+  {
+    ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+    username: varchar('username', { length: 32 }).notNull(),
+    usedAt: instant('used_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('used_sso_tickets_exp_idx').on(t.expiresAt)],
+);
+
+/** user_id null = addressed to everyone in the organiser. type: 1 通知, 2 公告, 3 提醒. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    content: text('content'),
+    type: smallint('type').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notices_organiser_idx').on(t.organiserId, t.createdAt), index('notices_user_idx').on(t.userId)],
+);
+
+/** A row here is what the wire reports as isstamp = 1 (read). */
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: instant('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] })],
+);
+
+/** Exhibitions and conferences (the spec's "cnf"). status: 0 筹备中, 1 进行中, 2 已结束. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    code: varchar('code', { length: 32 }).notNull(),
+    logo: text('logo'),
+    srq: date('srq', { mode: 'string' }),
+    erq: date('erq', { mode: 'string' }),
+    address: varchar('address', { length: 255 }),
+    status: smallint('status').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('projects_organiser_code_uq').on(t.organiserId, t.code),
+    index('projects_organiser_name_idx').on(t.organiserId, t.name),
+  ],
+);
+
+/** status: 0 筹备中, 1 报名中, 2 进行中, 3 已结束, 4 已取消. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    srq: date('srq', { mode: 'string' }).notNull(),
+    erq: date('erq', { mode: 'string' }).notNull(),
+    address: varchar('address', { length: 255 }),
+    logo: text('logo'),
+    status: smallint('status').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('activities_organiser_project_idx').on(t.organiserId, t.projectId, t.srq),
+    index('activities_organiser_srq_idx').on(t.organiserId, t.srq),
+    index('activities_organiser_name_idx').on(t.organiserId, t.name),
+  ],
+);
+
+/** Projects a user may work on. Super-role users see every project of their organiser without rows here. */
+export const userProjects = pgTable(
+  'user_projects',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('user_projects_project_idx').on(t.projectId)],
+);
+
+/** The user's current selection (the wire's cnfIds); empty = every authorised project. */
+export const userCurrentProjects = pgTable(
+  'user_current_projects',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+);
+
+/** Works entered by education users. status: 0 草稿, 1 已提交, 2 初审通过, 3 未通过, 4 获奖. */
+export const competitionWorks = pgTable(
+  'competition_works',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    teamName: varchar('team_name', { length: 100 }),
+    school: varchar('school', { length: 100 }),
+    category: varchar('category', { length: 50 }),
+    reportNo: varchar('report_no', { length: 32 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    submittedAt: instant('submitted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('competition_works_report_no_uq').on(t.reportNo), index('competition_works_user_idx').on(t.userId)],
+);

@@ -1,0 +1,156 @@
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../lib/password';
+import type { AppDb } from './client';
+import * as t from './schema';
+import { ACTIVITIES, MENU_TREE, NOTICES, ORGANISER, PROJECTS, ROLE_GRANTS, ROLES, USERS, WORKS, type MenuSeed } from './seedData';
+
+const cst = (text: string) => new Date(`${text.replace(' ', 'T')}+08:00`);
+
+/** Seeds the demo data when the database has no organiser yet. Returns whether it did. */
+export async function seedIfEmpty(db: AppDb): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(t.organisers);
+  if (n > 0) return false;
+  // Hash outside the transaction: scrypt is slow on purpose and need not hold the database.
+  const hashes = {
+    admin: await hashPassword(USERS.admin.password),
+    demo: await hashPassword(USERS.demo.password),
+    edu: await hashPassword(USERS.edu.password),
+  };
+  await db.transaction(async (tx) => {
+    await seedDemoData(tx, hashes);
+  });
+  return true;
+}
+
+/** Inserts a menu subtree and returns every code → id it created, plus each menu's action ids. */
+async function insertMenus(
+  db: AppDb,
+  items: MenuSeed[],
+  parentId: number | null,
+  out: { menuIds: Map<string, number>; actionIds: Map<string, number[]>; children: Map<string, string[]> },
+): Promise<void> {
+  for (const [index, item] of items.entries()) {
+    const [row] = await db
+      .insert(t.menus)
+      .values({
+        parentId,
+        menuCode: item.code,
+        menuName: item.name,
+        path: item.path,
+        scheme: '/',
+        icon: item.icon ?? null,
+        target: null,
+        sort: (index + 1) * 10,
+        hidden: item.hidden ?? false,
+      })
+      .returning({ id: t.menus.id });
+    out.menuIds.set(item.code, row.id);
+    out.children.set(item.code, (item.children ?? []).map((c) => c.code));
+    const actionRows = item.actions?.length
+      ? await db
+          .insert(t.actions)
+          .values(item.actions.map(([suffix, name]) => ({ actionCode: `${item.code}_${suffix}`, name, menuId: row.id })))
+          .returning({ id: t.actions.id })
+      : [];
+    out.actionIds.set(item.code, actionRows.map((a) => a.id));
+    if (item.children) await insertMenus(db, item.children, row.id, out);
+  }
+}
+
+async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string>): Promise<void> {
+  const [organiser] = await db.insert(t.organisers).values(ORGANISER).returning({ id: t.organisers.id });
+  const organiserId = organiser.id;
+
+  const menuOut = { menuIds: new Map<string, number>(), actionIds: new Map<string, number[]>(), children: new Map<string, string[]>() };
+  await insertMenus(db, MENU_TREE, null, menuOut);
+
+  const [adminRole] = await db.insert(t.roles).values(ROLES.admin).returning({ id: t.roles.id });
+  const [staffRole] = await db.insert(t.roles).values(ROLES.staff).returning({ id: t.roles.id });
+  const [contestantRole] = await db.insert(t.roles).values(ROLES.contestant).returning({ id: t.roles.id });
+
+  // A grant of a group covers its whole subtree, menus and actions alike.
+  const subtree = (code: string): string[] => [code, ...(menuOut.children.get(code) ?? []).flatMap(subtree)];
+  for (const [roleId, grants] of [
+    [staffRole.id, ROLE_GRANTS.staff],
+    [contestantRole.id, ROLE_GRANTS.contestant],
+  ] as const) {
+    const codes = grants.flatMap(subtree);
+    await db.insert(t.roleMenus).values(codes.map((code) => ({ roleId, menuId: menuOut.menuIds.get(code)! })));
+    const actionIds = codes.flatMap((code) => menuOut.actionIds.get(code) ?? []);
+    if (actionIds.length) await db.insert(t.roleActions).values(actionIds.map((actionId) => ({ roleId, actionId })));
+  }
+
+  const userIds = {} as Record<keyof typeof USERS, number>;
+  for (const key of ['admin', 'demo', 'edu'] as const) {
+    const { password: _password, ...profile } = USERS[key];
+    const [row] = await db
+      .insert(t.users)
+      .values({ ...profile, passwordHash: hashes[key], organiserId })
+      .returning({ id: t.users.id });
+    userIds[key] = row.id;
+  }
+  await db.insert(t.userRoles).values([
+    { userId: userIds.admin, roleId: adminRole.id },
+    { userId: userIds.demo, roleId: staffRole.id },
+    { userId: userIds.edu, roleId: contestantRole.id },
+  ]);
+
+  const projectIds = new Map<string, number>();
+  const venues = new Map<string, string>();
+  for (const [index, p] of PROJECTS.entries()) {
+    const createdAt = cst(`2026-01-${String(5 + index).padStart(2, '0')} 09:30:00`);
+    const [row] = await db
+      .insert(t.projects)
+      .values({ ...p, organiserId, logo: null, createdAt, updatedAt: createdAt })
+      .returning({ id: t.projects.id });
+    projectIds.set(p.code, row.id);
+    venues.set(p.code, p.address);
+  }
+  await db.insert(t.userProjects).values([...projectIds.values()].map((projectId) => ({ userId: userIds.demo, projectId })));
+
+  await db.insert(t.activities).values(
+    ACTIVITIES.map(([projectCode, name, srq, erq, address, status], index) => {
+      // Spread creation times over the year so sorting by createdAt is meaningful and deterministic.
+      const createdAt = new Date(cst('2026-02-01 10:00:00').getTime() + index * 26 * 3600 * 1000);
+      return {
+        organiserId,
+        projectId: projectIds.get(projectCode)!,
+        name,
+        srq,
+        erq,
+        address: address ?? venues.get(projectCode)!,
+        logo: null,
+        status,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    }),
+  );
+
+  await db.insert(t.competitionWorks).values(
+    WORKS.map(([title, teamName, school, category, reportNo, status, submittedAt]) => ({
+      organiserId,
+      userId: userIds.edu,
+      title,
+      teamName,
+      school,
+      category,
+      reportNo,
+      status,
+      submittedAt: submittedAt ? cst(submittedAt) : null,
+    })),
+  );
+
+  for (const [index, [addressee, title, content, type, readBy]] of NOTICES.entries()) {
+    const createdAt = cst(`2026-11-${String(10 + index * 2).padStart(2, '0')} 09:00:00`);
+    const [notice] = await db
+      .insert(t.notices)
+      .values({ organiserId, userId: addressee ? userIds[addressee] : null, title, content, type, createdAt })
+      .returning({ id: t.notices.id });
+    if (readBy.length) {
+      await db
+        .insert(t.noticeReads)
+        .values(readBy.map((who) => ({ noticeId: notice.id, userId: userIds[who], readAt: new Date(createdAt.getTime() + 3600 * 1000) })));
+    }
+  }
+}

@@ -1,0 +1,7 @@
+import type { Envelope } from '../../src/api/wire';
+import { CODE_OK } from '../../src/api/wire';
+import { MSG } from '../messages';
+
+export function ok<T>(data: T, msg: string = MSG.ok): Envelope<T> {
+  return { code: CODE_OK, msg, data };
+}

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
+import { seedIfEmpty } from '../db/seed';
+import { shared } from '../lib/shared';
+import { LOG } from '../messages';
+
+export interface DatabasePluginOptions extends Record<string, unknown> {
+  /** Use this handle (not closed with the app); otherwise open one from `connect`. */
+  database?: Database;
+  connect: DatabaseOptions;
+}
+
+/** Opens the database, brings its schema up to date, seeds an empty one, and exposes it as app.db. */
+const databasePlugin: FastifyPluginAsync<DatabasePluginOptions> = async (app, options) => {
+  const database = options.database ?? (await openDatabase(options.connect));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const seeded = await database.exclusive(async () => {
+    await database.migrate();
+    return seedIfEmpty(database.db);
+  });
+  app.log.info({ kind: database.kind, seeded }, seeded ? LOG.databaseSeeded : LOG.databaseReady);
+  app.decorate('db', database.db);
+};
+
+export default shared(databasePlugin, 'zbzj-database');

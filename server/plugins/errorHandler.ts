@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FieldError } from '../../src/api/wire';
+import { ApiError, fieldErrors } from '../lib/errors';
+import { shared } from '../lib/shared';
+import { MSG } from '../messages';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+function fieldOf(issue: ValidationIssue): string {
+  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') return issue.params.missingProperty;
+  return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || MSG.wholeRequest;
+}
+
+function messageOf(issue: ValidationIssue): string {
+  const limit = Number(issue.params.limit);
+  switch (issue.keyword) {
+    case 'required':
+      return MSG.fieldRequired;
+    case 'minLength':
+      return limit <= 1 ? MSG.fieldRequired : MSG.fieldMinLength(limit);
+    case 'maxLength':
+      return MSG.fieldMaxLength(limit);
+    case 'minimum':
+      return MSG.fieldMinimum(limit);
+    case 'maximum':
+      return MSG.fieldMaximum(limit);
+    case 'enum':
+      return MSG.fieldEnum;
+    default:
+      return MSG.fieldType;
+  }
+}
+
+export function toFieldErrors(issues: ValidationIssue[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    // allErrors may report several rules for one field; the first one is enough for a person to act on.
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, msg: messageOf(issue) });
+  }
+  return out;
+}
+
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  413: MSG.payloadTooLarge,
+  415: MSG.unsupportedMediaType,
+};
+
+/** Every failure leaves as the envelope {code,msg,data}; see ARCHITECTURE §4 for the status mapping. */
+const errorHandler: FastifyPluginAsync = async (app) => {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send({ code: error.code, msg: error.message, data: error.data });
+    }
+    if (error.validation) {
+      const refusal = fieldErrors(toFieldErrors(error.validation as ValidationIssue[]));
+      return reply.status(200).send({ code: refusal.code, msg: refusal.message, data: refusal.data });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: status, msg: CLIENT_ERROR_MESSAGES[status] ?? MSG.badRequest, data: null });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ code: 500, msg: MSG.serverError, data: null });
+  });
+};
+
+export default shared(errorHandler, 'zbzj-error-handler');

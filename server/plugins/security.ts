@@ -1,0 +1,29 @@
+import helmet from '@fastify/helmet';
+import type { FastifyPluginAsync } from 'fastify';
+import { shared } from '../lib/shared';
+
+/**
+ * Helmet's headers with a CSP that fits the Vite-built SPA: scripts only from our origin; inline styles
+ * allowed because antd injects its CSS-in-JS as <style> tags; images also from https: and data: (logos,
+ * avatars, QR codes). `upgrade-insecure-requests` is dropped, since the server is often reached over
+ * plain http on a LAN address, where that directive would break every asset request.
+ */
+const securityPlugin: FastifyPluginAsync = async (app) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // HSTS over plain http is ignored by browsers at best; a TLS-terminating proxy should set it.
+    strictTransportSecurity: false,
+  });
+};
+
+export default shared(securityPlugin, 'zbzj-security');

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { computeSign, parseChinaTimestamp, SIGN_TYPE, type SignParams, type SignValue } from '../../src/api/sign';
+import { badRequest } from '../lib/errors';
+import { safeEqual } from '../lib/secrets';
+import { shared } from '../lib/shared';
+import { MSG } from '../messages';
+import { createHousekeeper } from '../services/housekeeping';
+import { claimNonce } from '../services/nonces';
+
+const NONCE_MIN = 16;
+const NONCE_MAX = 128;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text === '' ? undefined : text;
+}
+
+function addParams(params: SignParams, source: unknown): void {
+  if (typeof source !== 'object' || source === null) return;
+  for (const [name, value] of Object.entries(source)) {
+    if (value === null || value === undefined || typeof value !== 'object') {
+      params[name] = value as SignValue;
+    } else if (Array.isArray(value)) {
+      params[name] = value.map(String);
+    } else {
+      params[name] = String(value);
+    }
+  }
+}
+
+/**
+ * The parameters the browser signed: the query string, plus for a POST its parsed form (or JSON) fields,
+ * which win on a name clash — the same merge as src/api/request.ts, so no parameter goes unsigned.
+ */
+function signedParams(request: FastifyRequest): SignParams {
+  const params: SignParams = {};
+  addParams(params, request.query);
+  if (request.method !== 'GET' && request.method !== 'HEAD') addParams(params, request.body);
+  return params;
+}
+
+/**
+ * Every /admin call carries ApiKey, Timestamp, SignType, Nonce and Sign (ARCHITECTURE §4). Runs at
+ * preValidation: the body is parsed by then, and schema coercion has not yet changed what was signed.
+ */
+const signaturePlugin: FastifyPluginAsync = async (app) => {
+  const { apiKeys, signWindowS } = app.config;
+  const windowMs = signWindowS * 1000;
+  const housekeeping = createHousekeeper(app.db, windowMs, {
+    nonces: windowMs,
+    rateLimits: 2 * app.config.loginRateWindowS * 1000,
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const apiKey = header(request, 'apikey');
+    const timestamp = header(request, 'timestamp');
+    const signType = header(request, 'signtype');
+    const nonce = header(request, 'nonce');
+    const sign = header(request, 'sign');
+    if (!apiKey || !timestamp || !signType || !nonce || !sign) throw badRequest(MSG.signMissing);
+
+    const pair = apiKeys.find((k) => k.key === apiKey);
+    if (!pair) throw badRequest(MSG.signUnknownKey);
+    if (signType !== SIGN_TYPE) throw badRequest(MSG.signType);
+    if (nonce.length < NONCE_MIN || nonce.length > NONCE_MAX) throw badRequest(MSG.signNonce);
+
+    const now = app.now();
+    const sentAt = parseChinaTimestamp(timestamp);
+    if (Number.isNaN(sentAt) || Math.abs(now - sentAt) > windowMs) throw badRequest(MSG.signStale);
+
+    const expected = computeSign(
+      { ...signedParams(request), ApiKey: apiKey, Timestamp: timestamp, SignType: signType, Nonce: nonce },
+      pair.secret,
+    );
+    if (!safeEqual(expected, sign)) throw badRequest(MSG.signBad);
+
+    // Only a correctly signed request may occupy a nonce, so garbage cannot fill the table.
+    if (!(await claimNonce(app.db, apiKey, nonce, now, signWindowS))) throw badRequest(MSG.signReplay);
+    await housekeeping(now);
+  });
+};
+
+export default shared(signaturePlugin, 'zbzj-signature');

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../lib/errors';
+import { shared } from '../lib/shared';
+import { LOG } from '../messages';
+
+export const SPA_BASE = '/zbzj/';
+
+/** Hashed file names under assets/ never change content, so browsers may keep them for a year. */
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed assets, so it must be revalidated on every load. */
+const NO_CACHE = 'no-cache';
+
+/**
+ * Serves the built browser app (dist/) under /zbzj/ with history-mode fallback: any GET that is not a
+ * file gets index.html and the client router takes over. Skipped when there is no build (API-only use,
+ * or `npm run dev` where Vite serves the app).
+ */
+const spaPlugin: FastifyPluginAsync = async (app) => {
+  const root = app.config.distDir;
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.info({ root }, LOG.noSpaBuild);
+    return;
+  }
+
+  app.get('/', (_request, reply) => reply.redirect(SPA_BASE));
+  app.get('/zbzj', (_request, reply) => reply.redirect(SPA_BASE));
+
+  await app.register(
+    async (spa) => {
+      await spa.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          const relative = path.relative(root, filePath).split(path.sep).join('/');
+          reply.header('Cache-Control', relative.startsWith('assets/') ? LONG_CACHE : NO_CACHE);
+        },
+      });
+      spa.setNotFoundHandler((request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
+        // A missing hashed asset is a stale page asking for an old build: answer 404, not HTML.
+        if (request.url.startsWith(`${SPA_BASE}assets/`)) throw notFound();
+        return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+      });
+    },
+    { prefix: '/zbzj' },
+  );
+};
+
+export default shared(spaPlugin, 'zbzj-spa');

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import authorityGuard from '../plugins/authorityGuard';
+import signature from '../plugins/signature';
+import tokenAuth from '../plugins/tokenAuth';
+import activityRoutes from './activities';
+import currentUserRoutes from './currentUser';
+import projectRoutes from './projects';
+import sessionRoutes from './session';
+import worksRoutes from './works';
+
+/**
+ * Everything under /admin: the hooks run in this order for each call (all at preValidation, so the
+ * caller is known before a malformed query is reported): signature → blank filters → token → authority.
+ */
+const adminApi: FastifyPluginAsync = async (api) => {
+  await api.register(signature);
+
+  // The generic table sends untouched filter fields as empty strings; they mean "no filter". Dropped
+  // after the signature check, which must see exactly what was signed.
+  api.addHook('preValidation', async (request) => {
+    const query = request.query;
+    if (request.method !== 'GET' || typeof query !== 'object' || query === null) return;
+    const fields = query as Record<string, unknown>;
+    for (const [name, value] of Object.entries(fields)) if (value === '') delete fields[name];
+  });
+
+  await api.register(tokenAuth);
+  await api.register(authorityGuard);
+
+  await api.register(sessionRoutes);
+  await api.register(currentUserRoutes);
+  await api.register(activityRoutes);
+  await api.register(projectRoutes);
+  await api.register(worksRoutes);
+};
+
+export default adminApi;

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { YHLX_EDU, YHLX_ORDINARY } from '../../src/api/wire';
+import { users } from '../db/schema';
+import { ok } from '../lib/envelope';
+import { refuse, tooManyRequests } from '../lib/errors';
+import { wrongEntryMessage } from '../lib/loginEntry';
+import { decoyHash, verifyPassword } from '../lib/password';
+import { sha256Hex } from '../lib/secrets';
+import { verifySsoTicket } from '../lib/ssoTicket';
+import { MSG } from '../messages';
+import { signedIn } from '../plugins/tokenAuth';
+import { hit, peek } from '../services/rateLimits';
+import { redeemTicket } from '../services/ssoTickets';
+import { issueToken, revokeToken } from '../services/tokens';
+
+const yhlx = { type: 'string', enum: [YHLX_ORDINARY, YHLX_EDU] } as const;
+
+interface LoginBody {
+  username: string;
+  password: string;
+  yhlx: string;
+}
+
+interface SsoBody {
+  ticket: string;
+  yhlx: string;
+}
+
+interface LogoutBody {
+  token: string;
+  sjc?: string;
+}
+
+/** Login, SSO login and logout: the session calls of ARCHITECTURE §4. */
+const sessionRoutes: FastifyPluginAsync = async (app) => {
+  const { loginRateMax, loginRateWindowS } = app.config;
+
+  /** Every attempt from one address counts; the limit protects the (slow, scrypt) login itself. */
+  async function limitAddress(bucket: string, ip: string): Promise<void> {
+    if ((await hit(app.db, `${bucket}:ip:${ip}`, loginRateWindowS, app.now())) > loginRateMax) throw tooManyRequests();
+  }
+
+  async function findUser(username: string) {
+    const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
+    return user;
+  }
+
+  app.post<{ Body: LoginBody }>(
+    '/login/token',
+    {
+      config: { public: true },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['username', 'password', 'yhlx'],
+          properties: {
+            username: { type: 'string', minLength: 1, maxLength: 32 },
+            password: { type: 'string', minLength: 1, maxLength: 64 },
+            yhlx,
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { username, password, yhlx: entry } = request.body;
+      await limitAddress('login', request.ip);
+      // Failures also count per account, so spreading guesses over many addresses does not help.
+      const accountBucket = `login:user:${username.toLowerCase()}`;
+      if ((await peek(app.db, accountBucket, loginRateWindowS, app.now())) >= loginRateMax) throw tooManyRequests();
+
+      const user = await findUser(username);
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+      if (!user || !valid) {
+        await hit(app.db, accountBucket, loginRateWindowS, app.now());
+        throw refuse(MSG.badCredentials);
+      }
+      if (user.status !== 1) throw refuse(MSG.accountDisabled);
+      const wrongEntry = wrongEntryMessage(user, entry);
+      if (wrongEntry) throw refuse(wrongEntry);
+
+      const result = await issueToken(app.db, user.id, 'password', app.config.tokenTtlPasswordS, app.now());
+      request.log.info({ userId: user.id }, 'password login');
+      return ok(result, MSG.loginOk);
+    },
+  );
+
+  app.post<{ Body: SsoBody }>(
+    '/api/login/ssotoken',
+    {
+      config: { public: true },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ticket', 'yhlx'],
+          properties: { ticket: { type: 'string', minLength: 1, maxLength: 4096 }, yhlx },
+        },
+      },
+    },
+    async (request) => {
+      const { ticket, yhlx: entry } = request.body;
+      await limitAddress('sso', request.ip);
+      const now = app.now();
+      const check = verifySsoTicket(app.config.ssoSecret, ticket, now);
+      if (!check.ok) throw refuse(check.reason === 'expired' ? MSG.ssoExpired : MSG.ssoInvalid);
+
+      const user = await findUser(check.payload.username);
+      if (!user) throw refuse(MSG.ssoUnknownUser);
+      if (user.status !== 1) throw refuse(MSG.accountDisabled);
+      const wrongEntry = wrongEntryMessage(user, entry);
+      if (wrongEntry) throw refuse(wrongEntry);
+      // Redeemed last: a ticket refused for another reason can still be used at the right entry.
+      if (!(await redeemTicket(app.db, ticket, user.username, check.payload.exp, now))) throw refuse(MSG.ssoReused);
+
+      const result = await issueToken(app.db, user.id, 'sso', app.config.tokenTtlSsoS, now);
+      request.log.info({ userId: user.id }, 'sso login');
+      return ok(result, MSG.loginOk);
+    },
+  );
+
+  app.post<{ Body: LogoutBody }>(
+    '/login/remove/token',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['token'],
+          properties: { token: { type: 'string', minLength: 1, maxLength: 200 }, sjc: { type: 'string', maxLength: 20 } },
+        },
+      },
+    },
+    async (request) => {
+      const { token } = signedIn(request);
+      // sjc is informational (the browser echoes what it got at login); the token itself is the credential.
+      if (sha256Hex(request.body.token) !== token.hash) throw refuse(MSG.logoutOthersToken);
+      await revokeToken(app.db, token.id, app.now());
+      return ok(null, MSG.logoutOk);
+    },
+  );
+};
+
+export default sessionRoutes;

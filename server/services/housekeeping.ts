@@ -1,0 +1,20 @@
+import { lt } from 'drizzle-orm';
+import type { AppDb } from '../db/client';
+import { usedSsoTickets } from '../db/schema';
+import { purgeNonces } from './nonces';
+import { purgeRateLimits } from './rateLimits';
+
+/**
+ * Deletes rows that can no longer matter (nonces and counters outside their windows, SSO tickets past
+ * their expiry). Each replica does it at most once per interval; doing it twice is harmless.
+ */
+export function createHousekeeper(db: AppDb, intervalMs: number, keepMs: { nonces: number; rateLimits: number }) {
+  let last = Number.NEGATIVE_INFINITY;
+  return async function maybePurge(now: number): Promise<void> {
+    if (now - last < intervalMs && now >= last) return;
+    last = now;
+    await purgeNonces(db, new Date(now - keepMs.nonces));
+    await purgeRateLimits(db, new Date(now - keepMs.rateLimits));
+    await db.delete(usedSsoTickets).where(lt(usedSsoTickets.expiresAt, new Date(now)));
+  };
+}

@@ -1,0 +1,68 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { chinaTimestamp } from '../../src/api/sign';
+import type { LoginResult } from '../../src/api/wire';
+import type { AppDb } from '../db/client';
+import { organisers, tokens, users } from '../db/schema';
+import { newToken, sha256Hex } from '../lib/secrets';
+import type { SessionOrganiser, SessionUser } from '../types';
+
+export type TokenKind = 'password' | 'sso' | 'address';
+
+export async function issueToken(db: AppDb, userId: number, kind: TokenKind, ttlS: number, now: number): Promise<LoginResult> {
+  const token = newToken();
+  const sjc = chinaTimestamp(now);
+  await db.insert(tokens).values({
+    tokenHash: sha256Hex(token),
+    userId,
+    kind,
+    sjc,
+    issuedAt: new Date(now),
+    expiresAt: new Date(now + ttlS * 1000),
+  });
+  return { access_token: token, sjc };
+}
+
+export type TokenLookup =
+  | { ok: true; tokenId: number; tokenHash: string; user: SessionUser; organiser: SessionOrganiser }
+  | { ok: false };
+
+/** The session a bearer token stands for, if the token is known, unrevoked, unexpired and its user enabled. */
+export async function findSession(db: AppDb, token: string, now: number): Promise<TokenLookup> {
+  const tokenHash = sha256Hex(token);
+  const [row] = await db
+    .select({
+      tokenId: tokens.id,
+      expiresAt: tokens.expiresAt,
+      revokedAt: tokens.revokedAt,
+      userStatus: users.status,
+      user: {
+        id: users.id,
+        username: users.username,
+        nickName: users.nickName,
+        zw: users.zw,
+        mail: users.mail,
+        lxdh: users.lxdh,
+        dxzh: users.dxzh,
+        khlx: users.khlx,
+        tips: users.tips,
+        avatar: users.avatar,
+        organiserId: users.organiserId,
+      },
+      organiser: { id: organisers.id, name: organisers.name, logo: organisers.logo },
+    })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .innerJoin(organisers, eq(organisers.id, users.organiserId))
+    .where(eq(tokens.tokenHash, tokenHash))
+    .limit(1);
+  // Lifetimes are enforced here, from expires_at, whatever the browser believes about its cookie.
+  if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= now || row.userStatus !== 1) return { ok: false };
+  return { ok: true, tokenId: row.tokenId, tokenHash, user: row.user, organiser: row.organiser };
+}
+
+export async function revokeToken(db: AppDb, tokenId: number, now: number): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(tokens.id, tokenId), isNull(tokens.revokedAt)));
+}

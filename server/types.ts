@@ -1,0 +1,53 @@
+import 'fastify';
+import type { ServerConfig } from './config';
+import type { AppDb } from './db/client';
+
+/** Who is calling, as the token plugin found them. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  nickName: string;
+  zw: string | null;
+  mail: string | null;
+  lxdh: string | null;
+  dxzh: string | null;
+  khlx: number;
+  tips: string | null;
+  avatar: string | null;
+  organiserId: number;
+}
+
+export interface SessionOrganiser {
+  id: number;
+  name: string;
+  logo: string | null;
+}
+
+export interface SessionToken {
+  id: number;
+  hash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    /** The server clock in ms; tests replace it to move time. */
+    now(): number;
+    db: AppDb;
+  }
+
+  interface FastifyRequest {
+    user: SessionUser | null;
+    organiser: SessionOrganiser | null;
+    /** 'user', MENU_<menuCode>…, ACTION_<actionCode>… */
+    authorities: ReadonlySet<string> | null;
+    token: SessionToken | null;
+  }
+
+  interface FastifyContextConfig {
+    /** Reachable without a token (login calls). The signature is still required. */
+    public?: boolean;
+    /** The authority string the caller must hold, e.g. 'MENU_yx_sysActivity'. */
+    authority?: string;
+  }
+}

@@ -1,0 +1,42 @@
+import type { SignValue } from './sign';
+
+/**
+ * The one serializer for request parameters. Its output is both what gets signed and what goes on the
+ * wire, so the server recomputes the signature over exactly the values it receives:
+ * null/undefined and empty arrays are dropped, arrays are comma-joined, everything else is String(value).
+ */
+export type WireParams = Record<string, string>;
+export type RequestParams = Record<string, SignValue>;
+
+export function toWireParams(params: RequestParams | null | undefined): WireParams {
+  const wire: WireParams = {};
+  if (!params) return wire;
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      wire[name] = value.join(',');
+    } else {
+      wire[name] = String(value);
+    }
+  }
+  return wire;
+}
+
+/** `a=1&b=x%20y`: percent-encoding (not `+` for spaces) so every form/query parser decodes it alike. */
+export function encodeWireParams(wire: WireParams): string {
+  return Object.entries(wire)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
+}
+
+/** Splits `/x?a=1` into its path and parameters, so an inline query is signed like any other param. */
+export function splitUrlQuery(url: string): { path: string; query: WireParams } {
+  const at = url.indexOf('?');
+  if (at < 0) return { path: url, query: {} };
+  const query: WireParams = {};
+  new URLSearchParams(url.slice(at + 1)).forEach((value, name) => {
+    query[name] = value;
+  });
+  return { path: url.slice(0, at), query };
+}

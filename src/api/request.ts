@@ -1,0 +1,88 @@
+import axios, { AxiosHeaders, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { env } from '../config/env';
+import { ACCESS_TOKEN_KEY, REQUEST_TIMEOUT_MS } from '../config/constants';
+import { storage } from '../lib/storage';
+import { browser } from '../lib/browser';
+import { feedback } from '../app/feedback';
+import { signRequest } from './sign';
+import { createErrorMapper } from './errors';
+import { encodeWireParams, splitUrlQuery, toWireParams, type RequestParams } from './params';
+import type { Envelope } from './wire';
+
+/**
+ * The one axios instance of the app: base URL and timeout from config, bearer token, form-encoded POST
+ * bodies and the request signature of ARCHITECTURE §4 on every call; spec §8 error mapping on the way back.
+ */
+
+/** The stored token is the single source of truth: an expired entry reads as null and is never sent. */
+export function currentToken(): string | null {
+  return storage.get<string>(ACCESS_TOKEN_KEY);
+}
+
+let sessionExpiredHandler: () => void = () => {};
+/** The session store registers how to end the session on a 401 (kept as a hook to avoid an import cycle). */
+export function setSessionExpiredHandler(handler: () => void): void {
+  sessionExpiredHandler = handler;
+}
+
+/** Nonce of at least 16 characters: 32 hex digits from the platform's CSPRNG. */
+export function randomNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function isPlainObject(value: unknown): value is RequestParams {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** Serializes, then signs exactly what was serialized, then attaches the token. */
+export function prepareRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  const method = (config.method ?? 'get').toLowerCase();
+  const { path, query } = splitUrlQuery(config.url ?? '');
+  const queryParams = { ...query, ...toWireParams(isPlainObject(config.params) ? config.params : undefined) };
+  let signed = queryParams;
+  config.url = path;
+  config.params = queryParams;
+  config.paramsSerializer = { serialize: (p) => encodeWireParams(p as Record<string, string>) };
+  const headers = AxiosHeaders.from(config.headers);
+  if (method !== 'get' && method !== 'delete' && method !== 'head') {
+    if (config.data !== undefined && config.data !== null && !isPlainObject(config.data)) {
+      // The contract only knows form fields; anything else could not be signed field by field.
+      throw new TypeError('请求体必须是普通对象（表单字段）');
+    }
+    const form = toWireParams(config.data as RequestParams | undefined);
+    config.data = encodeWireParams(form);
+    headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    signed = { ...queryParams, ...form };
+  }
+  const sign = signRequest(signed, env.apiKey, env.signSecret, randomNonce());
+  for (const [name, value] of Object.entries(sign)) headers.set(name, value);
+  const token = currentToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  config.headers = headers;
+  return config;
+}
+
+const errorMapper = createErrorMapper({
+  toasts: () => feedback(),
+  hasToken: () => currentToken() !== null,
+  endExpiredSession: () => sessionExpiredHandler(),
+  reload: () => browser.reload(),
+});
+
+export const http = axios.create({ baseURL: env.apiBaseUrl, timeout: REQUEST_TIMEOUT_MS });
+http.interceptors.request.use(prepareRequest);
+http.interceptors.response.use(errorMapper.checkBody, errorMapper.fail);
+
+/** GET; resolves with the envelope's data (also for code 50000, which has already been shown). */
+export async function get<T>(url: string, params?: RequestParams, config?: AxiosRequestConfig): Promise<T> {
+  const response = await http.get<Envelope<T>>(url, { ...config, params });
+  return response.data.data;
+}
+
+/** POST with form fields; resolves with the envelope's data. */
+export async function post<T>(url: string, form?: RequestParams, config?: AxiosRequestConfig): Promise<T> {
+  const response = await http.post<Envelope<T>>(url, form ?? {}, config);
+  return response.data.data;
+}

@@ -1,0 +1,5 @@
+import { ExceptionView } from './ExceptionView';
+
+export default function ForbiddenPage() {
+  return <ExceptionView status={403} />;
+}

@@ -1,0 +1,5 @@
+import { ExceptionView } from './ExceptionView';
+
+export default function NotFoundPage() {
+  return <ExceptionView status={404} />;
+}

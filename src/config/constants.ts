@@ -1,0 +1,44 @@
+/** Business constants and limits of spec §9, in one place so pages never repeat a magic number. */
+
+/** Every API call gives up after this long. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** A lazily loaded page chunk that has not arrived after this long fails with an error. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const DEFAULT_PAGE_SIZE = 10;
+/** Paged tables scroll inside this share of the window height. */
+export const TABLE_HEIGHT_RATIO = 0.57;
+
+export const SIDER_WIDTH = 220;
+export const SIDER_COLLAPSED_WIDTH = 80;
+
+/** Prefix of every key this app writes to local storage. */
+export const STORAGE_NAMESPACE = 'pro__';
+export const ACCESS_TOKEN_KEY = 'Access-Token';
+/** The login timestamp (sjc) that /login/remove/token needs next to the token. */
+export const ACCESS_SJC_KEY = 'Access-Sjc';
+/** Where `?url=` is kept until the guard sends the user there. */
+export const RETURN_ADDRESS_KEY = 'Return-Url';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Token lifetimes of spec §4: password login 1 day; SSO or a token in the address 7 days. */
+export const PASSWORD_TOKEN_TTL_MS = DAY_MS;
+export const SSO_TOKEN_TTL_MS = 7 * DAY_MS;
+export const RETURN_ADDRESS_TTL_MS = DAY_MS;
+
+/** Router basename; the product is served under /zbzj/. */
+export const BASENAME = '/zbzj';
+
+/** The back-office home of kind-3 users (spec §2: /home redirects here). */
+export const ORGANISER_HOME_PATH = '/yx/sysActivity/index';
+export const LOGIN_PATH = '/user/login';
+export const EDU_LOGIN_PATH = '/edu/edulogin';
+/** Logout after 401 waits this long before reloading, so the user can read the message. */
+export const RELOAD_AFTER_401_MS = 1500;
+/** Repeated 403 messages within this window are shown once. */
+export const FORBIDDEN_MESSAGE_THROTTLE_MS = 500;
+
+/** The one username that gets the side menu (spec §2 Layouts, §6). */
+export const ADMIN_USERNAME = 'admin';
+/** The project code for which the kind-3 rule of the guard applies. */
+export const KIND_RULE_PROJECT_CODE = 'zbzj';

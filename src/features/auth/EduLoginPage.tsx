@@ -1,0 +1,7 @@
+import { YHLX_EDU } from '../../api/wire';
+import { LoginForm } from './LoginForm';
+
+/** /edu/edulogin: competition users; /home then leads them to their first menu page. */
+export default function EduLoginPage() {
+  return <LoginForm yhlx={YHLX_EDU} />;
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Button, Form, Input, Tabs } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { login } from '../../api/session';
+import { PASSWORD_TOKEN_TTL_MS } from '../../config/constants';
+import { safeAppPath } from '../../lib/safePath';
+import { useSession } from '../../stores/session';
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * Password login shared by both entries; `yhlx` says which entry it is (1 organiser incl. admin,
+ * 2 competition). On success the token is kept for a day and the user goes to `?redirect=` or /home,
+ * where the guard loads their profile and menus. On failure the error mapper shows the server's message
+ * and the form keeps what was typed.
+ */
+export function LoginForm({ yhlx }: { yhlx: string }) {
+  const [form] = Form.useForm<Credentials>();
+  const [submitting, setSubmitting] = useState(false);
+  const signIn = useSession((s) => s.signIn);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+
+  const onFinish = async (values: Credentials) => {
+    setSubmitting(true);
+    try {
+      const result = await login(values.username.trim(), values.password, yhlx);
+      signIn(result, PASSWORD_TOKEN_TTL_MS);
+      await navigate(safeAppPath(params.get('redirect')) ?? '/home', { replace: true });
+    } catch {
+      // Already shown by the error mapper; nothing else to undo.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <Tabs centered items={[{ key: 'account', label: '账号密码登录' }]} />
+      {/* No Form name: the inputs keep the plain ids #username and #password. */}
+      <Form form={form} size="large" onFinish={onFinish} autoComplete="on">
+        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+          <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            登录
+          </Button>
+        </Form.Item>
+      </Form>
+    </>
+  );
+}

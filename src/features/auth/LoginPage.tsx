@@ -1,0 +1,7 @@
+import { YHLX_ORDINARY } from '../../api/wire';
+import { LoginForm } from './LoginForm';
+
+/** /user/login: organiser staff and the admin account (the admin is just the username admin). */
+export default function LoginPage() {
+  return <LoginForm yhlx={YHLX_ORDINARY} />;
+}

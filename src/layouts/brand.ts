@@ -1,0 +1,5 @@
+/** Brand pieces shared by the layouts. */
+export const LOGO_URL = `${import.meta.env.BASE_URL}logo.svg`;
+export const PRODUCT_NAME = '主办之家';
+export const PRODUCT_SUBTITLE = '展会、会议与活动主办方的一站式管理平台';
+export const COPYRIGHT = 'Copyright © 2000-2025 上海云展信息科技有限公司 版权所有';

@@ -1,0 +1,484 @@
+/**
+ * Validation rules of spec §5, shared by the React forms and the Fastify server.
+ *
+ * Isomorphic on purpose: no DOM, no Node APIs and no antd import, so the server can run the exact
+ * rules (and messages) the browser shows. A rule is a pure function `(value) => message | null`.
+ *
+ * Convention (spec §5, "an empty value passes the format check itself"): every FORMAT rule lets an
+ * empty value through; "required" is always a separate rule. Combine them with `composeRules` or by
+ * passing an array, so a field reports exactly one message: the first rule that fails.
+ */
+import type { FieldError } from '../api/wire';
+
+export type { FieldError };
+
+/** null means valid; a string is the Chinese message to show. */
+export type Rule = (value: unknown) => string | null;
+
+/** Either a single rule or an ordered list (first failure wins). */
+export type RuleSet = Rule | readonly Rule[];
+
+// ---------------------------------------------------------------------------------------------
+// Messages. Exported so the UI and tests reuse the exact strings instead of retyping them.
+// English messages of the spec are rendered as natural Chinese (ARCHITECTURE.md §6); Chinese ones
+// are verbatim.
+// ---------------------------------------------------------------------------------------------
+
+export const MSG_REQUIRED = '此项为必填项';
+/** For values that have no text form at all (objects, booleans) reaching a text rule. */
+export const MSG_INVALID = '格式不正确';
+export const MSG_SELECT_REQUIRED = '请选择';
+
+export const MSG_PASSWORD_REQUIRED = '请输入密码';
+export const MSG_PASSWORD_LENGTH = '长度为6到18个字符';
+export const MSG_CONFIRM_PASSWORD_REQUIRED = '请再次输入密码';
+export const MSG_PASSWORD_MISMATCH = '两次输入的密码不一致';
+
+export const MSG_NICKNAME_REQUIRED = '姓名不能为空';
+/** The spec gives one message for the mail field, used both when empty and when malformed. */
+export const MSG_MAIL_REQUIRED = '请输入正确的邮箱地址';
+export const MSG_EMAIL = '请输入正确的邮箱地址';
+
+export const MSG_MOBILE = '请输入正确的手机号码';
+export const MSG_PHONE = '请输入正确的电话号码';
+export const MSG_LANDLINE = '请输入正确的座机号码';
+export const MSG_SMS_CODE = '请输入6位数字验证码';
+export const MSG_USERNAME = '用户名须为3到16位字母或数字';
+export const MSG_NATURAL_NUMBER = '请输入自然数';
+export const MSG_ENGLISH_LETTERS = '只能输入英文字母';
+export const MSG_BANK_CARD = '请输入正确的银行卡号';
+export const MSG_CERTIFICATE_NO = '证件号码最多50位字母或数字';
+export const MSG_ID_CARD = '请输入正确的身份证号码';
+export const MSG_QQ = '请输入正确的QQ号码';
+export const MSG_URL = '网址须以http://或https://开头';
+export const MSG_ALNUM_20 = '最多输入20位字母或数字';
+export const MSG_NAME_TEXT = '请输入2到100个中文、英文或空格';
+export const MSG_DIGITS_AND_LINE_BREAKS = '只能输入数字和换行';
+
+export const MSG_QUANTITY_REQUIRED = '请输入数量';
+export const MSG_POSITIVE_INTEGER = '格式不正确，请输入正整数';
+export const MSG_NON_ZERO_POSITIVE_INTEGER = '格式不正确，请输入大于0的正整数';
+
+export const MSG_DISCOUNT_REQUIRED = '请输入折扣';
+export const MSG_DISCOUNT_RANGE = '折扣须为0到100之间的整数';
+
+export const MSG_PRICE_REQUIRED = '请输入价格';
+export const MSG_PRICE_ZERO = '价格不能为0';
+export const MSG_PRICE_FORMAT = '价格格式不正确，最多保留两位小数';
+
+export const MSG_SWITCH_PROJECT = '请至少选择一个项目信息进行切换';
+export const MSG_SWITCH_ACTIVITY = '请至少选择一个活动信息进行切换';
+/** Verbatim from the spec: warning when a table action runs with no row selected. */
+export const MSG_NO_SELECTION = '您还未选择数据';
+
+export const msgMinLength = (n: number): string => `最少输入${n}个字符`;
+export const msgMaxLength = (n: number): string => `最多输入${n}个字符`;
+export const msgMinSelect = (n: number): string => `至少选择${n}项`;
+export const msgMaxSelect = (n: number): string => `最多选择${n}项`;
+
+export const MSG_MAX_255 = msgMaxLength(255);
+
+/** Spec §9: password length 6-18. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 18;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What "not filled in" means for every required rule: nothing, a whitespace-only string (a field of
+ * spaces is not a name), NaN (a cleared numeric input) or an empty selection.
+ */
+export function isBlank(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (typeof value === 'number') return Number.isNaN(value);
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/**
+ * Text form of a scalar: antd Input gives strings, InputNumber gives numbers, and JSON bodies give
+ * either, so format rules accept both. Anything else (objects, booleans) has no text form and fails.
+ */
+function asText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === 'bigint') return String(value);
+  return null;
+}
+
+/** Counts code points, not UTF-16 units, so an emoji or rare CJK character counts as one. */
+function charCount(text: string): number {
+  return Array.from(text).length;
+}
+
+/** A format rule: blank passes (required is separate), otherwise the whole text must match. */
+function patternRule(pattern: RegExp, message: string): Rule {
+  return (value) => {
+    if (isBlank(value)) return null;
+    const text = asText(value);
+    return text !== null && pattern.test(text) ? null : message;
+  };
+}
+
+function requiredRule(message: string): Rule {
+  return (value) => (isBlank(value) ? message : null);
+}
+
+function assertCount(name: string, n: number | undefined): void {
+  // Misconfigured factories are programmer errors; fail loudly at definition time, not per keystroke.
+  if (n !== undefined && (!Number.isInteger(n) || n < 0)) {
+    throw new RangeError(`${name} must be a non-negative integer, got ${String(n)}`);
+  }
+}
+
+/** Runs rules in order and returns the first message, so a field never shows two errors at once. */
+export function composeRules(...rules: readonly Rule[]): Rule {
+  return (value) => {
+    for (const rule of rules) {
+      const msg = rule(value);
+      if (msg !== null) return msg;
+    }
+    return null;
+  };
+}
+
+function toRule(rules: RuleSet): Rule {
+  return typeof rules === 'function' ? rules : composeRules(...rules);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password change form
+// ---------------------------------------------------------------------------------------------
+
+export const passwordRequiredRule: Rule = requiredRule(MSG_PASSWORD_REQUIRED);
+
+export const passwordLengthRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  const text = asText(value);
+  if (text === null) return MSG_PASSWORD_LENGTH;
+  const n = charCount(text);
+  return n >= PASSWORD_MIN_LENGTH && n <= PASSWORD_MAX_LENGTH ? null : MSG_PASSWORD_LENGTH;
+};
+
+/**
+ * The other field's value, or a getter for it. Forms pass a getter (antd's getFieldValue) because
+ * the other field changes after the rule is built; the server passes the plain body value.
+ */
+export type OtherValue = string | number | null | undefined | (() => unknown);
+
+function readOther(other: OtherValue): unknown {
+  return typeof other === 'function' ? other() : other;
+}
+
+/**
+ * On the password field: must equal the confirmation. Silent while the confirmation is still empty,
+ * so the user is not told "differ" before typing the second copy.
+ */
+export function passwordMatchRule(confirmation: OtherValue): Rule {
+  return (value) => {
+    const other = readOther(confirmation);
+    if (isBlank(value) || isBlank(other)) return null;
+    return asText(value) === asText(other) ? null : MSG_PASSWORD_MISMATCH;
+  };
+}
+
+/** On the confirmation field: required, then must equal the password. */
+export function confirmPasswordRule(password: OtherValue): Rule {
+  return (value) => {
+    if (isBlank(value)) return MSG_CONFIRM_PASSWORD_REQUIRED;
+    const other = readOther(password);
+    return asText(value) === asText(other) ? null : MSG_PASSWORD_MISMATCH;
+  };
+}
+
+export const passwordRules: readonly Rule[] = [passwordRequiredRule, passwordLengthRule];
+
+// ---------------------------------------------------------------------------------------------
+// Profile
+// ---------------------------------------------------------------------------------------------
+
+export const nickNameRequiredRule: Rule = requiredRule(MSG_NICKNAME_REQUIRED);
+export const mailRequiredRule: Rule = requiredRule(MSG_MAIL_REQUIRED);
+
+/**
+ * Practical email shape: dot-separated atoms before @, a dotted host with a 2+ letter TLD, 254 chars
+ * max (RFC 5321 path limit). Deliberately not full RFC 5322: quoted local parts are never real input.
+ */
+const EMAIL_RE =
+  /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+export const emailRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  const text = asText(value);
+  return text !== null && text.length <= 254 && EMAIL_RE.test(text) ? null : MSG_EMAIL;
+};
+
+export const nickNameRules: readonly Rule[] = [nickNameRequiredRule];
+export const mailRules: readonly Rule[] = [mailRequiredRule, emailRule];
+
+// ---------------------------------------------------------------------------------------------
+// Shared rules
+// ---------------------------------------------------------------------------------------------
+
+/** Mainland mobile: 11 digits, 1 then 3-9. */
+const MOBILE_RE = /^1[3-9]\d{9}$/;
+/**
+ * Landline: optional area code (0 + 2-3 digits, optional hyphen), a 7-8 digit local number that
+ * never starts with 0 (the trunk prefix), optional extension after a hyphen. Without an area code the
+ * local number must start with 2-9, so a mistyped 8-digit mobile ('13800138') is not taken for one.
+ */
+const LANDLINE_RE = /^(?:0\d{2,3}-?[1-9]\d{6,7}|[2-9]\d{6,7})(?:-\d{1,6})?$/;
+
+export const mobileRule: Rule = patternRule(MOBILE_RE, MSG_MOBILE);
+export const landlineRule: Rule = patternRule(LANDLINE_RE, MSG_LANDLINE);
+/** "Phone or landline accepted by the mobile rule": either form passes, one shared message. */
+export const phoneRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  const text = asText(value);
+  return text !== null && (MOBILE_RE.test(text) || LANDLINE_RE.test(text)) ? null : MSG_PHONE;
+};
+
+export const smsCodeRule: Rule = patternRule(/^\d{6}$/, MSG_SMS_CODE);
+export const usernameRule: Rule = patternRule(/^[A-Za-z0-9]{3,16}$/, MSG_USERNAME);
+
+export interface TextLengthOptions {
+  min?: number | undefined;
+  max?: number | undefined;
+}
+
+/**
+ * Length limits only (blank passes). Counts the raw value, as antd's `showCount` does, so the
+ * counter the user sees and the rule agree.
+ */
+export function textLengthRule({ min, max }: TextLengthOptions): Rule {
+  assertCount('min', min);
+  assertCount('max', max);
+  return (value) => {
+    if (isBlank(value)) return null;
+    const text = asText(value);
+    if (text === null) return MSG_INVALID;
+    const n = charCount(text);
+    if (min !== undefined && n < min) return msgMinLength(min);
+    if (max !== undefined && n > max) return msgMaxLength(max);
+    return null;
+  };
+}
+
+export interface RequiredTextOptions extends TextLengthOptions {
+  /** Field name for the default message '请输入{label}'. */
+  label?: string;
+  /** Overrides the required message entirely. */
+  message?: string;
+}
+
+/** Required text with optional min/max length. */
+export function requiredTextRule(options: RequiredTextOptions = {}): Rule {
+  const { label, message, min, max } = options;
+  const requiredMsg = message ?? (label ? `请输入${label}` : MSG_REQUIRED);
+  return composeRules(requiredRule(requiredMsg), textLengthRule({ min, max }));
+}
+
+/** Selects are required: '请选择{label}'. 0 and false are real choices, so only blanks fail. */
+export function requiredSelectRule(label?: string): Rule {
+  return requiredRule(label ? `${MSG_SELECT_REQUIRED}${label}` : MSG_SELECT_REQUIRED);
+}
+
+export interface MultiSelectOptions {
+  min?: number | undefined;
+  max?: number | undefined;
+}
+
+/**
+ * Multi-select bounds. Nothing selected counts as zero items, so `min` also makes the field required
+ * (an empty selection is "fewer than N"). A lone scalar counts as one item.
+ */
+export function multiSelectRule({ min, max }: MultiSelectOptions): Rule {
+  assertCount('min', min);
+  assertCount('max', max);
+  return (value) => {
+    const n = value === undefined || value === null ? 0 : Array.isArray(value) ? value.length : 1;
+    if (min !== undefined && n < min) return msgMinSelect(min);
+    if (max !== undefined && n > max) return msgMaxSelect(max);
+    return null;
+  };
+}
+
+/** Non-negative integer written without leading zeros: 0, 1, 42. */
+const NATURAL_RE = /^(?:0|[1-9]\d*)$/;
+
+export const naturalNumberRule: Rule = patternRule(NATURAL_RE, MSG_NATURAL_NUMBER);
+export const englishLettersRule: Rule = patternRule(/^[A-Za-z]+$/, MSG_ENGLISH_LETTERS);
+export const bankCardRule: Rule = patternRule(/^[1-9]\d{9,19}$/, MSG_BANK_CARD);
+export const certificateNoRule: Rule = patternRule(/^[A-Za-z0-9]{1,50}$/, MSG_CERTIFICATE_NO);
+export const qqRule: Rule = patternRule(/^[1-9]\d{4,11}$/, MSG_QQ);
+/** Scheme check only (case-insensitive) plus something after it; no whitespace anywhere. */
+export const urlRule: Rule = patternRule(/^https?:\/\/\S+$/i, MSG_URL);
+export const alnum20Rule: Rule = patternRule(/^[A-Za-z0-9]{1,20}$/, MSG_ALNUM_20);
+/** Han characters, Latin letters, ASCII and ideographic spaces; `u` makes {2,100} count code points. */
+export const nameTextRule: Rule = patternRule(/^[\p{Script=Han}A-Za-z \u3000]{2,100}$/u, MSG_NAME_TEXT);
+/** Digits and line breaks: e.g. one number per line in a batch textarea. */
+export const digitsAndLineBreaksRule: Rule = patternRule(/^[0-9\r\n]+$/, MSG_DIGITS_AND_LINE_BREAKS);
+export const max255Rule: Rule = textLengthRule({ max: 255 });
+
+// National ID card (GB 11643-1999) --------------------------------------------------------------
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
+const ID_CHECK_CODES = '10X98765432';
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return day <= days;
+}
+
+/**
+ * 18-digit form: region, YYYYMMDD birth date, sequence, ISO 7064 MOD 11-2 check (X/x = 10).
+ * 15-digit (pre-1999) form: region, YYMMDD in the 1900s, sequence, no check digit.
+ * The birth year is bounded to 1900-2099 rather than "not after today" to keep the rule pure
+ * (no clock) and therefore identical on client and server.
+ */
+export function isValidIdCard(id: string): boolean {
+  if (/^[1-9]\d{16}[\dXx]$/.test(id)) {
+    const year = Number(id.slice(6, 10));
+    if (year < 1900 || year > 2099) return false;
+    if (!isCalendarDate(year, Number(id.slice(10, 12)), Number(id.slice(12, 14)))) return false;
+    let sum = 0;
+    for (let i = 0; i < 17; i++) sum += Number(id[i]) * (ID_WEIGHTS[i] ?? 0);
+    return ID_CHECK_CODES[sum % 11] === id[17]?.toUpperCase();
+  }
+  if (/^[1-9]\d{14}$/.test(id)) {
+    const year = 1900 + Number(id.slice(6, 8));
+    return isCalendarDate(year, Number(id.slice(8, 10)), Number(id.slice(10, 12)));
+  }
+  return false;
+}
+
+export const idCardRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  // Only strings: a number would lose the trailing X and any digits past 2^53.
+  return typeof value === 'string' && isValidIdCard(value) ? null : MSG_ID_CARD;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Quantity, discount, price
+// ---------------------------------------------------------------------------------------------
+
+/** Integer text within the safe range, so the server never stores a rounded number. */
+function safeInteger(value: unknown): number | null {
+  const text = asText(value);
+  if (text === null || !NATURAL_RE.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+export const quantityRequiredRule: Rule = requiredRule(MSG_QUANTITY_REQUIRED);
+
+/** "Positive integer" in the spec's sense: whole numbers from 0 up (the non-zero variant is below). */
+export const positiveIntegerRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  return safeInteger(value) === null ? MSG_POSITIVE_INTEGER : null;
+};
+
+export const nonZeroPositiveIntegerRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  const n = safeInteger(value);
+  return n === null || n === 0 ? MSG_NON_ZERO_POSITIVE_INTEGER : null;
+};
+
+export const quantityRules: readonly Rule[] = [quantityRequiredRule, positiveIntegerRule];
+export const nonZeroQuantityRules: readonly Rule[] = [quantityRequiredRule, nonZeroPositiveIntegerRule];
+
+export const discountRequiredRule: Rule = requiredRule(MSG_DISCOUNT_REQUIRED);
+
+/** Spec §9: discount is an integer 0-100. */
+export const discountRangeRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  const n = safeInteger(value);
+  return n !== null && n <= 100 ? null : MSG_DISCOUNT_RANGE;
+};
+
+export const discountRules: readonly Rule[] = [discountRequiredRule, discountRangeRule];
+
+export const priceRequiredRule: Rule = requiredRule(MSG_PRICE_REQUIRED);
+
+/** Spec §9: price has up to 2 decimals; digits only, so negatives and exponents are rejected. */
+const PRICE_RE = /^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/;
+
+export const priceFormatRule: Rule = patternRule(PRICE_RE, MSG_PRICE_FORMAT);
+
+/** Checked after the format, so '0', '0.0' and '0.00' all read as zero. */
+export const priceNotZeroRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  const text = asText(value);
+  return text !== null && Number(text) === 0 ? MSG_PRICE_ZERO : null;
+};
+
+export const priceRules: readonly Rule[] = [priceRequiredRule, priceFormatRule, priceNotZeroRule];
+
+// ---------------------------------------------------------------------------------------------
+// Selections
+// ---------------------------------------------------------------------------------------------
+
+function atLeastOne(message: string): Rule {
+  return (value) => (Array.isArray(value) && value.length > 0 ? null : message);
+}
+
+/** Switching projects needs at least one selected row key. */
+export const switchProjectRule: Rule = atLeastOne(MSG_SWITCH_PROJECT);
+export const switchActivityRule: Rule = atLeastOne(MSG_SWITCH_ACTIVITY);
+/** Table actions (export, batch delete...) need at least one selected row. */
+export const tableSelectionRule: Rule = atLeastOne(MSG_NO_SELECTION);
+
+// ---------------------------------------------------------------------------------------------
+// Adapters
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The part of antd's RuleObject we produce. Declared structurally so this file stays importable by
+ * the server; it is assignable to antd's `Rule` because `unknown` parameters accept anything.
+ */
+export interface AntdRuleLike {
+  required?: boolean;
+  validator: (rule: unknown, value: unknown) => Promise<void>;
+}
+
+export interface ToAntdRuleOptions {
+  /** Shows antd's required asterisk; the check itself is still done by our rule. */
+  required?: boolean;
+}
+
+/**
+ * Wraps a rule (or an ordered list) for `Form.Item rules`. antd expects a rejected promise carrying
+ * an Error whose message is displayed.
+ */
+export function toAntdRule(rules: RuleSet, options: ToAntdRuleOptions = {}): AntdRuleLike {
+  const rule = toRule(rules);
+  const validator = (_rule: unknown, value: unknown): Promise<void> => {
+    const msg = rule(value);
+    return msg === null ? Promise.resolve() : Promise.reject(new Error(msg));
+  };
+  return options.required ? { required: true, validator } : { validator };
+}
+
+export type FieldRules = Readonly<Record<string, RuleSet>>;
+
+/**
+ * Server-side check of a request body: one error per failing field (its first failing rule), in the
+ * order the fields are declared. `values` is `unknown` because it is an untrusted body; only own
+ * properties are read so a field named e.g. 'constructor' cannot pick up Object.prototype.
+ */
+export function validate(fields: FieldRules, values: unknown): FieldError[] {
+  const source: Readonly<Record<string, unknown>> =
+    typeof values === 'object' && values !== null ? (values as Record<string, unknown>) : {};
+  const errors: FieldError[] = [];
+  for (const [field, rules] of Object.entries(fields)) {
+    const value = Object.prototype.hasOwnProperty.call(source, field) ? source[field] : undefined;
+    const msg = toRule(rules)(value);
+    if (msg !== null) errors.push({ field, msg });
+  }
+  return errors;
+}

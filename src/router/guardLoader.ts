@@ -1,0 +1,96 @@
+import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { env } from '../config/env';
+import { SSO_TOKEN_TTL_MS } from '../config/constants';
+import { useSession } from '../stores/session';
+import { currentToken } from '../api/request';
+import { classifyPath } from './classify';
+import { decideNavigation } from './guard';
+import { firstMenuPagePath, menuRoutePaths } from './menusToRoutes';
+import { toRouteObjects } from './menuRouteObjects';
+import { resolvePage } from './pageRegistry';
+import { readReturnAddress, saveReturnAddress } from './returnAddress';
+
+/**
+ * The guard, wired into the data router as the root route's loader (which revalidates on every
+ * navigation): it applies the address parameters, asks decideNavigation, and carries out the answer.
+ */
+export interface GuardDeps {
+  basename: string;
+  /** The fixed route table (for classifying paths). */
+  fixedRoutes(): RouteObject[];
+  /** Adds the generated menu routes under the main layout. */
+  patchMenuRoutes(routes: RouteObject[]): void;
+}
+
+function appPath(pathname: string, basename: string): string {
+  if (basename === '/' || basename === '') return pathname;
+  if (pathname === basename) return '/';
+  return pathname.startsWith(`${basename}/`) ? pathname.slice(basename.length) : pathname;
+}
+
+function searchOf(params: URLSearchParams): string {
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createGuardLoader(deps: GuardDeps) {
+  return async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+    const url = new URL(request.url);
+    const pathname = appPath(url.pathname, deps.basename);
+    const params = url.searchParams;
+
+    if (params.has('url')) saveReturnAddress(params.get('url'));
+    const addressToken = params.get('token');
+    if (addressToken) {
+      useSession.getState().adoptToken(addressToken, SSO_TOKEN_TTL_MS);
+      // The token is kept, not left in the address bar (history, shared links, Referer headers).
+      params.delete('token');
+      throw replace(pathname + searchOf(params));
+    }
+
+    let session = useSession.getState();
+    const hasToken = currentToken() !== null;
+    if (!hasToken && session.token !== null) {
+      // The stored token has expired since the store read it: drop what was derived from it.
+      await session.logout({ revoke: false, leave: false });
+      session = useSession.getState();
+    }
+    const info = classifyPath(pathname, deps.fixedRoutes(), session.menuRoutes);
+    const search = searchOf(params);
+    const decision = decideNavigation({
+      pathname,
+      search,
+      zone: info.zone,
+      requiredAuthority: info.authority,
+      hasToken,
+      routesGenerated: session.routesGenerated,
+      khlx: session.user?.khlx ?? null,
+      authorities: session.authorities,
+      menuPaths: menuRoutePaths(session.menuRoutes),
+      firstMenuPath: firstMenuPagePath(session.menuRoutes),
+      returnAddress: readReturnAddress(),
+      projectCode: env.projectCode,
+    });
+
+    switch (decision.type) {
+      case 'pass':
+        return null;
+      case 'redirect':
+        throw replace(decision.to);
+      case 'logout':
+        await session.logout({ leave: false });
+        throw replace(decision.to);
+      case 'bootstrap':
+        try {
+          await session.loadProfile(resolvePage);
+        } catch {
+          // The mapper has shown why; without user and menus there is no session to continue.
+          await useSession.getState().logout({ leave: false });
+          throw replace(decision.onFailure);
+        }
+        deps.patchMenuRoutes(toRouteObjects(useSession.getState().menuRoutes));
+        // Open the original target again, now that its route exists.
+        throw replace(pathname + search);
+    }
+  };
+}

@@ -1,0 +1,167 @@
+import { replace, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { AUTHORITY_USER } from '../lib/authority';
+import type { PageImporter, RouteHandle } from './types';
+import { lazyComponent, lazyNotFound } from './lazy';
+import { resolvePage } from './pageRegistry';
+import { RootShell } from './RootShell';
+import { RouteErrorView } from './RouteErrorView';
+import { BootFallback } from './BootFallback';
+
+/**
+ * The fixed route table of spec §2: public groups, exception pages, the fixed back-office pages and the
+ * catch-all. Menu routes are patched in under MAIN_CONTENT_ROUTE_ID when the guard bootstraps a session.
+ */
+export const ROOT_ROUTE_ID = 'root';
+export const MAIN_CONTENT_ROUTE_ID = 'main-content';
+
+/** Spec §2: every route name that needs no login. */
+export const PUBLIC_ROUTE_NAMES = [
+  'login', 'zslogin', 'edu', 'edulogin', 'forgetPw', 'zwsx', 'forgeteduPw', 'showEduProject', 'reportCheck',
+  'register', 'zsdl', 'ssodl', 'ssodledu', 'registerResult', 'htxx', 'tcdxx', 'public', 'bjdxxSzJd',
+  'bjdxxSzZg', 'bjdxxZh', 'preInfo', 'tcdFj',
+] as const;
+
+const redirectTo = (to: string): LoaderFunction => () => replace(to);
+
+const userLayout = lazyComponent(() => import('../layouts/UserLayout'));
+const eduLayout = lazyComponent(() => import('../layouts/EduLayout'));
+const plainLayout = lazyComponent(() => import('../layouts/PlainLayout'));
+const blankLayout = lazyComponent(() => import('../layouts/BlankLayout'));
+const basicLayout = lazyComponent(() => import('../layouts/BasicLayout'));
+
+/** A public page whose content belongs to a later issue: registered (the guard lets it through) and
+ * rendered as the 404 view, which says the page does not exist or is still being built. */
+function pendingPublic(path: string, name: string, title?: string): RouteObject {
+  const handle: RouteHandle = { name, title, zone: 'public' };
+  return { path, handle, lazy: lazyNotFound };
+}
+
+/** A fixed page served from the page registry, like menu pages (404 view while it has no file). */
+function registryPage(path: string): RouteObject['lazy'] {
+  const importer: PageImporter | undefined = resolvePage(path);
+  return importer ? lazyComponent(importer) : lazyNotFound;
+}
+
+function publicGroup(path: string, handle: RouteHandle, layout: RouteObject['lazy'], children: RouteObject[]): RouteObject {
+  return { path, handle: { ...handle, zone: 'public' }, lazy: layout, children };
+}
+
+export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
+  return [
+    {
+      id: ROOT_ROUTE_ID,
+      path: '/',
+      loader: guardLoader,
+      // The guard must run on every navigation, not only when the root's own params change.
+      shouldRevalidate: () => true,
+      Component: RootShell,
+      ErrorBoundary: RouteErrorView,
+      HydrateFallback: BootFallback,
+      children: [
+        { index: true, handle: { zone: 'home' } },
+        { path: 'home', handle: { zone: 'home' } },
+
+        publicGroup('user', {}, userLayout, [
+          { index: true, loader: redirectTo('/user/login') },
+          {
+            path: 'login',
+            handle: { name: 'login', title: '登录' },
+            lazy: lazyComponent(() => import('../features/auth/LoginPage')),
+          },
+          // One education login page: the /user spelling leads to the branded /edu one.
+          { path: 'edulogin', handle: { name: 'edulogin', title: '登录' }, loader: redirectTo('/edu/edulogin') },
+          pendingPublic('register', 'register', '注册'),
+          pendingPublic('register-result', 'registerResult', '注册结果'),
+        ]),
+
+        publicGroup('edu', { name: 'edu', brand: 'edu' }, eduLayout, [
+          { index: true, loader: redirectTo('/edu/edulogin') },
+          {
+            path: 'edulogin',
+            handle: { name: 'edulogin', title: '登录' },
+            lazy: lazyComponent(() => import('../features/auth/EduLoginPage')),
+          },
+        ]),
+
+        publicGroup('htxx', {}, plainLayout, [
+          { index: true, loader: redirectTo('/htxx/htxx') },
+          pendingPublic('htxx', 'htxx'),
+          pendingPublic('ssodl', 'ssodl', '单点登录'),
+          pendingPublic('ssodledu', 'ssodledu', '单点登录'),
+          pendingPublic('forgetPw', 'forgetPw', '忘记密码'),
+          pendingPublic('showEduProject', 'showEduProject'),
+          pendingPublic('forgeteduPw', 'forgeteduPw', '忘记密码'),
+          pendingPublic('reportCheck', 'reportCheck'),
+          pendingPublic('zwsx', 'zwsx'),
+          pendingPublic('zsdl', 'zsdl'),
+          pendingPublic('zslogin', 'zslogin'),
+        ]),
+
+        publicGroup('pre', { name: 'public' }, plainLayout, [pendingPublic('preInfo', 'preInfo')]),
+
+        publicGroup('bjdxx', {}, plainLayout, [
+          { index: true, loader: redirectTo('/bjdxx/bjdxxSzJd') },
+          pendingPublic('bjdxxSzJd', 'bjdxxSzJd'),
+          pendingPublic('bjdxxSzZg', 'bjdxxSzZg'),
+          pendingPublic('bjdxxZh', 'bjdxxZh'),
+        ]),
+
+        publicGroup('tcdxx', {}, plainLayout, [
+          { index: true, loader: redirectTo('/tcdxx/tcdxx') },
+          pendingPublic('tcdxx', 'tcdxx'),
+          pendingPublic('tcdFj', 'tcdFj'),
+        ]),
+
+        {
+          lazy: blankLayout,
+          handle: { zone: 'exception' },
+          children: [
+            { path: 'exception/403', handle: { title: '403' }, lazy: lazyComponent(() => import('../components/exception/ForbiddenPage')) },
+            { path: 'exception/404', handle: { title: '404' }, lazy: lazyNotFound },
+            { path: '404', handle: { title: '404' }, lazy: lazyNotFound },
+            { path: 'exception/500', handle: { title: '500' }, lazy: lazyComponent(() => import('../components/exception/ServerErrorPage')) },
+          ],
+        },
+
+        {
+          id: 'main',
+          lazy: basicLayout,
+          children: [
+            {
+              id: MAIN_CONTENT_ROUTE_ID,
+              // Errors of a page replace the content only, not the menus around it.
+              ErrorBoundary: RouteErrorView,
+              children: [
+                { path: 'home/index', handle: { title: '首页', zone: 'backoffice' }, lazy: registryPage('/home/index') },
+                {
+                  path: 'account',
+                  handle: { title: '个人页', zone: 'account', authority: AUTHORITY_USER },
+                  children: [
+                    { index: true, loader: redirectTo('/account/center') },
+                    { path: 'center', handle: { title: '个人中心' }, lazy: registryPage('/account/center') },
+                    {
+                      path: 'settings',
+                      handle: { title: '个人设置' },
+                      lazy: registryPage('/account/settings'),
+                      children: [
+                        { index: true, loader: redirectTo('/account/settings/base') },
+                        { path: 'base', handle: { title: '基本设置' }, lazy: registryPage('/account/settings/base') },
+                        { path: 'security', handle: { title: '安全设置' }, lazy: registryPage('/account/settings/security') },
+                        { path: 'custom', handle: { title: '个性化设置' }, lazy: registryPage('/account/settings/custom') },
+                        { path: 'binding', handle: { title: '账户绑定' }, lazy: registryPage('/account/settings/binding') },
+                        { path: 'notification', handle: { title: '新消息通知' }, lazy: registryPage('/account/settings/notification') },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+
+        // Unknown paths: the guard redirects them to /home before anything renders.
+        { path: '*', handle: { zone: 'unknown' }, lazy: lazyNotFound },
+      ],
+    },
+  ];
+}

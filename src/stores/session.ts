@@ -1,0 +1,110 @@
+import { create } from 'zustand';
+import * as sessionApi from '../api/session';
+import { currentToken, setSessionExpiredHandler } from '../api/request';
+import { KHLX_ORGANISER, type LoginResult, type MenuNode, type UserInfo } from '../api/wire';
+import { ACCESS_SJC_KEY, ACCESS_TOKEN_KEY, EDU_LOGIN_PATH } from '../config/constants';
+import { storage } from '../lib/storage';
+import { browser } from '../lib/browser';
+import { authorityNames } from '../lib/authority';
+import { appNavigate } from '../app/navigation';
+import { menusToRoutes, type PageResolver } from '../router/menusToRoutes';
+import type { MenuRoute } from '../router/types';
+
+/**
+ * The session (spec §4): token, login timestamp (sjc), user info, authorities, menus and the routes
+ * generated from them. The token lives in namespaced storage under Access-Token with its lifetime; this
+ * store mirrors it for rendering.
+ */
+export interface LogoutOptions {
+  /** Tell the server to revoke the token (default true; false after a 401, when it is already dead). */
+  revoke?: boolean;
+  /**
+   * Leave the page afterwards as spec §4 says: kind-3 users get a reload, others go to the education
+   * login (default true; false when the caller — the guard or the 401 handler — moves on by itself).
+   */
+  leave?: boolean;
+}
+
+export interface SessionState {
+  token: string | null;
+  sjc: string | null;
+  user: UserInfo | null;
+  authorities: string[];
+  menus: MenuNode[];
+  menuRoutes: MenuRoute[];
+  routesGenerated: boolean;
+  /** Keeps the token of a login (password: 1 day; SSO: 7 days). */
+  signIn(result: LoginResult, ttlMs: number): void;
+  /** Adopts a token handed over in the address (`?token=`). */
+  adoptToken(token: string, ttlMs: number): void;
+  /** Fetches user info and menus and generates the menu routes; rejects (already shown) on failure. */
+  loadProfile(resolvePage: PageResolver): Promise<void>;
+  logout(options?: LogoutOptions): Promise<void>;
+}
+
+const emptyProfile = {
+  user: null,
+  authorities: [],
+  menus: [],
+  menuRoutes: [],
+  routesGenerated: false,
+} satisfies Partial<SessionState>;
+
+function storeToken(token: string, sjc: string | null, ttlMs: number): void {
+  storage.set(ACCESS_TOKEN_KEY, token, ttlMs);
+  if (sjc === null) storage.remove(ACCESS_SJC_KEY);
+  else storage.set(ACCESS_SJC_KEY, sjc, ttlMs);
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
+  token: currentToken(),
+  sjc: storage.get<string>(ACCESS_SJC_KEY),
+  ...emptyProfile,
+
+  signIn(result, ttlMs) {
+    storeToken(result.access_token, result.sjc, ttlMs);
+    set({ token: result.access_token, sjc: result.sjc, ...emptyProfile });
+  },
+
+  adoptToken(token, ttlMs) {
+    storeToken(token, null, ttlMs);
+    // A different token may be a different user: everything derived from the old one goes.
+    set({ token, sjc: null, ...emptyProfile });
+  },
+
+  async loadProfile(resolvePage) {
+    const [user, menus] = await Promise.all([sessionApi.currentUser(), sessionApi.currentMenus()]);
+    set({
+      user,
+      authorities: authorityNames(user.authorities),
+      menus,
+      menuRoutes: menusToRoutes(menus, resolvePage),
+      routesGenerated: true,
+    });
+  },
+
+  async logout(options = {}) {
+    const { revoke = true, leave = true } = options;
+    const { token, sjc, user } = get();
+    const storedToken = currentToken() ?? token;
+    // Local state goes first, so nothing can use the token while the server is being told.
+    storage.remove(ACCESS_TOKEN_KEY);
+    storage.remove(ACCESS_SJC_KEY);
+    set({ token: null, sjc: null, ...emptyProfile });
+    if (revoke && storedToken) {
+      try {
+        await sessionApi.removeToken(storedToken, sjc);
+      } catch {
+        // The error mapper has already shown the server's message; the local session is gone regardless.
+      }
+    }
+    if (!leave) return;
+    if (user?.khlx === KHLX_ORGANISER) browser.reload();
+    else await appNavigate(EDU_LOGIN_PATH);
+  },
+}));
+
+// A 401 ends the session locally; the error mapper reloads the page afterwards.
+setSessionExpiredHandler(() => {
+  void useSession.getState().logout({ revoke: false, leave: false });
+});

@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { accounts, signIn, submitLogin, tableRows } from './helpers';
+
+test('signed out, the root sends to the login page', async ({ page }) => {
+  await page.goto('./');
+  await expect(page).toHaveURL(/\/zbzj\/user\/login/);
+  await expect(page.locator('#username')).toBeVisible();
+  await expect(page.getByText(/Copyright © 2000-2025/)).toBeVisible();
+});
+
+test('admin signs in, browses with the side menu, reloads and signs out', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveTitle(/活动列表/);
+  const sider = page.locator('.ant-layout-sider');
+  await expect(sider).toBeVisible();
+  // Real rows from the seeded database, 10 per page by default.
+  await expect(tableRows(page)).toHaveCount(10);
+  await expect(page.getByText('共 30 条')).toBeVisible();
+
+  await sider.getByText('项目管理').click();
+  await sider.getByText('项目列表').click();
+  await expect(page).toHaveURL(/\/zbzj\/cnf\/project\/index$/);
+  await expect(page).toHaveTitle(/项目列表/);
+  await expect(tableRows(page).first()).toContainText('2026');
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/zbzj\/cnf\/project\/index$/);
+  await expect(tableRows(page).first()).toBeVisible();
+
+  await page.getByText('系统管理员').click();
+  await page.getByText('退出登录').click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page).toHaveURL(/\/zbzj\/user\/login/);
+  // The token is gone: a protected page sends back to the login again.
+  await page.goto('yx/sysActivity/index');
+  await expect(page).toHaveURL(/\/zbzj\/user\/login\?redirect=/);
+});
+
+test('organiser staff get the menu across the top and can search the activities', async ({ page }) => {
+  await signIn(page, 'demo');
+  await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
+  await expect(page.locator('.ant-menu-horizontal')).toContainText('活动管理');
+  await page.getByPlaceholder('请输入活动名称').fill('论坛');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(tableRows(page).first()).toContainText('论坛');
+  for (const row of await tableRows(page).all()) await expect(row).toContainText('论坛');
+});
+
+test('a deep link while signed out comes back after sign-in', async ({ page }) => {
+  await page.goto('cnf/project/index');
+  await expect(page).toHaveURL(/\/zbzj\/user\/login\?redirect=%2Fcnf%2Fproject%2Findex/);
+  await submitLogin(page, accounts.demo.username, accounts.demo.password);
+  await expect(page).toHaveURL(/\/zbzj\/cnf\/project\/index$/);
+  await expect(tableRows(page).first()).toBeVisible();
+});
+
+test('a wrong password is refused with a message and keeps the input', async ({ page }) => {
+  await page.goto('user/login');
+  await submitLogin(page, 'demo', 'wrong-password');
+  await expect(page.getByText('用户名或密码错误')).toBeVisible();
+  await expect(page).toHaveURL(/\/zbzj\/user\/login/);
+  await expect(page.locator('#username')).toHaveValue('demo');
+});
+
+test('the competition user signs in through the education entry', async ({ page }) => {
+  await page.goto('edu/edulogin');
+  await expect(page).toHaveTitle(/第十五届全国大学生展览与创意大赛/);
+  await submitLogin(page, accounts.edu.username, accounts.edu.password);
+  await expect(page).toHaveURL(/\/zbzj\/jsxm\/works\/index$/);
+  await expect(tableRows(page).first()).toBeVisible();
+
+  // Moving into the organiser back office ends the competition user's session (ARCHITECTURE §6).
+  await page.goto('yx/sysActivity/index');
+  await expect(page).toHaveURL(/\/zbzj\/edu\/edulogin/);
+});
+
+test('the ordinary entry refuses a competition account', async ({ page }) => {
+  await page.goto('user/login');
+  await submitLogin(page, accounts.edu.username, accounts.edu.password);
+  await expect(page.getByText('该账号请从大赛登录入口登录')).toBeVisible();
+});
+
+test('an unknown path goes home and the 404 page offers the way back', async ({ page }) => {
+  await signIn(page, 'demo');
+  await page.goto('no/such/page');
+  await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
+  await page.goto('404');
+  await expect(page.getByText('抱歉，您访问的页面不存在或仍在开发中')).toBeVisible();
+  await page.getByRole('button', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
+});

@@ -1,0 +1,117 @@
+import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { computeSign } from '../../src/api/sign';
+import { ACCOUNTS, ACTIVITIES, tokenOf } from './fixtures';
+
+/**
+ * The API as the client unit tests see it. Every handler first checks the request signature with the
+ * shared signing function over exactly the parameters that arrived, so a client that signs something
+ * other than what it sends fails here just as it would against the real server.
+ */
+const SECRET = import.meta.env.VITE_APP_SIGN_SECRET;
+export const API = (path: string) => `*/admin${path}`;
+
+const envelope = (data: unknown, code = 0, msg = '操作成功') => ({ code, msg, data });
+
+/** Parameters of a request as the server receives them: the query (GET) or the form body (POST). */
+export async function receivedParams(request: StrictRequest<DefaultBodyType>): Promise<Record<string, string>> {
+  const params: Record<string, string> = {};
+  new URL(request.url).searchParams.forEach((value, name) => (params[name] = value));
+  if (request.method !== 'GET') {
+    new URLSearchParams(await request.clone().text()).forEach((value, name) => (params[name] = value));
+  }
+  return params;
+}
+
+async function signatureProblem(request: StrictRequest<DefaultBodyType>): Promise<Response | null> {
+  const h = request.headers;
+  const params = await receivedParams(request);
+  const expected = computeSign(
+    {
+      ...params,
+      ApiKey: h.get('ApiKey'),
+      Timestamp: h.get('Timestamp'),
+      SignType: h.get('SignType'),
+      Nonce: h.get('Nonce'),
+    },
+    SECRET,
+  );
+  if ((h.get('Nonce') ?? '').length < 16 || h.get('Sign') !== expected) {
+    return HttpResponse.json(envelope(null, 1, '签名校验失败'), { status: 400 });
+  }
+  return null;
+}
+
+function accountOf(request: Request) {
+  const token = (request.headers.get('Authorization') ?? '').replace(/^Bearer /, '');
+  return Object.values(ACCOUNTS).find((a) => tokenOf(a.user.username) === token) ?? null;
+}
+
+const unauthorised = () => HttpResponse.json(envelope(null, 401, '请先登录'), { status: 401 });
+
+export const handlers = [
+  http.post(API('/login/token'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    const form = await receivedParams(request);
+    const account = ACCOUNTS[form.username];
+    if (!account || account.password !== form.password) return HttpResponse.json(envelope(null, 1, '用户名或密码错误'));
+    if (account.yhlx !== form.yhlx) {
+      return HttpResponse.json(envelope(null, 1, account.yhlx === '1' ? '该账号请从主办方登录入口登录' : '该账号请从大赛登录入口登录'));
+    }
+    return HttpResponse.json(envelope({ access_token: tokenOf(form.username), sjc: '20261121120000' }, 0, '登录成功'));
+  }),
+
+  http.get(API('/current/user'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    const account = accountOf(request);
+    return account ? HttpResponse.json(envelope(account.user)) : unauthorised();
+  }),
+
+  http.get(API('/current/user/menu'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    const account = accountOf(request);
+    return account ? HttpResponse.json(envelope(account.menus)) : unauthorised();
+  }),
+
+  http.post(API('/login/remove/token'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    return HttpResponse.json(envelope(null, 0, '退出成功'));
+  }),
+
+  http.get(API('/yx/sysActivity/page'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    if (!accountOf(request)) return unauthorised();
+    const q = await receivedParams(request);
+    const limit = Number(q.limit ?? 10);
+    const page = Number(q.page ?? 1);
+    const rows = ACTIVITIES.filter(
+      (row) => (!q.name || row.name.includes(q.name)) && (q.status === undefined || row.status === Number(q.status)),
+    );
+    return HttpResponse.json(envelope({ total: rows.length, records: rows.slice((page - 1) * limit, page * limit) }));
+  }),
+
+  http.get(API('/cnf/project/page'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    if (!accountOf(request)) return unauthorised();
+    return HttpResponse.json(envelope({ total: 0, records: [] }));
+  }),
+
+  http.get(API('/jsxm/works/page'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    if (!accountOf(request)) return unauthorised();
+    return HttpResponse.json(
+      envelope({
+        total: 1,
+        records: [
+          { id: 1, title: '城市记忆展陈设计', teamName: '青禾团队', school: '同济大学', category: '展陈设计', reportNo: 'ZS2026-0001', status: 1, submittedAt: '2026-10-08 10:00:00' },
+        ],
+      }),
+    );
+  }),
+];

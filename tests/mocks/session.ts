@@ -1,0 +1,16 @@
+import { ACCESS_TOKEN_KEY, PASSWORD_TOKEN_TTL_MS } from '../../src/config/constants';
+import { storage } from '../../src/lib/storage';
+import { useSession } from '../../src/stores/session';
+import { tokenOf } from './fixtures';
+
+/** Session helpers for tests: start signed out, or signed in as a fixture account (routes not yet loaded). */
+export function resetSession(): void {
+  useSession.setState({ token: null, sjc: null, user: null, authorities: [], menus: [], menuRoutes: [], routesGenerated: false });
+}
+
+export function signInAs(username: string): string {
+  const token = tokenOf(username);
+  storage.set(ACCESS_TOKEN_KEY, token, PASSWORD_TOKEN_TTL_MS);
+  useSession.setState({ token, sjc: '20261121120000', user: null, routesGenerated: false });
+  return token;
+}

@@ -1,0 +1,240 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { signRequest, type SignParams } from '../../src/api/sign';
+import type { Envelope, LoginResult } from '../../src/api/wire';
+import { buildApp, type BuildAppOptions } from '../../server/app';
+import { DEMO_API_KEY } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { seedIfEmpty } from '../../server/db/seed';
+import * as t from '../../server/db/schema';
+import { hashPassword } from '../../server/lib/password';
+
+export interface TestClock {
+  now: number;
+  advance(ms: number): void;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export const DAY_MS = 24 * 3600 * 1000;
+
+const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
+
+/**
+ * Creating a PGlite cluster (initdb) takes seconds; starting from a tarball of an already migrated and
+ * seeded one takes under one. The tarball is cached in the temp folder, keyed by everything that shapes
+ * it, so a change to migrations or seed data simply makes a new one.
+ */
+function snapshotFile(): string {
+  const hash = createHash('sha256');
+  const migrations = path.join(SERVER_DIR, 'db/migrations');
+  const files = [
+    ...readdirSync(migrations, { recursive: true, encoding: 'utf8' }).map((f) => path.join(migrations, f)),
+    path.join(SERVER_DIR, 'db/seed.ts'),
+    path.join(SERVER_DIR, 'db/seedData.ts'),
+    path.join(SERVER_DIR, 'lib/password.ts'),
+  ].sort();
+  for (const file of files) if (file.endsWith('.sql') || file.endsWith('.json') || file.endsWith('.ts')) hash.update(file).update(readFileSync(file));
+  return path.join(tmpdir(), `zbzj-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function openSeededPglite(): Promise<Database> {
+  const file = snapshotFile();
+  if (existsSync(file)) return openDatabase({ memory: true, loadDataDir: new Blob([readFileSync(file)]) });
+  const database = await openDatabase({ memory: true });
+  await database.migrate();
+  await seedIfEmpty(database.db);
+  const snapshot = await database.snapshot!();
+  // Write then rename, so parallel test files never read a half-written tarball.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
+  renameSync(partial, file);
+  return database;
+}
+
+/**
+ * A fresh, seeded app for one test file: an in-memory PGlite, or — when TEST_DATABASE_URL is set — a
+ * uniquely named PostgreSQL database created here and dropped again by close().
+ */
+export async function buildTestApp(options: BuildAppOptions = {}): Promise<TestApp> {
+  const clock: TestClock = {
+    now: Date.now(),
+    advance(ms) {
+      this.now += ms;
+    },
+  };
+  const base = process.env.TEST_DATABASE_URL;
+  let cleanUp = async () => {};
+  let connection: BuildAppOptions;
+  if (base) {
+    const name = `zbzj_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    connection = { databaseUrl: url.toString() };
+    cleanUp = async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    const database = await openSeededPglite();
+    connection = { db: database };
+    cleanUp = () => database.close();
+  }
+  const app = buildApp({
+    env: {},
+    distDir: '/nonexistent-dist',
+    now: () => clock.now,
+    ...connection,
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    clock,
+    async close() {
+      await app.close();
+      await cleanUp();
+    },
+  };
+}
+
+export interface SignedRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  form?: Record<string, string | number | boolean | undefined>;
+  token?: string;
+  remoteAddress?: string;
+  /** Tamper with the signature headers (tests of the signature check). */
+  apiKey?: string;
+  secret?: string;
+  nonce?: string;
+  /** Sign as if the client's clock read this (ms); defaults to the app's clock. */
+  signedAt?: number;
+  /** Change these parameters after signing, as a man in the middle would. */
+  tamper?: Record<string, string>;
+  /** Replace or drop (undefined) individual headers after signing. */
+  headers?: Record<string, string | undefined>;
+}
+
+export const newNonce = () => randomBytes(12).toString('hex');
+
+function defined(params: Record<string, string | number | boolean | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) out[k] = String(v);
+  return out;
+}
+
+/** An /admin call exactly as the browser makes it: form-encoded POST or query GET, signed with sign.ts. */
+export async function signedInject(app: FastifyInstance, req: SignedRequest): Promise<LightMyRequestResponse> {
+  // As src/api/request.ts: a POST signs its inline query and its form fields together.
+  const params = req.method === 'GET' ? defined(req.query ?? {}) : { ...defined(req.query ?? {}), ...defined(req.form ?? {}) };
+  const signed = signRequest(
+    params as SignParams,
+    req.apiKey ?? DEMO_API_KEY.key,
+    req.secret ?? DEMO_API_KEY.secret,
+    req.nonce ?? newNonce(),
+    req.signedAt ?? app.now(),
+  );
+  const headers: Record<string, string> = { ...signed };
+  if (req.token) headers.authorization = `Bearer ${req.token}`;
+  for (const [name, value] of Object.entries(req.headers ?? {})) {
+    if (value === undefined) delete headers[name];
+    else headers[name] = value;
+  }
+  const search = new URLSearchParams({ ...(req.method === 'GET' ? params : defined(req.form ?? {})), ...req.tamper }).toString();
+  if (req.method === 'GET') {
+    return app.inject({
+      method: 'GET',
+      url: search ? `${req.url}?${search}` : req.url,
+      headers,
+      remoteAddress: req.remoteAddress,
+    });
+  }
+  const inline = new URLSearchParams(defined(req.query ?? {})).toString();
+  return app.inject({
+    method: 'POST',
+    url: inline ? `${req.url}?${inline}` : req.url,
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: search,
+    remoteAddress: req.remoteAddress,
+  });
+}
+
+export function body<T = unknown>(res: LightMyRequestResponse): Envelope<T> {
+  return res.json<Envelope<T>>();
+}
+
+/** Password login; returns the raw response and, on success, the token. */
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  yhlx: '1' | '2' = '1',
+  remoteAddress?: string,
+): Promise<{ res: LightMyRequestResponse; body: Envelope<LoginResult | null>; token: string }> {
+  const res = await signedInject(app, { method: 'POST', url: '/admin/login/token', form: { username, password, yhlx }, remoteAddress });
+  const parsed = body<LoginResult | null>(res);
+  return { res, body: parsed, token: parsed.data?.access_token ?? '' };
+}
+
+/** Logs in and fails the test loudly if that did not work. */
+export async function tokenFor(app: FastifyInstance, username: string, password: string, yhlx: '1' | '2' = '1'): Promise<string> {
+  const result = await login(app, username, password, yhlx);
+  if (result.body.code !== 0) throw new Error(`login ${username} failed: ${result.body.msg}`);
+  return result.token;
+}
+
+export const SEEDED = {
+  admin: { username: 'admin', password: 'admin123456' },
+  demo: { username: 'demo', password: 'demo123456' },
+  edu: { username: 'edu', password: 'edu123456' },
+} as const;
+
+/**
+ * A second tenant: its own organiser, two projects with three activities, and one staff user authorised
+ * for both projects (role 主办方员工 of the seed).
+ */
+export async function createSecondOrganiser(app: FastifyInstance) {
+  const db = app.db;
+  const [organiser] = await db.insert(t.organisers).values({ name: '锦程会议策划（杭州）有限公司' }).returning();
+  const [p1, p2] = await db
+    .insert(t.projects)
+    .values([
+      { organiserId: organiser.id, name: '2026杭州国际茶文化博览会', code: 'CWH2026', srq: '2026-05-08', erq: '2026-05-11', status: 2 },
+      { organiserId: organiser.id, name: '2026西湖文旅产业大会', code: 'XHWL2026', srq: '2026-10-20', erq: '2026-10-21', status: 2 },
+    ])
+    .returning();
+  await db.insert(t.activities).values([
+    { organiserId: organiser.id, projectId: p1.id, name: '茶文化开幕式', srq: '2026-05-08', erq: '2026-05-08', address: '杭州市西湖区龙井路', status: 3 },
+    { organiserId: organiser.id, projectId: p1.id, name: '斗茶大会', srq: '2026-05-09', erq: '2026-05-09', address: '杭州市西湖区梅家坞', status: 3 },
+    { organiserId: organiser.id, projectId: p2.id, name: '文旅融合主论坛', srq: '2026-10-20', erq: '2026-10-20', address: '杭州市上城区钱江路', status: 3 },
+  ]);
+  const [user] = await db
+    .insert(t.users)
+    .values({ username: 'jcstaff', passwordHash: await hashPassword('jc123456'), nickName: '陈静', khlx: 3, organiserId: organiser.id })
+    .returning();
+  const [staffRole] = await db.select().from(t.roles).where(eq(t.roles.code, 'organiser_staff'));
+  await db.insert(t.userRoles).values({ userId: user.id, roleId: staffRole.id });
+  await db.insert(t.userProjects).values([
+    { userId: user.id, projectId: p1.id },
+    { userId: user.id, projectId: p2.id },
+  ]);
+  return { organiser, projects: [p1, p2], user: { ...user, password: 'jc123456' } };
+}
