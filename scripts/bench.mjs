@@ -45,7 +45,8 @@ async function coldLoad(browser, path, ready, prepare) {
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     now: performance.now(),
   }));
-  return { page, context, scripts, fcp: t.fcp, readyAt: t.now };
+  // Copy now: later navigations (the sign-in) load more scripts that do not belong to this route.
+  return { page, context, scripts: [...scripts], fcp: t.fcp, readyAt: t.now };
 }
 
 async function signedInToken(browser) {

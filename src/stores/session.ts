@@ -33,6 +33,12 @@ export interface SessionState {
   menus: MenuNode[];
   menuRoutes: MenuRoute[];
   routesGenerated: boolean;
+  /**
+   * Grows whenever the user's data scope changes (current projects or activities switched), so pages
+   * kept alive in other tabs know to reload what they show.
+   */
+  scopeVersion: number;
+  bumpScope(): void;
   /** Keeps the token of a login (password: 1 day; SSO: 7 days). */
   signIn(result: LoginResult, ttlMs: number): void;
   /** Adopts a token handed over in the address (`?token=`). */
@@ -60,6 +66,11 @@ export const useSession = create<SessionState>()((set, get) => ({
   token: currentToken(),
   sjc: storage.get<string>(ACCESS_SJC_KEY),
   ...emptyProfile,
+  scopeVersion: 0,
+
+  bumpScope() {
+    set({ scopeVersion: get().scopeVersion + 1 });
+  },
 
   signIn(result, ttlMs) {
     storeToken(result.access_token, result.sjc, ttlMs);
