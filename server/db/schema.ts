@@ -3,6 +3,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -53,6 +54,8 @@ export const users = pgTable(
       .notNull()
       .references(() => organisers.id),
     status: smallint('status').notNull().default(1),
+    /** New-message preferences of /account/settings/notification, e.g. { system: true, activity: false }. */
+    notifyPrefs: jsonb('notify_prefs').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -308,6 +311,20 @@ export const userCurrentProjects = pgTable(
 );
 
 /** Works entered by education users. status: 0 草稿, 1 已提交, 2 初审通过, 3 未通过, 4 获奖. */
+/** The activities a user has switched to (/admin/chance/updateUserChangeActivityInfo); empty = all authorised. */
+export const userCurrentActivities = pgTable(
+  'user_current_activities',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.activityId] })],
+);
+
 export const competitionWorks = pgTable(
   'competition_works',
   {
