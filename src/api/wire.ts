@@ -90,3 +90,70 @@ export interface ActivityRow {
   status: number;
   projectName: string | null;
 }
+
+/** A notice as the bell and the notice page see it; isstamp 0 or null = unread, otherwise read. */
+export interface NoticeItem {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: string;
+  isstamp: number | null;
+}
+
+/** GET /admin/user/info and POST /admin/user/updateInfo. */
+export interface ProfileInfo {
+  userId: number;
+  nickName: string;
+  zw: string | null;
+  mail: string | null;
+}
+
+/** New-message preferences of /account/settings/notification. */
+export interface NotifyPrefs {
+  system: boolean;
+  activity: boolean;
+  finance: boolean;
+}
+
+/** Row of /admin/cnfInfo/getMyAllCnf; `selected` = in the user's current project selection. */
+export interface MyProjectRow {
+  cnfid: number;
+  cnfmc: string;
+  cnfName: string;
+  logo: string | null;
+  srq: string;
+  erq: string;
+  startDate: string;
+  endDate: string;
+  address: string | null;
+  /** What the row's 150×150 QR code encodes: the project's public pre-registration address. */
+  qrCode: string;
+  selected: boolean;
+}
+
+/** Row of /admin/yhsActivityProject/getMyAllActivity. */
+export interface MyActivityRow {
+  cnfId: number;
+  cnfMc: string;
+  logo: string | null;
+  srq: string;
+  erq: string;
+  address: string | null;
+  projectName: string;
+  qrCode: string;
+  selected: boolean;
+}
+
+/** Items of /admin/cnfInfo/getZbzjsqCnflist and getZbzjsqActivitylist (what may be switched to). */
+export interface AuthorisedProject {
+  cnfid: number;
+  cnfmc: string;
+  selected: boolean;
+}
+
+export interface AuthorisedActivity {
+  cnfId: number;
+  cnfMc: string;
+  projectName: string;
+  selected: boolean;
+}
