@@ -50,6 +50,14 @@ export const MSG = {
   ssoUnknownUser: '单点登录凭证对应的账号不存在',
   logoutOk: '退出成功',
   logoutOthersToken: '只能注销本人当前的登录凭证',
+
+  // the signed-in user's own workspace: profile, password, project / activity switching, notices
+  onlySelf: '只能操作本人的信息',
+  updated: '修改成功',
+  passwordChanged: '修改成功，请重新登录',
+  projectNotAuthorised: '所选项目未授权',
+  activityNotAuthorised: '所选活动未授权',
+  noticeMissing: '通知不存在',
 } as const;
 
 /** Operator-facing lines (logs and start-up errors), kept here with the rest of the wording. */

@@ -5,7 +5,7 @@ import { activities, projects } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { offsetOf, orderBy, pageQuerySchema, type PageParams } from '../lib/paging';
 import { signedIn } from '../plugins/tokenAuth';
-import { workingProjectIds } from '../services/projectScope';
+import { currentActivityIds, workingProjectIds } from '../services/projectScope';
 import { escapeLike } from '../services/sql';
 
 const SORTABLE = ['srq', 'erq', 'name', 'createdAt'] as const;
@@ -32,12 +32,17 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user, organiser } = signedIn(request);
       const query = request.query;
-      const scope = await workingProjectIds(app.db, user.id, organiser.id);
+      const [scope, chosen] = await Promise.all([
+        workingProjectIds(app.db, user.id, organiser.id),
+        currentActivityIds(app.db, user.id, organiser.id),
+      ]);
       const empty: PageResult<ActivityRow> = { total: 0, records: [] };
       if (scope !== null && scope.length === 0) return ok(empty);
 
       const where: SQL[] = [eq(activities.organiserId, organiser.id)];
       if (scope !== null) where.push(inArray(activities.projectId, scope));
+      // A current activity selection narrows further, within the projects above.
+      if (chosen.length) where.push(inArray(activities.id, chosen));
       if (query.cnfId !== undefined) where.push(eq(activities.projectId, query.cnfId));
       if (query.status !== undefined) where.push(eq(activities.status, query.status));
       if (query.name) where.push(ilike(activities.name, `%${escapeLike(query.name.trim())}%`));

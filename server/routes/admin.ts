@@ -4,9 +4,12 @@ import signature from '../plugins/signature';
 import tokenAuth from '../plugins/tokenAuth';
 import activityRoutes from './activities';
 import currentUserRoutes from './currentUser';
+import noticeRoutes from './notices';
+import profileRoutes from './profile';
 import projectRoutes from './projects';
 import sessionRoutes from './session';
 import worksRoutes from './works';
+import workspaceRoutes from './workspace';
 
 /**
  * Everything under /admin: the hooks run in this order for each call (all at preValidation, so the
@@ -32,6 +35,9 @@ const adminApi: FastifyPluginAsync = async (api) => {
   await api.register(activityRoutes);
   await api.register(projectRoutes);
   await api.register(worksRoutes);
+  await api.register(profileRoutes);
+  await api.register(workspaceRoutes);
+  await api.register(noticeRoutes);
 };
 
 export default adminApi;

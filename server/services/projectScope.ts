@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
-import { projects, userCurrentProjects, userProjects } from '../db/schema';
+import { activities, projects, userCurrentActivities, userCurrentProjects, userProjects } from '../db/schema';
 import { isSuperUser } from './grants';
 
 /**
@@ -41,4 +41,47 @@ export async function workingProjectIds(db: AppDb, userId: number, organiserId: 
   if (authorised === null) return current;
   const allowed = new Set(authorised);
   return current.filter((id) => allowed.has(id));
+}
+
+/** The user's current activity selection, within their organiser; empty = no narrowing by activity. */
+export async function currentActivityIds(db: AppDb, userId: number, organiserId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userCurrentActivities.activityId })
+    .from(userCurrentActivities)
+    .innerJoin(activities, eq(activities.id, userCurrentActivities.activityId))
+    .where(and(eq(userCurrentActivities.userId, userId), eq(activities.organiserId, organiserId)))
+    .orderBy(userCurrentActivities.activityId);
+  return rows.map((r) => r.id);
+}
+
+/** WHERE for "projects of this organiser within scope" (scope null = all of them). */
+export function projectsInScope(organiserId: number, scope: number[] | null): SQL {
+  const inOrganiser = eq(projects.organiserId, organiserId);
+  return scope === null ? inOrganiser : and(inOrganiser, inArray(projects.id, scope))!;
+}
+
+/** Of the given project ids, those the user may select: their organiser's and authorised to them. */
+export async function authorisedAmong(db: AppDb, userId: number, organiserId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const scope = await authorisedProjectIds(db, userId, organiserId);
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(projectsInScope(organiserId, scope), inArray(projects.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Of the given activity ids, those the user may switch to: activities of the projects they are working
+ * on (authorised, narrowed to the current project selection when there is one), so that a chosen
+ * activity always shows up in the activity list afterwards.
+ */
+export async function selectableActivitiesAmong(db: AppDb, userId: number, organiserId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const scope = await workingProjectIds(db, userId, organiserId);
+  if (scope !== null && scope.length === 0) return [];
+  const where: SQL[] = [eq(activities.organiserId, organiserId), inArray(activities.id, ids)];
+  if (scope !== null) where.push(inArray(activities.projectId, scope));
+  const rows = await db.select({ id: activities.id }).from(activities).where(and(...where));
+  return rows.map((r) => r.id);
 }

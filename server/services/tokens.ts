@@ -66,3 +66,11 @@ export async function revokeToken(db: AppDb, tokenId: number, now: number): Prom
     .set({ revokedAt: new Date(now) })
     .where(and(eq(tokens.id, tokenId), isNull(tokens.revokedAt)));
 }
+
+/** Ends every session of a user at once (a changed password must not leave an old token working). */
+export async function revokeAllTokens(db: AppDb, userId: number, now: number): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+}

@@ -86,3 +86,12 @@ export async function post<T>(url: string, form?: RequestParams, config?: AxiosR
   const response = await http.post<Envelope<T>>(url, form ?? {}, config);
   return response.data.data;
 }
+
+/**
+ * POST with form fields; resolves with the server's own success message ('修改成功', '执行成功'…), for
+ * pages that show it as the toast instead of retyping it.
+ */
+export async function postForMessage(url: string, form?: RequestParams, config?: AxiosRequestConfig): Promise<string> {
+  const response = await http.post<Envelope<unknown>>(url, form ?? {}, config);
+  return response.data.msg;
+}

@@ -1,12 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { DEFAULT_SETTINGS } from '../config/settings';
+import { useSettings } from '../stores/settings';
 import { bindFeedback } from './feedback';
 import { ErrorBoundary } from './ErrorBoundary';
-import { themeFrom } from './theme';
+import { applyDocumentSettings, themeFrom } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -17,10 +17,17 @@ function FeedbackBridge() {
   return null;
 }
 
-/** The one root ConfigProvider (zh_CN, theme), antd's <App>, and the error boundary. */
+/**
+ * The one root ConfigProvider (zh_CN, theme from the layout settings, so a change applies at once),
+ * antd's <App>, and the error boundary.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const settings = useSettings((s) => s.settings);
+  const { primaryColor, navTheme, colorWeak } = settings;
+  const themeConfig = useMemo(() => themeFrom({ primaryColor, navTheme }), [primaryColor, navTheme]);
+  useEffect(() => applyDocumentSettings({ primaryColor, navTheme, colorWeak }), [primaryColor, navTheme, colorWeak]);
   return (
-    <ConfigProvider locale={zhCN} theme={themeFrom(DEFAULT_SETTINGS)}>
+    <ConfigProvider locale={zhCN} theme={themeConfig}>
       <AntApp>
         <FeedbackBridge />
         <ErrorBoundary>{children}</ErrorBoundary>

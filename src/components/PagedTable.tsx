@@ -6,6 +6,7 @@ import type { RequestParams } from '../api/params';
 import type { PageResult } from '../api/wire';
 import { DEFAULT_PAGE_SIZE, TABLE_HEIGHT_RATIO } from '../config/constants';
 import { useWindowHeight } from '../hooks/useWindowHeight';
+import { useSession } from '../stores/session';
 import { SearchForm, type SearchValues } from './SearchForm';
 
 /**
@@ -13,6 +14,10 @@ import { SearchForm, type SearchValues } from './SearchForm';
  * reads total and records. A search starts again at page 1; page and page-size changes reload; the body
  * scrolls within 57% of the window height. Errors are shown by the error mapper and the table keeps the
  * rows it had.
+ *
+ * It also starts again at page 1 when `params` change (they are filters too) and when the session's data
+ * scope changes (projects or activities switched): tables kept alive in other tabs must not go on
+ * showing rows of the old scope.
  */
 export type SortOrder = 'asc' | 'desc';
 
@@ -29,8 +34,12 @@ export interface PagedTableProps<T> {
   searchFields?: ReactNode;
   /** Sort used until the user picks a column. */
   defaultSort?: { sort: string; order: SortOrder };
-  /** Parameters sent with every request, besides the user's filters. */
+  /** Parameters sent with every request, besides the user's filters (compared by value, not identity). */
   params?: RequestParams;
+  /** Buttons and the like between the search bar and the table (batch actions). */
+  toolbar?: ReactNode;
+  rowSelection?: TableProps<T>['rowSelection'];
+  onRow?: TableProps<T>['onRow'];
   /** Horizontal scroll width for tables too wide for the page; by default columns share the width. */
   scrollX?: number | string;
   ref?: Ref<PagedTableHandle>;
@@ -72,7 +81,10 @@ function sortNameOf<T>(column: TableColumnsType<T>[number]): string | undefined 
 }
 
 export function PagedTable<T extends object>(props: PagedTableProps<T>) {
-  const { url, columns, rowKey, searchFields, defaultSort, params, scrollX, ref } = props;
+  const { url, columns, rowKey, searchFields, defaultSort, params, scrollX, ref, toolbar, rowSelection, onRow } = props;
+  // By value: a page passing `params={{ a: 1 }}` inline must not reload on every render.
+  const paramsKey = JSON.stringify(params ?? {});
+  const scopeVersion = useSession((s) => s.scopeVersion);
   const [query, setQuery] = useState<Query>({
     filters: {},
     page: 1,
@@ -87,14 +99,22 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
   const latestRequest = useRef(0);
   const windowHeight = useWindowHeight();
 
+  // Adjusted while rendering (not in an effect), so the stale page is never requested first.
+  const [seen, setSeen] = useState({ paramsKey, scopeVersion });
+  if (seen.paramsKey !== paramsKey || seen.scopeVersion !== scopeVersion) {
+    setSeen({ paramsKey, scopeVersion });
+    setQuery((q) => ({ ...q, page: 1 }));
+  }
+
   const reload = useCallback(() => setReloadCount((n) => n + 1), []);
   useImperativeHandle(ref, () => ({ reload }), [reload]);
 
   useEffect(() => {
     const requestId = ++latestRequest.current;
     setLoading(true);
+    const fixedParams = JSON.parse(paramsKey) as RequestParams;
     get<PageResult<T>>(url, {
-      ...params,
+      ...fixedParams,
       ...query.filters,
       limit: query.limit,
       page: query.page,
@@ -113,7 +133,7 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
       .finally(() => {
         if (requestId === latestRequest.current) setLoading(false);
       });
-  }, [url, params, query, reloadCount]);
+  }, [url, paramsKey, query, reloadCount]);
 
   const onSearch = (values: SearchValues) => {
     setQuery((q) => ({ ...q, filters: cleanFilters(values), page: 1 }));
@@ -153,8 +173,11 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
   return (
     <>
       {searchFields && <SearchForm onSearch={onSearch}>{searchFields}</SearchForm>}
+      {toolbar && <div className="zb-table-toolbar" style={{ marginBottom: 16 }}>{toolbar}</div>}
       <Table<T>
         rowKey={rowKey}
+        rowSelection={rowSelection}
+        onRow={onRow}
         columns={shownColumns}
         dataSource={records}
         loading={loading}

@@ -42,3 +42,21 @@ export const FORBIDDEN_MESSAGE_THROTTLE_MS = 500;
 export const ADMIN_USERNAME = 'admin';
 /** The project code for which the kind-3 rule of the guard applies. */
 export const KIND_RULE_PROJECT_CODE = 'zbzj';
+
+/** Main layout (spec §2, §9). */
+export const SETTINGS_DRAWER_WIDTH = 300;
+/** With "hide header on scroll down", the header goes once the page has scrolled further than this. */
+export const HEADER_HIDE_SCROLL_PX = 300;
+/** Content width of the Fixed setting (top-menu layout). */
+export const FIXED_CONTENT_WIDTH = 1200;
+/** Window widths below which the device counts as a tablet / a phone (antd's lg and sm breakpoints). */
+export const TABLET_MAX_WIDTH = 992;
+export const MOBILE_MAX_WIDTH = 576;
+
+/** Notice bell (spec §2, §9): badge overflow, and how many titles each popup tab shows. */
+export const NOTICE_BADGE_OVERFLOW = 99;
+export const NOTICE_POPUP_LIMITS = { all: 3, unread: 2, read: 3 } as const;
+/** Where every notice of the popup leads. */
+export const MY_NOTICE_PATH = '/system/mynotice/index';
+/** Spec §9: dialogs take half the window's width. */
+export const MODAL_WIDTH = '50%';

@@ -139,6 +139,9 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
                   children: [
                     { index: true, loader: redirectTo('/account/center') },
                     { path: 'center', handle: { title: '个人中心' }, lazy: registryPage('/account/center') },
+                    // The header's user menu leads here (spec §2 Header: 我的项目, 我的活动).
+                    { path: 'projects', handle: { title: '我的项目' }, lazy: registryPage('/account/projects') },
+                    { path: 'activities', handle: { title: '我的活动' }, lazy: registryPage('/account/activities') },
                     {
                       path: 'settings',
                       handle: { title: '个人设置' },

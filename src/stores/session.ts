@@ -45,6 +45,12 @@ export interface SessionState {
   adoptToken(token: string, ttlMs: number): void;
   /** Fetches user info and menus and generates the menu routes; rejects (already shown) on failure. */
   loadProfile(resolvePage: PageResolver): Promise<void>;
+  /**
+   * Fetches the user info again after the user changed it (profile, current projects: cnfIds), so the
+   * header and every page show the new values; menus and routes stay as they are. Rejects (already
+   * shown) on failure, keeping the user info it had.
+   */
+  refreshUser(): Promise<void>;
   logout(options?: LogoutOptions): Promise<void>;
 }
 
@@ -92,6 +98,13 @@ export const useSession = create<SessionState>()((set, get) => ({
       menuRoutes: menusToRoutes(menus, resolvePage),
       routesGenerated: true,
     });
+  },
+
+  async refreshUser() {
+    const user = await sessionApi.currentUser();
+    // The answer may arrive after a logout: it must not bring a session back.
+    if (get().token === null) return;
+    set({ user, authorities: authorityNames(user.authorities) });
   },
 
   async logout(options = {}) {

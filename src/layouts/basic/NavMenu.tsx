@@ -1,22 +1,51 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MenuRoute } from '../../router/types';
 import { browser } from '../../lib/browser';
 import { buildNavMenu } from './menuItems';
+import { foldMenuItems, INITIAL_TOP_MENU_LIMIT, topMenuLimit } from './topMenu';
+
+/** The horizontal menu's item limit, from 7 until the window width is known, then by width (spec §2). */
+export function useTopMenuLimit(): number {
+  const [limit, setLimit] = useState(INITIAL_TOP_MENU_LIMIT);
+  // Layout effect: measured before the first paint, so the menu does not visibly jump from 7 entries.
+  useLayoutEffect(() => {
+    const update = () => setLimit(topMenuLimit(window.innerWidth));
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return limit;
+}
+
+export interface NavMenuProps {
+  routes: readonly MenuRoute[];
+  mode: 'inline' | 'horizontal';
+  theme: 'dark' | 'light';
+  collapsed?: boolean;
+  /** Called after a menu choice (the mobile drawer closes on it). */
+  onChoose?: () => void;
+}
 
 /**
- * The user's menu, dark themed (spec §9 default): inline in the admin's side bar with one submenu open at
- * a time, or horizontal in the header for everyone else (antd folds overflow into a "…" entry).
+ * The user's menu: inline in the side bar (or the mobile drawer) with one submenu open at a time, or
+ * horizontal in the header, where entries beyond the width's limit fold into '更多' (antd's own overflow
+ * folding is switched off, so the spec's limits are the only ones).
  */
-export function NavMenu(props: { routes: readonly MenuRoute[]; mode: 'inline' | 'horizontal'; collapsed?: boolean }) {
-  const { routes, mode, collapsed = false } = props;
+export function NavMenu(props: NavMenuProps) {
+  const { routes, mode, theme, collapsed = false, onChoose } = props;
   const model = useMemo(() => buildNavMenu(routes), [routes]);
+  const limit = useTopMenuLimit();
+  const items = useMemo(
+    () => (mode === 'horizontal' ? foldMenuItems(model.items, limit) : model.items),
+    [mode, model, limit],
+  );
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [openKeys, setOpenKeys] = useState<string[]>(() => model.ancestors.get(pathname) ?? []);
 
-  // Following a link from elsewhere (breadcrumb, home page) opens the section of the new page.
+  // Following a link from elsewhere (breadcrumb, home page, a tab) opens the section of the new page.
   useEffect(() => {
     const trail = model.ancestors.get(pathname);
     if (trail && trail.length > 0) setOpenKeys(trail);
@@ -36,17 +65,31 @@ export function NavMenu(props: { routes: readonly MenuRoute[]; mode: 'inline' | 
     if (!action) return;
     if (action.kind === 'external') browser.open(action.href, action.target);
     else navigate(action.path);
+    onChoose?.();
   };
 
+  if (mode === 'horizontal') {
+    return (
+      <Menu
+        theme={theme}
+        mode="horizontal"
+        items={items}
+        selectedKeys={selectedKeys}
+        onClick={onClick}
+        disabledOverflow
+        className="zb-top-menu"
+      />
+    );
+  }
   return (
     <Menu
-      theme="dark"
-      mode={mode}
-      items={model.items}
+      theme={theme}
+      mode="inline"
+      items={items}
       selectedKeys={selectedKeys}
       onClick={onClick}
-      {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange } : {})}
-      style={mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }}
+      {...(collapsed ? {} : { openKeys, onOpenChange })}
+      style={{ borderInlineEnd: 'none' }}
     />
   );
 }

@@ -1,29 +1,48 @@
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined, LockOutlined, LogoutOutlined, ProjectOutlined, UserOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
+import { greetingFor } from '../../lib/greeting';
 import { useSession } from '../../stores/session';
 
+/** Where each entry of the user dropdown leads (spec §2 Header). */
+const USER_MENU_LINKS: Record<string, string> = {
+  projects: '/account/projects',
+  activities: '/account/activities',
+  profile: '/account/settings/base',
+  password: '/account/settings/security',
+};
+
 /**
- * The header's user dropdown. 我的项目 / 我的活动 / 修改密码 join here with the later account issue.
+ * The header's user dropdown: 我的项目, 我的活动, 个人信息, 修改密码 and 退出登录 (after confirmation),
+ * under the greeting of the hour and the user's name.
  */
-export function UserMenu({ dark }: { dark: boolean }) {
+export function UserMenu({ color, compact = false }: { color?: string; compact?: boolean }) {
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
   const { modal } = App.useApp();
 
   const items: MenuProps['items'] = [
-    { key: 'center', icon: <UserOutlined />, label: '个人中心' },
+    { key: 'projects', icon: <ProjectOutlined />, label: '我的项目' },
+    { key: 'activities', icon: <CalendarOutlined />, label: '我的活动' },
+    { key: 'profile', icon: <UserOutlined />, label: '个人信息' },
+    { key: 'password', icon: <LockOutlined />, label: '修改密码' },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'center') navigate('/account/center');
+    const link = USER_MENU_LINKS[key];
+    if (link) {
+      navigate(link);
+      return;
+    }
     if (key === 'logout') {
       modal.confirm({
         title: '提示',
-        content: '确定要退出登录吗？',
+        content: '确认退出登录吗？',
         okText: '确定',
         cancelText: '取消',
         onOk: () => logout(),
@@ -32,11 +51,14 @@ export function UserMenu({ dark }: { dark: boolean }) {
   };
 
   const avatar = user?.zblogo || user?.avatar || undefined;
+  const name = user?.nickName || user?.username;
   return (
     <Dropdown menu={{ items, onClick }} placement="bottomRight">
-      <span className="zb-user" style={{ color: dark ? '#fff' : undefined }}>
+      <span className="zb-user" style={{ color }}>
         <Avatar size="small" src={avatar} icon={avatar ? undefined : <UserOutlined />} />
-        <span>{user?.nickName ?? user?.username}</span>
+        {/* On a phone the greeting gives way to the menu; the name stays so the dropdown has a handle. */}
+        {!compact && <span className="zb-greeting">{greetingFor()}，</span>}
+        <span className="zb-user-name">{name}</span>
       </span>
     </Dropdown>
   );

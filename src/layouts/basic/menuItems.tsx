@@ -15,7 +15,7 @@ export interface NavMenuModel {
   rootSubmenuKeys: string[];
 }
 
-/** The menus of spec §2: non-hidden routes; parents with hideChildrenInMenu show as plain entries. */
+/** The menus of spec §2: non-hidden routes; groups without a visible entry are left out. */
 export function buildNavMenu(routes: readonly MenuRoute[]): NavMenuModel {
   const actions = new Map<string, MenuAction>();
   const ancestors = new Map<string, string[]>();
@@ -34,10 +34,13 @@ export function buildNavMenu(routes: readonly MenuRoute[]): NavMenuModel {
         items.push({ key, icon, label: route.meta.title });
         continue;
       }
-      const visibleChildren = (route.children ?? []).filter((child) => !child.hidden);
-      if (route.kind === 'parent' && !route.hideChildrenInMenu && visibleChildren.length > 0) {
+      if (route.kind === 'parent') {
+        const children = build(route.children ?? [], [...trail, route.path]);
+        // A group whose entries are all hidden (e.g. 系统管理 holding only the hidden 我的通知) is an
+        // empty box in the menu: it does not show at all.
+        if (children.length === 0) continue;
         if (trail.length === 0) rootSubmenuKeys.push(route.path);
-        items.push({ key: route.path, icon, label: route.meta.title, children: build(route.children ?? [], [...trail, route.path]) });
+        items.push({ key: route.path, icon, label: route.meta.title, children });
         continue;
       }
       actions.set(route.path, { kind: 'route', path: route.path });

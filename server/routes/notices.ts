@@ -1,0 +1,150 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { NoticeItem } from '../../src/api/wire';
+import { noticeReads, notices } from '../db/schema';
+import { chinaDateTime } from '../lib/dates';
+import { ok } from '../lib/envelope';
+import { refuse } from '../lib/errors';
+import { offsetOf, orderBy, pageQuerySchema, type PageParams } from '../lib/paging';
+import { MSG } from '../messages';
+import { signedIn } from '../plugins/tokenAuth';
+import { parseIdList } from '../services/requestChecks';
+import { escapeLike } from '../services/sql';
+
+/** The bell lists at most this many (newest first); the notice page pages through all of them. */
+export const NOTICE_BELL_LIMIT = 500;
+
+const SORTABLE = ['createdAt', 'title'] as const;
+
+interface MyNoticeQuery extends PageParams<(typeof SORTABLE)[number]> {
+  title?: string;
+  isstamp?: '0' | '1';
+}
+
+interface ReadBody {
+  ids?: string;
+}
+
+/** Notices a user sees: their organiser's, addressed to them or to everybody there. */
+function visibleTo(userId: number, organiserId: number): SQL {
+  return and(eq(notices.organiserId, organiserId), or(isNull(notices.userId), eq(notices.userId, userId)))!;
+}
+
+const noticeColumns = {
+  id: notices.id,
+  title: notices.title,
+  content: notices.content,
+  createdAt: notices.createdAt,
+  readBy: noticeReads.userId,
+};
+
+interface NoticeRecord {
+  id: number;
+  title: string;
+  content: string | null;
+  createdAt: Date;
+  readBy: number | null;
+}
+
+const toItem = (n: NoticeRecord): NoticeItem => ({
+  id: n.id,
+  title: n.title,
+  content: n.content ?? '',
+  createdAt: chinaDateTime(n.createdAt)!,
+  isstamp: n.readBy === null ? 0 : 1,
+});
+
+/** The notice bell and 我的通知: a read is a notice_reads row of this user (isstamp 1). */
+const noticeRoutes: FastifyPluginAsync = async (app) => {
+  /** notices LEFT JOIN this user's read marks, so that isstamp comes with each row. */
+  const fromNotices = (userId: number) =>
+    app.db
+      .select(noticeColumns)
+      .from(notices)
+      .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId)));
+
+  app.post('/api/notice/getCountList', { config: { authority: 'user' }, schema: { body: { type: 'object', properties: {} } } }, async (request) => {
+    const { user, organiser } = signedIn(request);
+    const rows = await fromNotices(user.id)
+      .where(visibleTo(user.id, organiser.id))
+      .orderBy(desc(notices.createdAt), desc(notices.id))
+      .limit(NOTICE_BELL_LIMIT);
+    return ok(rows.map(toItem));
+  });
+
+  app.get<{ Querystring: MyNoticeQuery }>(
+    '/notice/my/page',
+    {
+      config: { authority: 'user' },
+      schema: {
+        querystring: pageQuerySchema(SORTABLE, {
+          title: { type: 'string', maxLength: 200 },
+          isstamp: { type: 'string', enum: ['0', '1'] },
+        }),
+      },
+    },
+    async (request) => {
+      const { user, organiser } = signedIn(request);
+      const query = request.query;
+      const where: SQL[] = [visibleTo(user.id, organiser.id)];
+      if (query.title) where.push(ilike(notices.title, `%${escapeLike(query.title.trim())}%`));
+      if (query.isstamp === '1') where.push(isNotNull(noticeReads.userId));
+      if (query.isstamp === '0') where.push(isNull(noticeReads.userId));
+      const condition = and(...where);
+
+      const [{ total }] = await app.db
+        .select({ total: count() })
+        .from(notices)
+        .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, user.id)))
+        .where(condition);
+      const rows = total
+        ? await fromNotices(user.id)
+            .where(condition)
+            .orderBy(
+              ...orderBy(query, { createdAt: notices.createdAt, title: notices.title }, { sort: 'createdAt', order: 'desc' }, notices.id),
+            )
+            .limit(query.limit)
+            .offset(offsetOf(query))
+        : [];
+      return ok({ total, records: rows.map(toItem) });
+    },
+  );
+
+  app.post<{ Body: ReadBody }>(
+    '/notice/my/read',
+    {
+      config: { authority: 'user' },
+      schema: { body: { type: 'object', required: ['ids'], properties: { ids: { type: 'string', minLength: 1, maxLength: 4000 } } } },
+    },
+    async (request) => {
+      const { user, organiser } = signedIn(request);
+      const ids = parseIdList(request.body.ids);
+      if (ids === null || ids.length === 0) throw refuse(MSG.noticeMissing);
+      const visible = await app.db
+        .select({ id: notices.id })
+        .from(notices)
+        .where(and(visibleTo(user.id, organiser.id), inArray(notices.id, ids)));
+      // All or nothing: one notice the caller cannot see refuses the whole call.
+      if (visible.length !== ids.length) throw refuse(MSG.noticeMissing);
+      const readAt = new Date(app.now());
+      await app.db
+        .insert(noticeReads)
+        .values(ids.map((noticeId) => ({ noticeId, userId: user.id, readAt })))
+        .onConflictDoNothing();
+      return ok(null, MSG.ok);
+    },
+  );
+
+  app.post('/notice/my/readAll', { config: { authority: 'user' }, schema: { body: { type: 'object', properties: {} } } }, async (request) => {
+    const { user, organiser } = signedIn(request);
+    const readAt = new Date(app.now()).toISOString();
+    await app.db.execute(sql`
+      insert into ${noticeReads} (notice_id, user_id, read_at)
+      select ${notices.id}, ${user.id}, ${readAt}::timestamptz from ${notices}
+       where ${visibleTo(user.id, organiser.id)}
+      on conflict do nothing`);
+    return ok(null, MSG.ok);
+  });
+};
+
+export default noticeRoutes;

@@ -1,0 +1,152 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { NotifyPrefs, ProfileInfo } from '../../src/api/wire';
+import { mailRules, nickNameRules, passwordMatchRule, passwordRules, textLengthRule } from '../../src/lib/validators';
+import { users } from '../db/schema';
+import { ok } from '../lib/envelope';
+import { hashPassword } from '../lib/password';
+import { MSG } from '../messages';
+import { signedIn } from '../plugins/tokenAuth';
+import { checkFields, ownOnly } from '../services/requestChecks';
+import { revokeAllTokens } from '../services/tokens';
+
+/** Lengths the columns allow (users.nick_name 50, zw 50, mail 100). */
+const NICK_NAME_MAX = 50;
+const ZW_MAX = 50;
+const MAIL_MAX = 100;
+
+/** Generous transport limits only; the real checks are the shared form rules, with their messages. */
+const text = { type: 'string', maxLength: 1000 } as const;
+const userId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+const flag = { type: 'string', enum: ['true', 'false'] } as const;
+
+const NOTIFY_KEYS = ['system', 'activity', 'finance'] as const satisfies ReadonlyArray<keyof NotifyPrefs>;
+
+/** Stored preferences over the defaults: every kind of message is on until the user turns it off. */
+export function notifyPrefsOf(stored: Record<string, boolean> | null | undefined): NotifyPrefs {
+  const prefs: NotifyPrefs = { system: true, activity: true, finance: true };
+  for (const key of NOTIFY_KEYS) if (typeof stored?.[key] === 'boolean') prefs[key] = stored[key];
+  return prefs;
+}
+
+interface InfoQuery {
+  userId?: number;
+}
+
+interface UpdateInfoBody {
+  id: number;
+  nickName?: string;
+  zw?: string;
+  mail?: string;
+}
+
+interface NotifyBody {
+  system?: 'true' | 'false';
+  activity?: 'true' | 'false';
+  finance?: 'true' | 'false';
+}
+
+interface PasswordBody {
+  userId: number;
+  password?: string;
+  passwordConfirm?: string;
+}
+
+/** The signed-in user's own account: profile (基本设置), notification settings, password (安全设置). */
+const profileRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: InfoQuery }>(
+    '/user/info',
+    { config: { authority: 'user' }, schema: { querystring: { type: 'object', properties: { userId } } } },
+    async (request) => {
+      const { user } = signedIn(request);
+      ownOnly(user.id, request.query.userId);
+      const info: ProfileInfo = { userId: user.id, nickName: user.nickName, zw: user.zw, mail: user.mail };
+      return ok(info);
+    },
+  );
+
+  app.post<{ Body: UpdateInfoBody }>(
+    '/user/updateInfo',
+    {
+      config: { authority: 'user' },
+      schema: {
+        body: { type: 'object', required: ['id'], properties: { id: userId, nickName: text, zw: text, mail: text } },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const form = request.body;
+      ownOnly(user.id, form.id);
+      checkFields(
+        {
+          nickName: [...nickNameRules, textLengthRule({ max: NICK_NAME_MAX })],
+          zw: textLengthRule({ max: ZW_MAX }),
+          mail: [...mailRules, textLengthRule({ max: MAIL_MAX })],
+        },
+        form,
+      );
+      const nickName = form.nickName!.trim();
+      const zw = form.zw?.trim() || null;
+      const mail = form.mail!.trim();
+      await app.db.update(users).set({ nickName, zw, mail, updatedAt: new Date(app.now()) }).where(eq(users.id, user.id));
+      const info: ProfileInfo = { userId: user.id, nickName, zw, mail };
+      return ok(info, MSG.updated);
+    },
+  );
+
+  app.get('/user/notifySettings', { config: { authority: 'user' }, schema: { querystring: { type: 'object', properties: {} } } }, async (request) => {
+    const { user } = signedIn(request);
+    const [row] = await app.db.select({ prefs: users.notifyPrefs }).from(users).where(eq(users.id, user.id));
+    return ok(notifyPrefsOf(row?.prefs));
+  });
+
+  app.post<{ Body: NotifyBody }>(
+    '/user/updateNotifySettings',
+    {
+      config: { authority: 'user' },
+      schema: { body: { type: 'object', properties: { system: flag, activity: flag, finance: flag } } },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx.select({ prefs: users.notifyPrefs }).from(users).where(eq(users.id, user.id)).for('update');
+        // A switch left out of the form keeps its current value.
+        const prefs = notifyPrefsOf(row?.prefs);
+        for (const key of NOTIFY_KEYS) {
+          const value = request.body[key];
+          if (value !== undefined) prefs[key] = value === 'true';
+        }
+        await tx.update(users).set({ notifyPrefs: { ...prefs }, updatedAt: new Date(app.now()) }).where(eq(users.id, user.id));
+      });
+      return ok(null, MSG.updated);
+    },
+  );
+
+  app.post<{ Body: PasswordBody }>(
+    '/developer/update/passwordUser',
+    {
+      config: { authority: 'user' },
+      schema: {
+        body: { type: 'object', required: ['userId'], properties: { userId, password: text, passwordConfirm: text } },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const form = request.body;
+      ownOnly(user.id, form.userId);
+      // The confirmation is the browser's business; when it is sent anyway, it has to match.
+      checkFields({ password: [...passwordRules, passwordMatchRule(form.passwordConfirm)] }, form);
+      const passwordHash = await hashPassword(form.password!);
+      const now = app.now();
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, user.id));
+        // Every session ends, this one included: the browser sends the user back to the login page.
+        await revokeAllTokens(tx, user.id, now);
+      });
+      request.log.info({ userId: user.id }, 'password changed, all tokens revoked');
+      return ok(null, MSG.passwordChanged);
+    },
+  );
+};
+
+export default profileRoutes;

@@ -1,0 +1,312 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, count, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
+import type { AuthorisedActivity, AuthorisedProject, MyActivityRow, MyProjectRow, PageResult } from '../../src/api/wire';
+import { switchActivityRule, switchProjectRule } from '../../src/lib/validators';
+import { activities, projects, userCurrentActivities, userCurrentProjects, users } from '../db/schema';
+import { ok } from '../lib/envelope';
+import { refuse } from '../lib/errors';
+import { offsetOf, orderBy, pageQuerySchema, type PageParams } from '../lib/paging';
+import { MSG } from '../messages';
+import { signedIn } from '../plugins/tokenAuth';
+import {
+  authorisedAmong,
+  authorisedProjectIds,
+  currentActivityIds,
+  currentProjectIds,
+  projectsInScope,
+  selectableActivitiesAmong,
+  workingProjectIds,
+} from '../services/projectScope';
+import { checkFields, ownOnly, parseIdList } from '../services/requestChecks';
+import { escapeLike } from '../services/sql';
+
+/** The public pre-registration page a row's QR code leads to (the SPA's /pre/preInfo route). */
+export const projectQrCode = (code: string) => `/zbzj/pre/preInfo?cnf=${encodeURIComponent(code)}`;
+export const activityQrCode = (id: number) => `/zbzj/pre/preInfo?activity=${id}`;
+
+const userId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+const userQuery = { querystring: { type: 'object', properties: { userId } } } as const;
+
+const PROJECT_SORTABLE = ['srq', 'erq', 'startDate', 'endDate', 'cnfmc', 'cnfName', 'createdAt'] as const;
+const ACTIVITY_SORTABLE = ['srq', 'erq', 'cnfMc', 'projectName', 'createdAt'] as const;
+
+interface UserQuery {
+  userId?: number;
+}
+
+interface MyProjectQuery extends PageParams<(typeof PROJECT_SORTABLE)[number]>, UserQuery {
+  cnfName?: string;
+}
+
+interface MyActivityQuery extends PageParams<(typeof ACTIVITY_SORTABLE)[number]>, UserQuery {
+  cnfName?: string;
+}
+
+interface SwitchBody {
+  userId: number;
+  cnfids?: string;
+}
+
+const switchSchema = {
+  body: {
+    type: 'object',
+    required: ['userId'],
+    properties: { userId, cnfids: { type: 'string', maxLength: 4000 } },
+  },
+} as const;
+
+const contains = (text: string) => `%${escapeLike(text.trim())}%`;
+
+/**
+ * The user's workspace: which projects and activities are authorised to them (我的项目, 我的活动), and
+ * which of those they are currently working on (切换项目, 切换活动). Everything is scoped to the caller's
+ * organiser and to the projects authorised to them; the super role sees every project of its organiser.
+ */
+const workspaceRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: UserQuery }>(
+    '/cnfInfo/getZbzjsqCnflist',
+    { config: { authority: 'user' }, schema: userQuery },
+    async (request) => {
+      const { user, organiser } = signedIn(request);
+      ownOnly(user.id, request.query.userId);
+      const [scope, current] = await Promise.all([
+        authorisedProjectIds(app.db, user.id, organiser.id),
+        currentProjectIds(app.db, user.id, organiser.id),
+      ]);
+      if (scope !== null && scope.length === 0) return ok<AuthorisedProject[]>([]);
+      const selected = new Set(current);
+      const rows = await app.db
+        .select({ id: projects.id, name: projects.name })
+        .from(projects)
+        .where(projectsInScope(organiser.id, scope))
+        .orderBy(projects.srq, projects.id);
+      return ok(rows.map((p): AuthorisedProject => ({ cnfid: p.id, cnfmc: p.name, selected: selected.has(p.id) })));
+    },
+  );
+
+  app.get<{ Querystring: UserQuery }>(
+    '/cnfInfo/getZbzjsqActivitylist',
+    { config: { authority: 'user' }, schema: userQuery },
+    async (request) => {
+      const { user, organiser } = signedIn(request);
+      ownOnly(user.id, request.query.userId);
+      // What may be switched to: activities of the projects being worked on (see selectableActivitiesAmong).
+      const [scope, current] = await Promise.all([
+        workingProjectIds(app.db, user.id, organiser.id),
+        currentActivityIds(app.db, user.id, organiser.id),
+      ]);
+      if (scope !== null && scope.length === 0) return ok<AuthorisedActivity[]>([]);
+      const selected = new Set(current);
+      const where: SQL[] = [eq(activities.organiserId, organiser.id)];
+      if (scope !== null) where.push(inArray(activities.projectId, scope));
+      const rows = await app.db
+        .select({ id: activities.id, name: activities.name, projectName: projects.name })
+        .from(activities)
+        .innerJoin(projects, eq(projects.id, activities.projectId))
+        .where(and(...where))
+        .orderBy(projects.srq, projects.id, activities.srq, activities.id);
+      return ok(
+        rows.map((a): AuthorisedActivity => ({ cnfId: a.id, cnfMc: a.name, projectName: a.projectName, selected: selected.has(a.id) })),
+      );
+    },
+  );
+
+  app.get<{ Querystring: MyProjectQuery }>(
+    '/cnfInfo/getMyAllCnf',
+    {
+      config: { authority: 'user' },
+      schema: { querystring: pageQuerySchema(PROJECT_SORTABLE, { cnfName: { type: 'string', maxLength: 100 }, userId }) },
+    },
+    async (request) => {
+      const { user, organiser } = signedIn(request);
+      const query = request.query;
+      ownOnly(user.id, query.userId);
+      const empty: PageResult<MyProjectRow> = { total: 0, records: [] };
+      const scope = await authorisedProjectIds(app.db, user.id, organiser.id);
+      if (scope !== null && scope.length === 0) return ok(empty);
+
+      const where: SQL[] = [projectsInScope(organiser.id, scope)];
+      if (query.cnfName) where.push(ilike(projects.name, contains(query.cnfName)));
+      const condition = and(...where);
+      const [{ total }] = await app.db.select({ total: count() }).from(projects).where(condition);
+      if (total === 0) return ok(empty);
+      const [rows, current] = await Promise.all([
+        app.db
+          .select({
+            id: projects.id,
+            name: projects.name,
+            code: projects.code,
+            logo: projects.logo,
+            srq: projects.srq,
+            erq: projects.erq,
+            address: projects.address,
+          })
+          .from(projects)
+          .where(condition)
+          .orderBy(
+            ...orderBy(
+              query,
+              {
+                srq: projects.srq,
+                erq: projects.erq,
+                startDate: projects.srq,
+                endDate: projects.erq,
+                cnfmc: projects.name,
+                cnfName: projects.name,
+                createdAt: projects.createdAt,
+              },
+              { sort: 'srq', order: 'desc' },
+              projects.id,
+            ),
+          )
+          .limit(query.limit)
+          .offset(offsetOf(query)),
+        currentProjectIds(app.db, user.id, organiser.id),
+      ]);
+      const selected = new Set(current);
+      const records = rows.map(
+        (p): MyProjectRow => ({
+          cnfid: p.id,
+          cnfmc: p.name,
+          cnfName: p.name,
+          logo: p.logo,
+          srq: p.srq ?? '',
+          erq: p.erq ?? '',
+          startDate: p.srq ?? '',
+          endDate: p.erq ?? '',
+          address: p.address,
+          qrCode: projectQrCode(p.code),
+          selected: selected.has(p.id),
+        }),
+      );
+      return ok({ total, records });
+    },
+  );
+
+  app.get<{ Querystring: MyActivityQuery }>(
+    '/yhsActivityProject/getMyAllActivity',
+    {
+      config: { authority: 'user' },
+      schema: { querystring: pageQuerySchema(ACTIVITY_SORTABLE, { cnfName: { type: 'string', maxLength: 100 }, userId }) },
+    },
+    async (request) => {
+      const { user, organiser } = signedIn(request);
+      const query = request.query;
+      ownOnly(user.id, query.userId);
+      const empty: PageResult<MyActivityRow> = { total: 0, records: [] };
+      const scope = await authorisedProjectIds(app.db, user.id, organiser.id);
+      if (scope !== null && scope.length === 0) return ok(empty);
+
+      const where: SQL[] = [eq(activities.organiserId, organiser.id)];
+      if (scope !== null) where.push(inArray(activities.projectId, scope));
+      if (query.cnfName) where.push(ilike(activities.name, contains(query.cnfName)));
+      const condition = and(...where);
+      const [{ total }] = await app.db.select({ total: count() }).from(activities).where(condition);
+      if (total === 0) return ok(empty);
+      const [rows, current] = await Promise.all([
+        app.db
+          .select({
+            id: activities.id,
+            name: activities.name,
+            logo: activities.logo,
+            srq: activities.srq,
+            erq: activities.erq,
+            address: activities.address,
+            projectName: projects.name,
+          })
+          .from(activities)
+          .innerJoin(projects, eq(projects.id, activities.projectId))
+          .where(condition)
+          .orderBy(
+            ...orderBy(
+              query,
+              {
+                srq: activities.srq,
+                erq: activities.erq,
+                cnfMc: activities.name,
+                projectName: projects.name,
+                createdAt: activities.createdAt,
+              },
+              { sort: 'srq', order: 'desc' },
+              activities.id,
+            ),
+          )
+          .limit(query.limit)
+          .offset(offsetOf(query)),
+        currentActivityIds(app.db, user.id, organiser.id),
+      ]);
+      const selected = new Set(current);
+      const records = rows.map(
+        (a): MyActivityRow => ({
+          cnfId: a.id,
+          cnfMc: a.name,
+          logo: a.logo,
+          srq: a.srq,
+          erq: a.erq,
+          address: a.address,
+          projectName: a.projectName,
+          qrCode: activityQrCode(a.id),
+          selected: selected.has(a.id),
+        }),
+      );
+      return ok({ total, records });
+    },
+  );
+
+  app.post<{ Body: SwitchBody }>(
+    '/chance/updateUserChangeCnfInfo',
+    { config: { authority: 'user' }, schema: switchSchema },
+    async (request) => {
+      const { user, organiser } = signedIn(request);
+      ownOnly(user.id, request.body.userId);
+      const ids = parseIdList(request.body.cnfids);
+      checkFields({ cnfids: switchProjectRule }, { cnfids: ids ?? [''] });
+      if (ids === null) throw refuse(MSG.projectNotAuthorised);
+      await app.db.transaction(async (tx) => {
+        // One switch per user at a time: the user row is the lock, so two tabs cannot interleave.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const allowed = await authorisedAmong(tx, user.id, organiser.id, ids);
+        if (allowed.length !== ids.length) throw refuse(MSG.projectNotAuthorised);
+        await tx.delete(userCurrentProjects).where(eq(userCurrentProjects.userId, user.id));
+        await tx.insert(userCurrentProjects).values(ids.map((projectId) => ({ userId: user.id, projectId })));
+        // A chosen activity of a project no longer chosen would narrow every list to nothing.
+        await tx
+          .delete(userCurrentActivities)
+          .where(
+            and(
+              eq(userCurrentActivities.userId, user.id),
+              notInArray(
+                userCurrentActivities.activityId,
+                tx.select({ id: activities.id }).from(activities).where(inArray(activities.projectId, ids)),
+              ),
+            ),
+          );
+      });
+      request.log.info({ userId: user.id, projects: ids }, 'current projects switched');
+      return ok(null, MSG.executed);
+    },
+  );
+
+  app.post<{ Body: SwitchBody }>(
+    '/chance/updateUserChangeActivityInfo',
+    { config: { authority: 'user' }, schema: switchSchema },
+    async (request) => {
+      const { user, organiser } = signedIn(request);
+      ownOnly(user.id, request.body.userId);
+      const ids = parseIdList(request.body.cnfids);
+      checkFields({ cnfids: switchActivityRule }, { cnfids: ids ?? [''] });
+      if (ids === null) throw refuse(MSG.activityNotAuthorised);
+      await app.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const allowed = await selectableActivitiesAmong(tx, user.id, organiser.id, ids);
+        if (allowed.length !== ids.length) throw refuse(MSG.activityNotAuthorised);
+        await tx.delete(userCurrentActivities).where(eq(userCurrentActivities.userId, user.id));
+        await tx.insert(userCurrentActivities).values(ids.map((activityId) => ({ userId: user.id, activityId })));
+      });
+      request.log.info({ userId: user.id, activities: ids }, 'current activities switched');
+      return ok(null, MSG.executed);
+    },
+  );
+};
+
+export default workspaceRoutes;

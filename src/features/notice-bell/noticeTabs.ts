@@ -1,0 +1,27 @@
+import type { NoticeItem } from '../../api/wire';
+import { NOTICE_POPUP_LIMITS } from '../../config/constants';
+
+/** A notice counts as read once it carries a read stamp (spec: isstamp 0 or null = unread). */
+export function isUnread(notice: Pick<NoticeItem, 'isstamp'>): boolean {
+  return notice.isstamp === null || notice.isstamp === 0;
+}
+
+export interface NoticeTabs {
+  all: NoticeItem[];
+  unread: NoticeItem[];
+  read: NoticeItem[];
+  /** Every unread notice, not only the ones shown: the bell's badge. */
+  unreadCount: number;
+}
+
+/** What the bell's popup shows: at most 3 of all, 2 unread and 3 read notices (spec §2, §9). */
+export function noticeTabs(notices: readonly NoticeItem[]): NoticeTabs {
+  const unread = notices.filter(isUnread);
+  const read = notices.filter((notice) => !isUnread(notice));
+  return {
+    all: notices.slice(0, NOTICE_POPUP_LIMITS.all),
+    unread: unread.slice(0, NOTICE_POPUP_LIMITS.unread),
+    read: read.slice(0, NOTICE_POPUP_LIMITS.read),
+    unreadCount: unread.length,
+  };
+}

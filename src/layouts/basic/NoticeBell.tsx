@@ -1,0 +1,88 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Empty, Popover, Tabs } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router-dom';
+import type { NoticeItem } from '../../api/wire';
+import { MY_NOTICE_PATH, NOTICE_BADGE_OVERFLOW } from '../../config/constants';
+import { fetchBellNotices } from '../../features/notice-bell/api';
+import { noticeTabs } from '../../features/notice-bell/noticeTabs';
+import { useNoticeSignal } from '../../stores/notices';
+import { useSession } from '../../stores/session';
+
+/**
+ * The header's notice bell (spec §2): the unread count as a badge (beyond 99 shown as '99+'), and on click
+ * a popup with the tabs 全部 / 未读 / 已读 (at most 3 / 2 / 3 titles) leading to 我的通知. The list is
+ * reloaded on sign-in, on every route change, and whenever a notice page signals a read-state change.
+ */
+function NoticeList({ notices, onChoose }: { notices: readonly NoticeItem[]; onChoose(): void }) {
+  if (notices.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+  }
+  return (
+    <ul className="zb-notice-list">
+      {notices.map((notice) => (
+        <li key={notice.id}>
+          <Link to={MY_NOTICE_PATH} onClick={onChoose} title={notice.title}>
+            {notice.title}
+          </Link>
+          <span className="zb-notice-time">{notice.createdAt.slice(0, 10)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NoticeBell({ color }: { color?: string }) {
+  const userId = useSession((s) => s.user?.userId ?? null);
+  const version = useNoticeSignal((s) => s.version);
+  const { pathname } = useLocation();
+  const [notices, setNotices] = useState<NoticeItem[]>([]);
+  const [open, setOpen] = useState(false);
+  const latestRequest = useRef(0);
+
+  useEffect(() => {
+    if (userId === null) return;
+    const request = ++latestRequest.current;
+    fetchBellNotices().then(
+      (list) => {
+        // Only the newest answer counts: a slow earlier one must not overwrite it.
+        if (request === latestRequest.current) setNotices(list);
+      },
+      () => {
+        // Already shown by the error mapper; the bell keeps what it had.
+      },
+    );
+  }, [userId, pathname, version]);
+
+  const tabs = useMemo(() => noticeTabs(notices), [notices]);
+  const close = () => setOpen(false);
+
+  const content = (
+    <div className="zb-notice-popup">
+      <Tabs
+        centered
+        size="small"
+        items={[
+          { key: 'all', label: '全部', children: <NoticeList notices={tabs.all} onChoose={close} /> },
+          { key: 'unread', label: '未读', children: <NoticeList notices={tabs.unread} onChoose={close} /> },
+          { key: 'read', label: '已读', children: <NoticeList notices={tabs.read} onChoose={close} /> },
+        ]}
+      />
+      <div className="zb-notice-footer">
+        <Link to={MY_NOTICE_PATH} onClick={close}>
+          查看全部
+        </Link>
+      </div>
+    </div>
+  );
+
+  return (
+    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
+      <button type="button" className="zb-header-action" aria-label="通知" style={{ color }}>
+        <Badge count={tabs.unreadCount} overflowCount={NOTICE_BADGE_OVERFLOW} size="small" offset={[4, -2]}>
+          <BellOutlined style={{ fontSize: 16, color }} />
+        </Badge>
+      </button>
+    </Popover>
+  );
+}
