@@ -58,6 +58,24 @@ export const MSG = {
   projectNotAuthorised: '所选项目未授权',
   activityNotAuthorised: '所选活动未授权',
   noticeMissing: '通知不存在',
+
+  // business resources (the generic routes built from src/resources)
+  resSaved: '保存成功',
+  resRemoved: (n: number) => `已删除 ${n} 条数据`,
+  resStateUpdated: '状态已更新',
+  resNotFound: '数据不存在或无权访问',
+  resLocked: '当前状态下不能修改或删除',
+  resInUse: (title: string, other: string) => `所选${title}已被${other}使用，不能删除`,
+  resUnique: (label: string) => `${label}已存在`,
+  resRefMissing: (label: string) => `${label}不存在或无权访问`,
+  resRefProject: (label: string) => `${label}不属于所选项目`,
+  resProjectRequired: '请选择所属项目',
+  resProjectMissing: '所属项目不存在或无权访问',
+  resStateRace: '数据状态已变化，请刷新后重试',
+  resLinesRequired: (label: string) => `请至少添加一条${label}`,
+  resLinesTooMany: (label: string, n: number) => `${label}最多 ${n} 条`,
+  resLinesFormat: (label: string) => `${label}格式不正确`,
+  resExportTooMany: (n: number) => `导出数据超过 ${n} 条，请缩小查询范围后再导出`,
 } as const;
 
 /** Operator-facing lines (logs and start-up errors), kept here with the rest of the wording. */

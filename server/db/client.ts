@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -56,7 +57,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     mkdirSync(dataDir, { recursive: true });
     target = path.join(dataDir, 'pglite');
   }
-  const client = new PGlite({ dataDir: target, loadDataDir });
+  // pg_trgm: trigram indexes serve the lists' "name contains" searches (migration 0002_extensions).
+  const client = new PGlite({ dataDir: target, loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {

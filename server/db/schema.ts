@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -12,7 +13,12 @@ import {
   uniqueIndex,
   varchar,
   type AnyPgColumn,
+  type ExtraConfigColumn,
+  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
+import { RESOURCES } from '../../src/resources';
+import { MACHINE_META, textMax } from '../../src/resources/framework';
+import type { FieldDef, LinesDef, ResourceDef } from '../../src/resources/types';
 
 /**
  * The core data model of ARCHITECTURE §5. Conventions: every business row carries organiser_id (the
@@ -346,4 +352,158 @@ export const competitionWorks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('competition_works_report_no_uq').on(t.reportNo), index('competition_works_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Business resources, built from their declarative definitions (src/resources): one table per
+// resource, plus a child table for line items. Each row carries organiser_id, project_id when the
+// resource is project-scoped, its fields (money as integer fen, choices as small integers), its state
+// fields, and who created / last changed it and when.
+// ---------------------------------------------------------------------------------------------
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+type ColumnBuilder = PgColumnBuilderBase;
+
+const resourceTableByKey = new Map<string, AnyPgTable>();
+type AnyPgTable = ReturnType<typeof buildResourceTable>;
+
+function fieldColumn(field: FieldDef): ColumnBuilder {
+  const column = snake(field.name);
+  let builder;
+  switch (field.type) {
+    case 'text':
+      builder = varchar(column, { length: textMax(field) });
+      break;
+    case 'textarea':
+      builder = text(column);
+      break;
+    case 'int':
+    case 'percent':
+    case 'quantity':
+      builder = integer(column);
+      break;
+    case 'money':
+    case 'price':
+      builder = bigint(column, { mode: 'number' });
+      break;
+    case 'date':
+      builder = date(column, { mode: 'string' });
+      break;
+    case 'enum':
+      builder = smallint(column);
+      break;
+    case 'ref': {
+      const target = field.ref!;
+      builder = integer(column).references((): AnyPgColumn => resourceTableByKey.get(target)!.id);
+      break;
+    }
+  }
+  return (field.required ? builder.notNull() : builder) as ColumnBuilder;
+}
+
+function buildResourceTable(def: ResourceDef) {
+  const columns: Record<string, ColumnBuilder> = {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+  };
+  if (def.scope === 'project') {
+    columns.projectId = integer('project_id')
+      .notNull()
+      .references(() => projects.id);
+  }
+  for (const field of def.fields) columns[field.name] = fieldColumn(field);
+  for (const machine of def.machines ?? []) {
+    columns[MACHINE_META[machine.kind].field] = smallint(snake(MACHINE_META[machine.kind].field)).notNull().default(machine.initial);
+  }
+  columns.createdBy = integer('created_by').references(() => users.id, { onDelete: 'set null' });
+  columns.updatedBy = integer('updated_by').references(() => users.id, { onDelete: 'set null' });
+  columns.createdAt = createdAt();
+  columns.updatedAt = updatedAt();
+
+  return pgTable(def.table, columns, (t) => {
+    const cols = t as unknown as Record<string, AnyPgColumn>;
+    const name = (parts: readonly string[], suffix: string) => `${def.table}_${parts.map(snake).join('_')}_${suffix}`.slice(0, 63);
+    const out = [];
+    if (def.scope === 'project') out.push(index(name(['project', 'createdAt'], 'idx')).on(cols.organiserId, cols.projectId, cols.createdAt, cols.id));
+    // The id ends every index: it is the sort's tie-breaker, so ORDER BY x, id LIMIT n reads the index in order.
+    for (const parts of def.indexes ?? []) out.push(index(name(parts, 'idx')).on(cols.organiserId, ...parts.map((p) => cols[p]), cols.id));
+    for (const field of def.fields) {
+      if (field.trigram) out.push(index(name([field.name], 'trgm')).using('gin', (cols[field.name] as unknown as ExtraConfigColumn).op('gin_trgm_ops')));
+      if (field.type === 'ref') out.push(index(name([field.name], 'fk')).on(cols[field.name]));
+      if (field.unique || def.autoCode?.field === field.name) out.push(uniqueIndex(name([field.name], 'uq')).on(cols.organiserId, cols[field.name]));
+    }
+    return out;
+  });
+}
+
+function buildLinesTable(def: ResourceDef, lines: LinesDef) {
+  const columns: Record<string, ColumnBuilder> = {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    parentId: integer('parent_id')
+      .notNull()
+      .references((): AnyPgColumn => resourceTableByKey.get(def.key)!.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  };
+  for (const field of lines.fields) columns[field.name] = fieldColumn(field);
+  return pgTable(lines.table, columns, (t) => {
+    const cols = t as unknown as Record<string, AnyPgColumn>;
+    return [
+      index(`${lines.table}_parent_idx`).on(cols.parentId, cols.sort),
+      ...lines.fields.filter((f) => f.type === 'ref').map((f) => index(`${lines.table}_${snake(f.name)}_fk`).on(cols[f.name])),
+    ];
+  });
+}
+
+export const resourceTables = new Map<string, AnyPgTable>();
+export const lineTables = new Map<string, ReturnType<typeof buildLinesTable>>();
+for (const def of RESOURCES) {
+  const table = buildResourceTable(def);
+  resourceTableByKey.set(def.key, table);
+  resourceTables.set(def.key, table);
+  if (def.lines) lineTables.set(def.key, buildLinesTable(def, def.lines));
+}
+
+const resourceTable = (key: string) => resourceTables.get(key)!;
+
+// drizzle-kit finds tables by their named exports, so each one is exported by name as well.
+export const crmCustomers = resourceTable('customer');
+export const crmContacts = resourceTable('contact');
+export const goodsGoods = resourceTable('goods');
+export const goodsPrices = resourceTable('price');
+export const crmQuotations = resourceTable('quotation');
+export const crmQuotationItems = lineTables.get('quotation')!;
+export const contractContracts = resourceTable('contract');
+export const financeInvoices = resourceTable('invoice');
+export const financeReceivables = resourceTable('receivable');
+export const financeVouchers = resourceTable('voucher');
+export const goodsCoupons = resourceTable('coupon');
+export const orderOrders = resourceTable('order');
+export const orderOrderItems = lineTables.get('order')!;
+export const merchantMerchants = resourceTable('merchant');
+export const payPayments = resourceTable('payment');
+
+/** Every state change of a business row: which resource, which row, which field, from/to, why, who, when. */
+export const stateChanges = pgTable(
+  'state_changes',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    resource: varchar('resource', { length: 32 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    field: varchar('field', { length: 32 }).notNull(),
+    fromValue: smallint('from_value').notNull(),
+    toValue: smallint('to_value').notNull(),
+    remark: varchar('remark', { length: 255 }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('state_changes_row_idx').on(t.resource, t.rowId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { AppDb } from './client';
+import { seedBusiness } from './seedBusiness';
 import * as t from './schema';
 import { ACTIVITIES, MENU_TREE, NOTICES, ORGANISER, PROJECTS, ROLE_GRANTS, ROLES, USERS, WORKS, type MenuSeed } from './seedData';
 
@@ -140,6 +141,8 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
       submittedAt: submittedAt ? cst(submittedAt) : null,
     })),
   );
+
+  await seedBusiness(db, { organiserId, userId: userIds.demo, projectIds });
 
   for (const [index, [addressee, title, content, type, readBy]] of NOTICES.entries()) {
     const createdAt = cst(`2026-11-${String(10 + index * 2).padStart(2, '0')} 09:00:00`);

@@ -54,8 +54,8 @@ export const MENU_TREE: MenuSeed[] = [
     path: '/crm',
     icon: 'ContactsOutlined',
     children: [
-      leaf('crm_customer', '客户', '/crm/customer/index', CRUD_EXPORT, 'UserOutlined'),
-      leaf('crm_contact', '联系人', '/crm/contact/index', CRUD, 'IdcardOutlined'),
+      leaf('crm_customer', '客户', '/crm/customer/index', [...CRUD_EXPORT, ['status', '启用停用']], 'UserOutlined'),
+      leaf('crm_contact', '联系人', '/crm/contact/index', CRUD_EXPORT, 'IdcardOutlined'),
     ],
   },
   {
@@ -64,7 +64,7 @@ export const MENU_TREE: MenuSeed[] = [
     path: '/sales',
     icon: 'FileTextOutlined',
     children: [
-      leaf('crm_quotation', '报价单', '/crm/quotation/index', [...CRUD, ['print', '打印']], 'FileSearchOutlined'),
+      leaf('crm_quotation', '报价单', '/crm/quotation/index', [...CRUD_EXPORT, ['print', '打印'], ['status', '变更状态']], 'FileSearchOutlined'),
       leaf('contract_contract', '合同', '/contract/contract/index', [...CRUD_EXPORT, ['audit', '审核'], ['status', '变更状态']], 'FileProtectOutlined'),
     ],
   },
@@ -76,7 +76,8 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       leaf('finance_invoice', '发票', '/finance/invoice/index', [...CRUD_EXPORT, ['status', '变更状态']], 'ProfileOutlined'),
       leaf('finance_receivable', '回款', '/finance/receivable/index', [...CRUD_EXPORT, ['confirm', '确认回款']], 'MoneyCollectOutlined'),
-      leaf('finance_voucher', '凭证', '/finance/voucher/index', [...CRUD, ['audit', '审核']], 'AuditOutlined'),
+      leaf('finance_voucher', '凭证', '/finance/voucher/index', [...CRUD_EXPORT, ['audit', '审核']], 'AuditOutlined'),
+      leaf('finance_summary', '应收统计', '/finance/summary/index', [], 'BarChartOutlined'),
     ],
   },
   {
@@ -85,12 +86,12 @@ export const MENU_TREE: MenuSeed[] = [
     path: '/business',
     icon: 'ShoppingOutlined',
     children: [
-      leaf('goods_goods', '商品服务', '/goods/goods/index', CRUD, 'GiftOutlined'),
-      leaf('goods_price', '价格', '/goods/price/index', CRUD, 'TagsOutlined'),
-      leaf('goods_coupon', '优惠券', '/goods/coupon/index', CRUD, 'PercentageOutlined'),
-      leaf('order_order', '订单', '/order/order/index', [['edit', '编辑'], ['export', '导出'], ['status', '变更状态']], 'ShoppingCartOutlined'),
-      leaf('merchant_merchant', '商户', '/merchant/merchant/index', CRUD, 'BankOutlined'),
-      leaf('pay_payment', '支付记录', '/pay/payment/index', [['export', '导出']], 'PayCircleOutlined'),
+      leaf('goods_goods', '商品服务', '/goods/goods/index', [...CRUD_EXPORT, ['status', '上架下架']], 'GiftOutlined'),
+      leaf('goods_price', '价格', '/goods/price/index', CRUD_EXPORT, 'TagsOutlined'),
+      leaf('goods_coupon', '优惠券', '/goods/coupon/index', [...CRUD_EXPORT, ['status', '发布停用']], 'PercentageOutlined'),
+      leaf('order_order', '订单', '/order/order/index', [...CRUD_EXPORT, ['status', '变更状态']], 'ShoppingCartOutlined'),
+      leaf('merchant_merchant', '商户', '/merchant/merchant/index', [...CRUD_EXPORT, ['status', '启用停用']], 'BankOutlined'),
+      leaf('pay_payment', '支付记录', '/pay/payment/index', [['add', '登记支付'], ['export', '导出'], ['status', '退款']], 'PayCircleOutlined'),
     ],
   },
   {
@@ -235,4 +236,6 @@ export const NOTICES: Array<[keyof typeof USERS | null, string, string, number, 
   ['demo', '您有 3 份合同待审核', '长三角数字经济发展大会有 3 份参展合同等待您审核。', 3, []],
   ['demo', '长三角数字经济发展大会报名统计已生成', '截至本周五的报名统计已生成，请在活动列表中查看。', 1, []],
   ['admin', '有 2 个新账号等待分配角色', '请在系统管理 > 用户 中为新账号分配角色。', 3, []],
+  [null, '2026全球人工智能创新应用峰会志愿者招募启动', '峰会志愿者报名已开放，请各项目组推荐人选并于 12 月 1 日前汇总。', 2, []],
+  ['demo', '智慧城市博览会展位图已更新', '展位图第三版已上传，请核对客户展位号并通知相关展商。', 1, []],
 ];

@@ -7,6 +7,7 @@ import currentUserRoutes from './currentUser';
 import noticeRoutes from './notices';
 import profileRoutes from './profile';
 import projectRoutes from './projects';
+import resourceRoutes from './resources';
 import sessionRoutes from './session';
 import worksRoutes from './works';
 import workspaceRoutes from './workspace';
@@ -18,9 +19,12 @@ import workspaceRoutes from './workspace';
 const adminApi: FastifyPluginAsync = async (api) => {
   await api.register(signature);
 
-  // The generic table sends untouched filter fields as empty strings; they mean "no filter". Dropped
-  // after the signature check, which must see exactly what was signed.
   api.addHook('preValidation', async (request) => {
+    // A POST sent with no body at all (no content type) is an empty form: calls such as the notice
+    // bell's getCountList have an empty payload.
+    if (request.method === 'POST' && request.body === undefined) request.body = {};
+    // The generic table sends untouched filter fields as empty strings; they mean "no filter". Dropped
+    // after the signature check, which must see exactly what was signed.
     const query = request.query;
     if (request.method !== 'GET' || typeof query !== 'object' || query === null) return;
     const fields = query as Record<string, unknown>;
@@ -35,6 +39,7 @@ const adminApi: FastifyPluginAsync = async (api) => {
   await api.register(activityRoutes);
   await api.register(projectRoutes);
   await api.register(worksRoutes);
+  await api.register(resourceRoutes);
   await api.register(profileRoutes);
   await api.register(workspaceRoutes);
   await api.register(noticeRoutes);

@@ -114,6 +114,7 @@ export function ScopeSwitch(props: ScopeSwitchProps) {
         ) : (
           <>
             <Checkbox
+              style={{ marginTop: 8 }}
               checked={allChecked}
               indeterminate={checked.length > 0 && !allChecked}
               onChange={(e) => setChecked(e.target.checked ? all.map((o) => o.value) : [])}

@@ -1,76 +1,157 @@
-import { useState } from 'react';
-import { Layout, theme } from 'antd';
+import { useState, type CSSProperties } from 'react';
+import { Button, Drawer, Layout, theme } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import { Link, Outlet } from 'react-router-dom';
 import { KHLX_ORGANISER } from '../api/wire';
-import { ADMIN_USERNAME, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../config/constants';
-import { DEFAULT_SETTINGS } from '../config/settings';
+import { ADMIN_USERNAME, FIXED_CONTENT_WIDTH, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../config/constants';
 import { useSession } from '../stores/session';
+import { useSettings } from '../stores/settings';
 import { HOME_INDEX_PATH, HOME_PATH } from '../router/guard';
 import { LOGO_URL, PRODUCT_NAME } from './brand';
 import { NavMenu } from './basic/NavMenu';
-import { UserMenu } from './basic/UserMenu';
 import { Breadcrumbs } from './basic/Breadcrumbs';
+import { HeaderActions } from './basic/HeaderActions';
+import { MultiTabs } from './basic/MultiTabs';
+import { SettingDrawer } from './basic/SettingDrawer';
+import { useDevice } from './basic/device';
+import { useAutoHideHeader } from './basic/useAutoHideHeader';
 import './layouts.css';
 
+/** antd's dark menu background, shared by the dark header and the mobile menu drawer. */
+const DARK_NAV_BG = '#001529';
+
+/** The settings drawer is a development aid (spec §2): never in a production build. */
+const SETTINGS_DRAWER_ALLOWED = !import.meta.env.PROD;
+
 /**
- * The main layout (spec §2): only the username admin gets the side bar; everyone else finds the same
- * menu in the header. Seams for the later layout issue: settings drawer, multi-tab bar, notice bell,
- * fullscreen toggle go into the header's right part and above the content.
+ * The main layout (spec §2): a side menu only for the username admin in the side-menu layout; the menu in
+ * the header for everyone else (and for the admin in the top-menu layout); a drawer menu on tablets and
+ * phones. The header carries tips, home, fullscreen, the notice bell and the user menu; the optional
+ * multi-tab bar sits above the content. Everything follows the layout settings at once.
  */
 export default function BasicLayout() {
   const user = useSession((s) => s.user);
   const menuRoutes = useSession((s) => s.menuRoutes);
+  const settings = useSettings((s) => s.settings);
+  const device = useDevice();
   const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const { token } = theme.useToken();
-  const withSider = user?.username === ADMIN_USERNAME;
+
+  const isAdmin = user?.username === ADMIN_USERNAME;
+  const isDesktop = device === 'desktop';
+  const sideMenuLayout = isAdmin && settings.layout === 'sidemenu';
+  const withSider = isDesktop && sideMenuLayout;
+  const withTopMenu = isDesktop && !sideMenuLayout;
+  const menuTheme = settings.navTheme === 'light' ? 'light' : 'dark';
+  // The header is dark with the menu in it; beside a side menu (and on a phone) it is the page's colour.
+  const darkHeader = withTopMenu && menuTheme === 'dark';
+  const headerHidden = useAutoHideHeader(settings.fixedHeader && settings.autoHideHeader);
+  const fixedSider = withSider && settings.fixSiderbar;
+  const siderWidth = collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH;
+  const fixedWidth = withTopMenu && settings.contentWidth === 'Fixed';
+
   // The logo leads to /home/index for organiser staff; others' home is their first menu page, via /home
   // (for them /home/index is organiser back office, which would end their session).
   const homeLink = user?.khlx === KHLX_ORGANISER ? HOME_INDEX_PATH : HOME_PATH;
-  const fixedWidth = !withSider && DEFAULT_SETTINGS.contentWidth === 'Fixed';
-
-  const logo = (showTitle: boolean) => (
-    <Link to={homeLink} className="zb-sider-logo" style={{ padding: withSider ? undefined : 0 }}>
+  const logo = (showTitle: boolean, dark: boolean) => (
+    <Link to={homeLink} className="zb-logo" style={{ color: dark ? '#fff' : token.colorText }}>
       <img src={LOGO_URL} alt="logo" />
       {showTitle && <span>{PRODUCT_NAME}</span>}
     </Link>
   );
 
-  const tips = user?.tips ? <span className="zb-tips">{user.tips}</span> : null;
+  const headerStyle: CSSProperties = {
+    background: darkHeader ? DARK_NAV_BG : token.colorBgContainer,
+    paddingInline: isDesktop ? 24 : 12,
+    ...(settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 20 } : {}),
+    ...(headerHidden ? { transform: 'translateY(-100%)' } : {}),
+    ...(withTopMenu ? {} : { boxShadow: '0 1px 4px rgba(0, 21, 41, 0.08)' }),
+  };
+
+  const header = (
+    <Layout.Header className="zb-header" style={headerStyle}>
+      {!isDesktop && (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label="打开菜单"
+          onClick={() => setDrawerOpen(true)}
+          style={{ color: token.colorText }}
+        />
+      )}
+      {!isDesktop && logo(false, false)}
+      {withTopMenu && logo(true, darkHeader)}
+      {withTopMenu ? (
+        <div className="zb-header-menu">
+          <NavMenu routes={menuRoutes} mode="horizontal" theme={menuTheme} />
+        </div>
+      ) : (
+        <div className="zb-header-spacer" />
+      )}
+      <HeaderActions dark={darkHeader} device={device} />
+    </Layout.Header>
+  );
+
+  const contentStyle = {
+    ...(fixedWidth ? { maxWidth: FIXED_CONTENT_WIDTH, marginInline: 'auto', width: '100%' } : {}),
+    ...(isDesktop ? {} : { paddingInline: 12 }),
+    // The page boxes (.zb-page) take the theme's container colour, dark in the dark mode.
+    '--zb-page-bg': token.colorBgContainer,
+    '--zb-page-radius': `${token.borderRadiusLG}px`,
+  } as CSSProperties;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {withSider && (
         <Layout.Sider
-          theme="dark"
+          theme={menuTheme}
           width={SIDER_WIDTH}
           collapsedWidth={SIDER_COLLAPSED_WIDTH}
           collapsible
           collapsed={collapsed}
           onCollapse={setCollapsed}
+          className={fixedSider ? 'zb-sider zb-sider-fixed' : 'zb-sider'}
         >
-          {logo(!collapsed)}
-          <NavMenu routes={menuRoutes} mode="inline" collapsed={collapsed} />
+          {logo(!collapsed, menuTheme === 'dark')}
+          <NavMenu routes={menuRoutes} mode="inline" theme={menuTheme} collapsed={collapsed} />
         </Layout.Sider>
       )}
-      <Layout>
-        <Layout.Header
-          className="zb-header"
-          style={withSider ? { background: token.colorBgContainer, paddingInline: 24 } : undefined}
+      {!isDesktop && (
+        <Drawer
+          placement="left"
+          size={SIDER_WIDTH}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          closable={false}
+          styles={{ body: { padding: 0, background: menuTheme === 'dark' ? DARK_NAV_BG : token.colorBgContainer } }}
+          className="zb-menu-drawer"
         >
-          {!withSider && logo(true)}
-          {withSider ? <div className="zb-header-spacer" /> : <NavMenu routes={menuRoutes} mode="horizontal" />}
-          <div className="zb-header-right">
-            {tips}
-            <UserMenu dark={!withSider} />
-          </div>
-        </Layout.Header>
-        <Layout.Content className={fixedWidth ? 'zb-content zb-content-fixed' : 'zb-content'}>
-          <Breadcrumbs />
-          <div className="zb-page">
-            <Outlet />
-          </div>
+          {logo(true, menuTheme === 'dark')}
+          <NavMenu routes={menuRoutes} mode="inline" theme={menuTheme} onChoose={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+      <Layout
+        style={fixedSider ? { marginInlineStart: siderWidth, transition: 'margin-inline-start 0.2s' } : undefined}
+      >
+        {header}
+        <Layout.Content
+          className="zb-content"
+          style={contentStyle}
+        >
+          {settings.multiTab ? (
+            <MultiTabs header={<Breadcrumbs />} />
+          ) : (
+            <>
+              <Breadcrumbs />
+              <div className="zb-page">
+                <Outlet />
+              </div>
+            </>
+          )}
         </Layout.Content>
       </Layout>
+      {SETTINGS_DRAWER_ALLOWED && isAdmin && <SettingDrawer />}
     </Layout>
   );
 }

@@ -123,7 +123,7 @@ function patternRule(pattern: RegExp, message: string): Rule {
   };
 }
 
-function requiredRule(message: string): Rule {
+export function requiredRule(message: string): Rule {
   return (value) => (isBlank(value) ? message : null);
 }
 
@@ -418,6 +418,68 @@ export const priceNotZeroRule: Rule = (value) => {
 };
 
 export const priceRules: readonly Rule[] = [priceRequiredRule, priceFormatRule, priceNotZeroRule];
+
+// ---------------------------------------------------------------------------------------------
+// Business records: amounts, dates, choices, company identifiers (the resource definitions use these)
+// ---------------------------------------------------------------------------------------------
+
+export const MSG_AMOUNT_FORMAT = '金额格式不正确，最多保留两位小数';
+export const MSG_AMOUNT_ZERO = '金额不能为0';
+export const MSG_DATE = '请输入正确的日期';
+export const MSG_OPTION = '请从列表中选择';
+export const MSG_CREDIT_CODE = '请输入正确的18位统一社会信用代码';
+export const MSG_TAX_NO = '请输入正确的纳税人识别号';
+export const msgIntegerRange = (min: number, max: number): string => `请输入${min}到${max}之间的整数`;
+
+/**
+ * An amount of money in yuan: digits with up to two decimals, at most 12 integer digits (below a trillion
+ * yuan), so that the amount in fen is always a safe integer on both sides.
+ */
+const AMOUNT_RE = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,2})?$/;
+
+export const amountFormatRule: Rule = patternRule(AMOUNT_RE, MSG_AMOUNT_FORMAT);
+
+export const amountNotZeroRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  const text = asText(value);
+  return text !== null && Number(text) === 0 ? MSG_AMOUNT_ZERO : null;
+};
+
+/** A calendar date written YYYY-MM-DD (what date pickers send and the server stores). */
+export const dateRule: Rule = (value) => {
+  if (isBlank(value)) return null;
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!match) return MSG_DATE;
+  const [, y, m, d] = match;
+  return isCalendarDate(Number(y), Number(m), Number(d)) ? null : MSG_DATE;
+};
+
+/** The value must be one of a fixed set of choices (compared by text, so '1' matches 1). */
+export function oneOfRule(values: ReadonlyArray<string | number>): Rule {
+  const allowed = new Set(values.map(String));
+  return (value) => {
+    if (isBlank(value)) return null;
+    const text = asText(value);
+    return text !== null && allowed.has(text) ? null : MSG_OPTION;
+  };
+}
+
+/** A whole number from min to max inclusive. */
+export function integerRangeRule(min: number, max: number): Rule {
+  return (value) => {
+    if (isBlank(value)) return null;
+    const text = asText(value);
+    if (text === null || !/^-?(?:0|[1-9]\d*)$/.test(text)) return msgIntegerRange(min, max);
+    const n = Number(text);
+    return n >= min && n <= max ? null : msgIntegerRange(min, max);
+  };
+}
+
+/** 统一社会信用代码 (GB 32100-2015): 18 characters from digits and capitals without I, O, S, V, Z. */
+export const creditCodeRule: Rule = patternRule(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/, MSG_CREDIT_CODE);
+
+/** 纳税人识别号: 15, 17, 18 or 20 digits and capital letters (the credit code for most companies). */
+export const taxNoRule: Rule = patternRule(/^(?:[0-9A-Z]{15}|[0-9A-Z]{17,18}|[0-9A-Z]{20})$/, MSG_TAX_NO);
 
 // ---------------------------------------------------------------------------------------------
 // Selections

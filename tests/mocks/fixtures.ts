@@ -1,4 +1,4 @@
-import type { ActivityRow, MenuNode, UserInfo } from '../../src/api/wire';
+import type { ActivityRow, MenuNode, NoticeItem, UserInfo } from '../../src/api/wire';
 
 /** Demo data for client unit tests, shaped like the server's answers (wire.ts). */
 
@@ -129,4 +129,13 @@ export const ACTIVITIES: ActivityRow[] = Array.from({ length: 23 }, (_, i) => ({
   address: '国家会展中心（上海）',
   logo: null,
   status: i % 5,
+}));
+
+/** Notices of the header bell (POST /api/notice/getCountList): 4 unread, then 5 read, newest first. */
+export const BELL_NOTICES: NoticeItem[] = Array.from({ length: 9 }, (_, i) => ({
+  id: 100 + i,
+  title: i < 4 ? `未读通知${i + 1}` : `已读通知${i - 3}`,
+  content: '通知内容',
+  createdAt: `2026-11-${String(20 - i).padStart(2, '0')} 09:00:00`,
+  isstamp: i < 4 ? (i % 2 === 0 ? 0 : null) : 1,
 }));

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { computeSign } from '../../src/api/sign';
-import { ACCOUNTS, ACTIVITIES, tokenOf } from './fixtures';
+import { ACCOUNTS, ACTIVITIES, BELL_NOTICES, tokenOf } from './fixtures';
 
 /**
  * The API as the client unit tests see it. Every handler first checks the request signature with the
@@ -79,6 +79,13 @@ export const handlers = [
     const bad = await signatureProblem(request);
     if (bad) return bad;
     return HttpResponse.json(envelope(null, 0, '退出成功'));
+  }),
+
+  http.post(API('/api/notice/getCountList'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    if (!accountOf(request)) return unauthorised();
+    return HttpResponse.json(envelope(BELL_NOTICES));
   }),
 
   http.get(API('/yx/sysActivity/page'), async ({ request }) => {

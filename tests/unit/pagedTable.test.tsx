@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Form, Input, type TableColumnsType } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { server } from '../mocks/server';
 import { API, receivedParams } from '../mocks/handlers';
 import { resetSession, signInAs } from '../mocks/session';
 import { user } from '../mocks/app';
+import { useSession } from '../../src/stores/session';
 
 const columns: TableColumnsType<ActivityRow> = [
   { title: '活动名称', dataIndex: 'name' },
@@ -124,5 +125,41 @@ describe('PagedTable (spec §2/§7)', () => {
     await screen.findByText('开幕式暨主论坛');
     const body = document.querySelector('.ant-table-body') as HTMLElement;
     expect(body.style.maxHeight).toBe(`${Math.round(window.innerHeight * 0.57)}px`);
+  });
+
+  it('reloads from page 1 when the data scope changes (projects or activities switched elsewhere)', async () => {
+    const queries = recordQueries();
+    renderTable();
+    await screen.findByText('开幕式暨主论坛');
+    await user.click(screen.getByTitle('2'));
+    await screen.findByText('专题活动11');
+    const before = queries.length;
+    act(() => useSession.getState().bumpScope());
+    await waitFor(() => expect(queries).toHaveLength(before + 1));
+    expect(queries.at(-1)).toMatchObject({ page: '1', limit: '10', sort: 'srq', order: 'desc' });
+    await screen.findByText('开幕式暨主论坛');
+  });
+
+  it('sends fixed params and starts again at page 1 when they change, without reloading for an equal object', async () => {
+    const queries = recordQueries();
+    const { rerender } = render(
+      <AppProviders>
+        <PagedTable<ActivityRow> url="/yx/sysActivity/page" columns={columns} rowKey="id" params={{ status: 1 }} />
+      </AppProviders>,
+    );
+    await waitFor(() => expect(queries).toHaveLength(1));
+    expect(queries[0]).toMatchObject({ status: '1', page: '1' });
+    rerender(
+      <AppProviders>
+        <PagedTable<ActivityRow> url="/yx/sysActivity/page" columns={columns} rowKey="id" params={{ status: 1 }} />
+      </AppProviders>,
+    );
+    rerender(
+      <AppProviders>
+        <PagedTable<ActivityRow> url="/yx/sysActivity/page" columns={columns} rowKey="id" params={{ status: 2 }} />
+      </AppProviders>,
+    );
+    await waitFor(() => expect(queries).toHaveLength(2));
+    expect(queries[1]).toMatchObject({ status: '2', page: '1' });
   });
 });

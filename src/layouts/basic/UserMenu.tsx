@@ -57,8 +57,10 @@ export function UserMenu({ color, compact = false }: { color?: string; compact?:
       <span className="zb-user" style={{ color }}>
         <Avatar size="small" src={avatar} icon={avatar ? undefined : <UserOutlined />} />
         {/* On a phone the greeting gives way to the menu; the name stays so the dropdown has a handle. */}
-        {!compact && <span className="zb-greeting">{greetingFor()}，</span>}
-        <span className="zb-user-name">{name}</span>
+        <span>
+          {!compact && <span className="zb-greeting">{greetingFor()}，</span>}
+          <span className="zb-user-name">{name}</span>
+        </span>
       </span>
     </Dropdown>
   );

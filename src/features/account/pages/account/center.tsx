@@ -1,10 +1,10 @@
 import { Avatar, Button, Card, Col, Descriptions, Row, Space, Statistic, Typography } from 'antd';
 import {
   AppstoreOutlined,
+  BankOutlined,
   BellOutlined,
   CalendarOutlined,
   LockOutlined,
-  MailOutlined,
   PhoneOutlined,
   SettingOutlined,
   UserOutlined,
@@ -49,17 +49,10 @@ export default function AccountCenterPage() {
             </Typography.Title>
             <Typography.Text type="secondary">{user.zw || '未填写职务'}</Typography.Text>
           </div>
-          <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-            <Typography.Text>
-              <AppstoreOutlined /> {user.cgmc || '—'}
-            </Typography.Text>
-            <Typography.Text>
-              <MailOutlined /> {user.mail || '未设置邮箱'}
-            </Typography.Text>
-            <Typography.Text>
-              <PhoneOutlined /> {user.lxdh || '未绑定手机'}
-            </Typography.Text>
-          </Space>
+          {/* Contact details are listed once, under 个人信息. */}
+          <Typography.Paragraph style={{ textAlign: 'center', marginBottom: 0 }}>
+            <BankOutlined /> {user.cgmc || '未关联单位'}
+          </Typography.Paragraph>
         </Card>
       </Col>
       <Col xs={24} lg={16}>

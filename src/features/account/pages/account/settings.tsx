@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
  * 个人设置: the five sections of spec §2 on the left, the chosen one on the right. 个性化设置 belongs to
  * the layout settings (another feature's page); this menu only links to it.
  */
-export const SETTINGS_SECTIONS = [
+const SETTINGS_SECTIONS = [
   { key: '/account/settings/base', label: '基本设置' },
   { key: '/account/settings/security', label: '安全设置' },
   { key: '/account/settings/custom', label: '个性化设置' },
@@ -17,7 +17,8 @@ export default function AccountSettingsPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
-    <Card styles={{ body: { padding: 0 } }}>
+    // Borderless: the page area around it is already a white panel.
+    <Card variant="borderless" styles={{ body: { padding: 0 } }}>
       <div style={{ display: 'flex', flexWrap: 'wrap' }}>
         <Menu
           mode="inline"

@@ -31,8 +31,8 @@ const columns: TableColumnsType<MyActivityRow> = [
     ),
   },
   { title: '所属项目', dataIndex: 'projectName', key: 'projectName', ellipsis: true, render: (value: string) => value || '-' },
-  { title: '开始日期', dataIndex: 'srq', key: 'srq', width: 120, render: formatDate },
-  { title: '结束日期', dataIndex: 'erq', key: 'erq', width: 120, render: formatDate },
+  { title: '开始日期', dataIndex: 'srq', key: 'srq', width: 120, sorter: true, render: formatDate },
+  { title: '结束日期', dataIndex: 'erq', key: 'erq', width: 120, sorter: true, render: formatDate },
   { title: '地点', dataIndex: 'address', key: 'address', ellipsis: true, render: (value: string | null) => value || '-' },
   {
     title: '二维码',

@@ -30,8 +30,8 @@ const columns: TableColumnsType<MyProjectRow> = [
       </Space>
     ),
   },
-  { title: '开始日期', dataIndex: 'srq', key: 'srq', width: 120, render: (_, row) => formatDate(row.srq || row.startDate) },
-  { title: '结束日期', dataIndex: 'erq', key: 'erq', width: 120, render: (_, row) => formatDate(row.erq || row.endDate) },
+  { title: '开始日期', dataIndex: 'srq', key: 'srq', width: 120, sorter: true, render: (_, row) => formatDate(row.srq || row.startDate) },
+  { title: '结束日期', dataIndex: 'erq', key: 'erq', width: 120, sorter: true, render: (_, row) => formatDate(row.erq || row.endDate) },
   { title: '地点', dataIndex: 'address', key: 'address', ellipsis: true, render: (value: string | null) => value || '-' },
   {
     title: '二维码',

@@ -1,0 +1,205 @@
+// API latency and throughput of a paged resource list at scale, on loopback only:
+//   node scripts/bench-api.mjs [customers=100000]
+// Seeds the demo data plus N customers into a temporary database (an embedded PGlite folder, or — with
+// DATABASE_URL — a throw-away database on that PostgreSQL server), starts the real server on it, signs
+// in, and measures a filtered, sorted page request: p50/p99 of sequential requests and requests per
+// second under a few concurrent clients. Every loop is bounded. Prints a table, writes bench/api.json.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { tsImport } from 'tsx/esm/api';
+import { root } from './lib.mjs';
+
+const CUSTOMERS = Math.max(1, Math.min(1_000_000, Number(process.argv[2] ?? process.env.BENCH_CUSTOMERS ?? 100_000)));
+const PORT = Number(process.env.BENCH_API_PORT ?? 18091);
+const HOST = '127.0.0.1';
+const BASE = `http://${HOST}:${PORT}`;
+const SEQUENTIAL = 300;
+const CONCURRENCY = 8;
+const CONCURRENT_TOTAL = 1200;
+
+const load = (path) => tsImport(join(root, path), import.meta.url);
+const { openDatabase } = await load('server/db/client.ts');
+const { seedIfEmpty } = await load('server/db/seed.ts');
+const { signRequest } = await load('src/api/sign.ts');
+const { DEMO_API_KEY } = await load('server/config.ts');
+const { sql } = await import('drizzle-orm');
+
+/** The N customers, fictional but shaped like real ones: city + trade name + industry word, 5 types, 3 levels, 8 industries. */
+function bulkCustomers(organiserId, userId, n) {
+  return sql`
+    insert into crm_customers (organiser_id, name, short_name, type, level, industry, source, region, phone, status,
+                               created_by, updated_by, created_at, updated_at)
+    select ${organiserId},
+           (array['上海','杭州','苏州','南京','深圳','广州','北京','成都','武汉','合肥','宁波','厦门'])[1 + g % 12]
+             || (array['云启','星河','瑞达','智远','华信','恒通','博越','天成','启明','鼎盛','卓越','海纳'])[1 + (g / 12) % 12]
+             || (array['科技','会展','数据','智能','医疗','新能源','建设','文化'])[1 + (g / 144) % 8]
+             || '有限公司' || lpad(g::text, 6, '0'),
+           null, 1 + g % 5, 1 + (g * 7) % 3, 1 + (g * 13) % 8, 1 + g % 5,
+           (array['上海市','浙江省','江苏省','广东省','北京市','四川省'])[1 + g % 6],
+           '021-6' || lpad((g % 10000000)::text, 7, '0'), 1, ${userId}, ${userId},
+           now() - make_interval(mins => g), now() - make_interval(mins => g)
+      from generate_series(1, ${n}) as g`;
+}
+
+async function prepareDatabase() {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const pg = (await import('pg')).default;
+    const name = `zbzj_bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+    return { env: { DATABASE_URL: url.toString() }, open: () => openDatabase({ url: url.toString() }), cleanUp: drop, kind: 'postgres' };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'zbzj-bench-api-'));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDatabase({ dataDir }),
+    cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
+    kind: 'pglite',
+  };
+}
+
+async function seed(target) {
+  const database = await target.open();
+  try {
+    await database.migrate();
+    await seedIfEmpty(database.db);
+    const rows = (q) => database.db.execute(q).then((r) => r.rows);
+    const [who] = await rows(sql`select u.id as user_id, u.organiser_id from users u where u.username = 'demo'`);
+    const t0 = performance.now();
+    await database.db.execute(bulkCustomers(who.organiser_id, who.user_id, CUSTOMERS));
+    await database.db.execute(sql`analyze`);
+    const [{ n }] = await rows(sql`select count(*)::int as n from crm_customers`);
+    return { customers: n, seedMs: performance.now() - t0 };
+  } finally {
+    await database.close();
+  }
+}
+
+function startServer(target) {
+  const env = { ...process.env, ...target.env, PORT: String(PORT), HOST, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
+  if (!env.DATABASE_URL) delete env.DATABASE_URL;
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+const nonce = () => randomBytes(12).toString('hex');
+
+async function call(method, path, params, token) {
+  const headers = { ...signRequest(params, DEMO_API_KEY.key, DEMO_API_KEY.secret, nonce()) };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const search = new URLSearchParams(params).toString();
+  const res =
+    method === 'GET'
+      ? await fetch(`${BASE}${path}?${search}`, { headers })
+      : await fetch(`${BASE}${path}`, { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: search });
+  const body = await res.json();
+  if (res.status !== 200 || body.code !== 0) throw new Error(`${path}: HTTP ${res.status} ${body.msg}`);
+  return body.data;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** p50/p99 of SEQUENTIAL requests (after a short warm-up), cycling through `pages` pages from `first`. */
+async function latency(token, label, query, pages, first = 1) {
+  const pageOf = (i) => String(first + (i % pages));
+  for (let i = 0; i < 20; i++) await call('GET', '/admin/crm/customer/page', { ...query, page: pageOf(i) }, token);
+  const times = [];
+  let total = 0;
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const t0 = performance.now();
+    const data = await call('GET', '/admin/crm/customer/page', { ...query, page: pageOf(i) }, token);
+    times.push(performance.now() - t0);
+    total = data.total;
+  }
+  times.sort((a, b) => a - b);
+  return { label, query, matching: total, requests: SEQUENTIAL, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) };
+}
+
+/** Requests per second of `CONCURRENT_TOTAL` requests from `CONCURRENCY` clients. */
+async function throughput(token, query, pages) {
+  let next = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < CONCURRENT_TOTAL) {
+      const i = next++;
+      await call('GET', '/admin/crm/customer/page', { ...query, page: String(1 + (i % pages)) }, token);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  return { requests: CONCURRENT_TOTAL, concurrency: CONCURRENCY, seconds, rps: CONCURRENT_TOTAL / seconds };
+}
+
+async function main() {
+  const target = await prepareDatabase();
+  let server;
+  try {
+    console.log(`[bench-api] 准备 ${target.kind} 数据库并写入 ${CUSTOMERS} 个客户…`);
+    const seeded = await seed(target);
+    console.log(`[bench-api] 已写入 ${seeded.customers} 个客户（${(seeded.seedMs / 1000).toFixed(1)} s），启动服务…`);
+    server = startServer(target);
+    await waitForServer();
+    const login = await call('POST', '/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });
+    const token = login.access_token;
+
+    const filtered = { level: '1', industry: '2', sort: 'createdAt', order: 'desc', limit: '20' };
+    const results = [
+      await latency(token, '等级+行业筛选，按创建时间倒序', filtered, 50),
+      await latency(token, '类型筛选，按名称正序', { type: '3', sort: 'name', order: 'asc', limit: '20' }, 50),
+      await latency(token, '名称包含（三元组索引）', { name: '星河科技', sort: 'createdAt', order: 'desc', limit: '20' }, 5),
+      await latency(token, '无筛选，第 2 000 页起', { sort: 'createdAt', order: 'desc', limit: '20' }, 10, 2000),
+    ];
+    const load = await throughput(token, filtered, 50);
+
+    console.log('');
+    console.log(`数据库：${target.kind}，客户：${seeded.customers}，每个场景 ${SEQUENTIAL} 次顺序请求`);
+    console.log('场景'.padEnd(24) + '匹配行数'.padStart(10) + 'p50 (ms)'.padStart(12) + 'p99 (ms)'.padStart(12));
+    for (const r of results) {
+      console.log(r.label.padEnd(24) + String(r.matching).padStart(12) + r.p50.toFixed(1).padStart(12) + r.p99.toFixed(1).padStart(12));
+    }
+    console.log(`吞吐：${load.concurrency} 个并发客户端共 ${load.requests} 次请求，${load.rps.toFixed(0)} 次/秒`);
+
+    mkdirSync(join(root, 'bench'), { recursive: true });
+    const out = { at: new Date().toISOString(), database: target.kind, customers: seeded.customers, seedMs: seeded.seedMs, latency: results, throughput: load };
+    writeFileSync(join(root, 'bench/api.json'), `${JSON.stringify(out, null, 2)}\n`);
+    console.log('结果已写入 bench/api.json');
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    await target.cleanUp();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

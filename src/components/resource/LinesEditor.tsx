@@ -1,0 +1,130 @@
+import { Button, Form, Typography, type FormInstance } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../lib/format';
+import { inputFields, lineAmountFen } from '../../resources/framework';
+import type { FieldDef, LinesDef, ResourceDef } from '../../resources/types';
+import { FieldInput, refLabelOf } from './FieldInput';
+import { formRule } from './fieldValues';
+import type { ResourceRow } from './resourceApi';
+
+/**
+ * Line items inside a form (quotations, orders): one row of inputs per line, each checked with its
+ * fields' rules (quantity, discount, price of spec §5), the line amount and the total computed with the
+ * same integer arithmetic the server uses, the total also in Chinese capitals.
+ */
+export interface LinesEditorProps {
+  def: ResourceDef;
+  lines: LinesDef;
+  form: FormInstance;
+  row: ResourceRow | null;
+  values: Record<string, unknown>;
+}
+
+/** A line's amount in fen from what is typed, or null while something is missing or malformed. */
+export function previewAmount(lines: LinesDef, line: Record<string, unknown> | undefined): number | null {
+  if (!line) return null;
+  const { price, quantity, discount } = lines.pricing;
+  const priceFen = parseYuanToFen(line[price] as string | undefined);
+  const qty = Number(line[quantity]);
+  const rate = discount ? Number(line[discount] ?? 100) : 100;
+  if (priceFen === null || !Number.isInteger(qty) || qty < 0 || !Number.isInteger(rate) || rate < 0 || rate > 100) return null;
+  return lineAmountFen(priceFen, qty, rate);
+}
+
+function columnWidth(field: FieldDef): number | string {
+  if (field.type === 'ref') return 'minmax(180px, 3fr)';
+  if (field.type === 'text' || field.type === 'textarea') return 'minmax(120px, 2fr)';
+  return 'minmax(90px, 1fr)';
+}
+
+export function LinesEditor({ lines, form, row, values }: LinesEditorProps) {
+  const fields = inputFields(lines);
+  const current = (values[lines.name] as Array<Record<string, unknown>> | undefined) ?? [];
+  const amounts = current.map((line) => previewAmount(lines, line));
+  const total = amounts.every((a) => a !== null) ? amounts.reduce<number>((sum, a) => sum + (a ?? 0), 0) : null;
+  const savedLines = (row?.[lines.name] as ResourceRow[] | undefined) ?? [];
+  const grid = `${fields.map(columnWidth).join(' ')} 110px 32px`;
+
+  return (
+    <div className="zb-lines">
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {lines.label}
+      </Typography.Title>
+      <div style={{ display: 'grid', gridTemplateColumns: grid, gap: 8, fontWeight: 500, marginBottom: 4 }}>
+        {fields.map((f) => (
+          <span key={f.name}>
+            {f.required && <span style={{ color: '#ff4d4f' }}>* </span>}
+            {f.label}
+          </span>
+        ))}
+        <span style={{ textAlign: 'right' }}>金额</span>
+        <span />
+      </div>
+      <Form.List
+        name={lines.name}
+        rules={[{ validator: (_, value: unknown[] | undefined) => (value?.length ? Promise.resolve() : Promise.reject(new Error(`请至少添加一条${lines.label}`))) }]}
+      >
+        {(items, { add, remove }, { errors }) => (
+          <>
+            {items.map((item, index) => (
+              <div key={item.key} style={{ display: 'grid', gridTemplateColumns: grid, gap: 8, alignItems: 'start' }} data-line={index}>
+                {fields.map((field) => {
+                  const onPick =
+                    field.refFill &&
+                    ((picked: ResourceRow | null) => {
+                      if (!picked) return;
+                      for (const [target, source] of Object.entries(field.refFill!)) {
+                        form.setFieldValue([lines.name, item.name, target], picked[source] ?? undefined);
+                      }
+                    });
+                  // Choices narrowed by the parent form (e.g. the goods of the quotation's project).
+                  const refParams = field.refFilter
+                    ? Object.fromEntries(
+                        Object.entries(field.refFilter)
+                          .map(([param, source]) => [param, values[source]] as const)
+                          .filter(([, v]) => v !== undefined && v !== null && v !== ''),
+                      )
+                    : undefined;
+                  return (
+                    <Form.Item key={field.name} name={[item.name, field.name]} rules={[formRule(field)]} style={{ marginBottom: 12 }}>
+                      <FieldInput
+                        field={field}
+                        refParams={refParams as Record<string, string | number> | undefined}
+                        refLabel={refLabelOf(field, savedLines[index] ?? null)}
+                        onPick={onPick || undefined}
+                      />
+                    </Form.Item>
+                  );
+                })}
+                <span style={{ textAlign: 'right', lineHeight: '32px', fontVariantNumeric: 'tabular-nums' }} data-testid="line-amount">
+                  {amounts[index] === null || amounts[index] === undefined ? '-' : formatMoney(amounts[index])}
+                </span>
+                <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除此行" onClick={() => remove(item.name)} />
+              </div>
+            ))}
+            <Form.Item style={{ marginBottom: 8 }}>
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                disabled={items.length >= lines.maxLines}
+                onClick={() => add(Object.fromEntries(fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue])))}
+              >
+                添加{lines.label}
+              </Button>
+              <Form.ErrorList errors={errors} />
+            </Form.Item>
+          </>
+        )}
+      </Form.List>
+      <div style={{ textAlign: 'right' }} data-testid="lines-total">
+        合计：<strong>{total === null ? '-' : formatMoney(total)}</strong>
+        {total !== null && total > 0 && (
+          <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+            （{toChineseMoneyFromFen(total)}）
+          </Typography.Text>
+        )}
+      </div>
+    </div>
+  );
+}

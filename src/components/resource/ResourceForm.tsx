@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'react';
+import { App, Col, Form, Modal, Row, Spin, type FormInstance } from 'antd';
+import { ApiError } from '../../api/errors';
+import type { FieldError } from '../../api/wire';
+import { parseYuanToFen, toChineseMoneyFromFen } from '../../lib/format';
+import { inputFields, PROJECT_FIELD, PROJECT_LABEL } from '../../resources/framework';
+import type { FieldDef, ResourceDef } from '../../resources/types';
+import { FieldInput, ProjectSelect, refLabelOf } from './FieldInput';
+import { formRule, initialValues, namePathOf, toSaveForm } from './fieldValues';
+import { LinesEditor } from './LinesEditor';
+import { infoOf, saveRow, type ResourceRow } from './resourceApi';
+
+/**
+ * The create / edit form of a resource in a modal 50% wide (spec §9): one input per field of the
+ * definition, the validator library's rules and messages, the project for project-scoped records, line
+ * items where the resource has them. Field errors of the server land on their fields.
+ */
+export interface ResourceFormProps {
+  def: ResourceDef;
+  open: boolean;
+  /** The row being edited; null to create one. */
+  row: ResourceRow | null;
+  /** Values a new record starts with besides the definition's defaults (e.g. from a quotation). */
+  presets?: Record<string, unknown>;
+  onClose(): void;
+  onSaved(row: ResourceRow): void;
+}
+
+/** Field errors of a refusal, shown on their inputs (the toast with the message was shown already). */
+export function applyFieldErrors(form: FormInstance, error: unknown): void {
+  if (!(error instanceof ApiError)) return;
+  const errors = (error.data as { errors?: FieldError[] } | null | undefined)?.errors;
+  if (!Array.isArray(errors)) return;
+  form.setFields(errors.map((e) => ({ name: namePathOf(e.field) as never, errors: [e.msg] })));
+}
+
+function CapitalHint({ value }: { value: unknown }) {
+  const fen = typeof value === 'string' ? parseYuanToFen(value) : null;
+  if (fen === null || fen <= 0) return null;
+  return <span className="zb-capital">大写：{toChineseMoneyFromFen(fen)}</span>;
+}
+
+function FieldItem({ field, form, row, values }: { field: FieldDef; form: FormInstance; row: ResourceRow | null; values: Record<string, unknown> }) {
+  let refParams: Record<string, string | number> | undefined;
+  if (field.type === 'ref' && field.refFilter) {
+    refParams = {};
+    for (const [param, source] of Object.entries(field.refFilter)) {
+      const value = values?.[source];
+      if (value !== undefined && value !== null && value !== '') refParams[param] = value as string | number;
+    }
+  }
+  const onPick = field.refFill
+    ? (picked: ResourceRow | null) => {
+        if (!picked) return;
+        const patch: Record<string, unknown> = {};
+        for (const [target, source] of Object.entries(field.refFill!)) patch[target] = picked[source] ?? undefined;
+        form.setFieldsValue(patch);
+      }
+    : undefined;
+  return (
+    <Col xs={24} md={field.span ?? 12}>
+      <Form.Item
+        name={field.name}
+        label={field.label}
+        rules={[formRule(field)]}
+        required={field.required}
+        extra={field.capital ? <CapitalHint value={values?.[field.name]} /> : field.help}
+      >
+        <FieldInput field={field} refParams={refParams} refLabel={refLabelOf(field, row)} onPick={onPick} />
+      </Form.Item>
+    </Col>
+  );
+}
+
+export function ResourceForm({ def, open, row, presets, onClose, onSaved }: ResourceFormProps) {
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const { message } = App.useApp();
+  const [loaded, setLoaded] = useState<ResourceRow | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    if (row === null) {
+      setLoaded(null);
+      form.setFieldsValue({ ...initialValues(def, null), ...presets });
+      return;
+    }
+    setLoading(true);
+    infoOf(def, row.id)
+      .then((fresh) => {
+        if (!alive) return;
+        setLoaded(fresh);
+        form.setFieldsValue(initialValues(def, fresh));
+      })
+      .catch(() => {
+        if (alive) onClose();
+      })
+      .finally(() => {
+        if (alive) setLoading(false);
+      });
+    return () => {
+      alive = false;
+    };
+    // Loads once per opening; presets only apply to a new record.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, row, def, form]);
+
+  const submit = async () => {
+    let valid: Record<string, unknown>;
+    try {
+      valid = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveRow(def, toSaveForm(def, { ...form.getFieldsValue(true), ...valid }, row?.id ?? null));
+      message.success('保存成功');
+      onSaved(saved);
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const editing = row !== null;
+  // Labels of referenced rows: the edited row's, or those handed over with the presets.
+  const current = editing ? loaded : ((presets as ResourceRow | undefined) ?? null);
+  return (
+    <Modal
+      title={`${editing ? '编辑' : '新增'}${def.title}`}
+      open={open}
+      width="50%"
+      onOk={submit}
+      onCancel={onClose}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      destroyOnHidden
+      maskClosable={false}
+      forceRender
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="vertical" name={`resource-${def.key}`} preserve={false} className="zb-resource-form">
+          <Row gutter={16}>
+            {def.scope === 'project' && !def.projectFrom && (
+              <Col xs={24} md={12}>
+                <Form.Item name={PROJECT_FIELD} label={PROJECT_LABEL} rules={[{ required: true, message: '请选择所属项目' }]}>
+                  <ProjectSelect />
+                </Form.Item>
+              </Col>
+            )}
+            {inputFields(def).map((field) => (
+              <FieldItem key={field.name} field={field} form={form} row={current} values={values ?? {}} />
+            ))}
+          </Row>
+          {def.lines && <LinesEditor def={def} lines={def.lines} form={form} row={current} values={values ?? {}} />}
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,309 @@
+import { useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { App, Button, DatePicker, Dropdown, Form, Input, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { RequestParams } from '../../api/params';
+import { MSG_NO_SELECTION } from '../../lib/validators';
+import { useSession } from '../../stores/session';
+import { confirmAction, confirmAndRemove } from '../confirm';
+import { cleanFilters } from '../PagedTable';
+import type { SearchValues } from '../SearchForm';
+import {
+  actionAuthority,
+  MACHINE_META,
+  PROJECT_FIELD,
+  PROJECT_LABEL,
+  transitionAction,
+  transitionBlocked,
+  transitionsFrom,
+} from '../../resources/framework';
+import type { ResourceDef, StateMachine, Transition } from '../../resources/types';
+import { resourceColumns } from './cells';
+import { FieldInput, ProjectSelect } from './FieldInput';
+import { DATE_FORMAT } from './fieldValues';
+import { ResourceForm } from './ResourceForm';
+import { ResourceTable, type ResourceTableHandle } from './ResourceTable';
+import { changeState, downloadExport, resourceUrls, type ResourceRow } from './resourceApi';
+
+/**
+ * The list page of a resource, built from its definition: search bar, paged and sortable table, toolbar
+ * (新增 / 批量删除 / 导出) and row actions (编辑 / 删除 / state changes), each shown only with its
+ * ACTION_ authority; the delete and confirm dialogs of spec §7; the create / edit form in a modal.
+ */
+export interface ResourcePageProps {
+  def: ResourceDef;
+  /** More toolbar buttons (e.g. a page's own report). */
+  extraToolbar?: ReactNode;
+  /** More row actions before 编辑. */
+  extraRowActions?: (row: ResourceRow, reload: () => void) => ReactNode;
+  /**
+   * Opens the create form with these starting values (and labels of referenced rows, e.g. customerName)
+   * whenever a new request arrives: another page handing a record over (a quotation becoming a contract).
+   */
+  createRequest?: { presets: Record<string, unknown> } | null;
+}
+
+/** Search values → request filters: dates ranges become <name>Begin / <name>End. */
+export function searchToFilters(def: ResourceDef, values: SearchValues): RequestParams {
+  const rest: SearchValues = { ...values };
+  const out: RequestParams = {};
+  for (const field of def.fields.filter((f) => f.filter === 'range')) {
+    const range = rest[field.name] as [Dayjs | null, Dayjs | null] | undefined;
+    delete rest[field.name];
+    if (range?.[0]) out[`${field.name}Begin`] = dayjs(range[0]).format(DATE_FORMAT);
+    if (range?.[1]) out[`${field.name}End`] = dayjs(range[1]).format(DATE_FORMAT);
+  }
+  return { ...cleanFilters(rest), ...out };
+}
+
+function SearchFields({ def }: { def: ResourceDef }) {
+  return (
+    <>
+      {def.fields
+        .filter((f) => f.filter)
+        .map((field) => (
+          <Form.Item key={field.name} name={field.name} label={field.label}>
+            {field.filter === 'range' ? (
+              <DatePicker.RangePicker style={{ width: 240 }} />
+            ) : field.filter === 'like' ? (
+              <Input allowClear placeholder={`请输入${field.label}`} maxLength={100} style={{ width: 180 }} />
+            ) : (
+              <FieldInput field={field} search />
+            )}
+          </Form.Item>
+        ))}
+      {def.scope === 'project' && (
+        <Form.Item name={PROJECT_FIELD} label={PROJECT_LABEL}>
+          <ProjectSelect search />
+        </Form.Item>
+      )}
+      {(def.machines ?? []).map((machine) => (
+        <Form.Item key={machine.kind} name={MACHINE_META[machine.kind].field} label={machine.label}>
+          <Select allowClear placeholder="全部" style={{ width: 120 }} options={machine.states.map((s) => ({ value: s.value, label: s.label }))} />
+        </Form.Item>
+      ))}
+    </>
+  );
+}
+
+/** Asks for a reason (for moves such as 驳回); resolves null when cancelled. */
+function askRemark(modal: ReturnType<typeof App.useApp>['modal'], title: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    let text = '';
+    modal.confirm({
+      title: `确认${title}`,
+      icon: null,
+      content: (
+        <Input.TextArea
+          autoFocus
+          rows={3}
+          maxLength={255}
+          showCount
+          placeholder="请输入原因或备注"
+          onChange={(e) => {
+            text = e.target.value;
+          }}
+        />
+      ),
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => resolve(text.trim()),
+      onCancel: () => resolve(null),
+    });
+  });
+}
+
+export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest }: ResourcePageProps) {
+  const { message, modal } = App.useApp();
+  const authorities = useSession((s) => s.authorities);
+  const can = (suffix: string) => authorities.includes(actionAuthority(def, suffix));
+  const table = useRef<ResourceTableHandle>(null);
+  const [editing, setEditing] = useState<{ row: ResourceRow | null; presets?: Record<string, unknown> } | null>(null);
+  // A new hand-over opens the form (adjusted while rendering rather than in an effect).
+  const [seenRequest, setSeenRequest] = useState(createRequest);
+  if (createRequest !== seenRequest) {
+    setSeenRequest(createRequest);
+    if (createRequest) setEditing({ row: null, presets: createRequest.presets });
+  }
+  const [exporting, setExporting] = useState(false);
+  const reload = () => table.current?.reload();
+  const urls = resourceUrls(def);
+
+  const remove = async (ids: Key[]) => {
+    try {
+      const msg = await confirmAndRemove(urls.remove, ids.map(String));
+      if (msg === null) return;
+      message.success(msg);
+      table.current?.clearSelection();
+      reload();
+    } catch {
+      // Refusals were shown by the error mapper.
+    }
+  };
+
+  const move = async (machine: StateMachine, transition: Transition, row: ResourceRow) => {
+    let remark: string | undefined;
+    if (transition.remark) {
+      const text = await askRemark(modal, transition.label);
+      if (text === null) return;
+      remark = text;
+    } else if (!(await confirmAction({ title: `确认${transition.label}`, danger: transition.danger }))) {
+      return;
+    }
+    try {
+      message.success(await changeState(def, machine.kind, row.id, transition.to, remark));
+      reload();
+    } catch {
+      // Shown by the error mapper.
+    }
+  };
+
+  const locked = (row: ResourceRow) => Boolean(def.lockedWhen && def.lockedWhen.in.includes(Number(row[def.lockedWhen.field])));
+
+  const rowActions = (row: ResourceRow): ReactNode[] => {
+    const out: ReactNode[] = [];
+    for (const machine of def.machines ?? []) {
+      const field = MACHINE_META[machine.kind].field;
+      for (const transition of transitionsFrom(machine, Number(row[field]))) {
+        if (!can(transitionAction(machine, transition))) continue;
+        const blocked = transitionBlocked(machine, transition, row);
+        if (blocked && machine.appliesWhen && !machine.appliesWhen.in.includes(Number(row[machine.appliesWhen.field]))) continue;
+        out.push(
+          <Tooltip key={`${machine.kind}-${transition.to}-${transition.label}`} title={blocked}>
+            <Button type="link" size="small" danger={transition.danger} disabled={Boolean(blocked)} onClick={() => move(machine, transition, row)}>
+              {transition.label}
+            </Button>
+          </Tooltip>,
+        );
+      }
+    }
+    // A locked row (sent, approved, issued…) offers its state changes only.
+    if (!locked(row) && def.actions.includes('edit') && can('edit')) {
+      out.push(
+        <Button key="edit" type="link" size="small" onClick={() => setEditing({ row })}>
+          编辑
+        </Button>,
+      );
+    }
+    if (!locked(row) && def.actions.includes('remove') && can('remove')) {
+      out.push(
+        <Button key="remove" type="link" size="small" danger onClick={() => remove([row.id])}>
+          删除
+        </Button>,
+      );
+    }
+    return out;
+  };
+
+  const columns = useMemo<TableColumnsType<ResourceRow>>(() => {
+    const base = resourceColumns(def);
+    const anyAction =
+      (def.actions.includes('edit') && can('edit')) ||
+      (def.actions.includes('remove') && can('remove')) ||
+      (def.machines ?? []).some((m) => m.transitions.some((t) => can(transitionAction(m, t)))) ||
+      Boolean(extraRowActions);
+    if (!anyAction) return base;
+    return [
+      ...base,
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        width: 230,
+        render: (_: unknown, row: ResourceRow) => {
+          const actions = [...(extraRowActions ? [<span key="extra">{extraRowActions(row, reload)}</span>] : []), ...rowActions(row)];
+          if (actions.length <= 3) return <Space size={0}>{actions}</Space>;
+          // Many actions: the first two stay visible, the rest fold into 更多.
+          return (
+            <Space size={0}>
+              {actions.slice(0, 2)}
+              <Dropdown
+                trigger={['click']}
+                popupRender={() => <div className="ant-dropdown-menu" style={{ display: 'flex', flexDirection: 'column', padding: 4 }}>{actions.slice(2)}</div>}
+              >
+                <Button type="link" size="small">
+                  更多 <DownOutlined />
+                </Button>
+              </Dropdown>
+            </Space>
+          );
+        },
+      },
+    ];
+    // Columns depend on the authorities and the definition only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def, authorities, extraRowActions]);
+
+  const scrollX = useMemo(() => columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), 0) + 60, [columns]);
+
+  const toolbar = (selected: Key[]) => (
+    <>
+      {def.actions.includes('add') && can('add') && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
+          新增
+        </Button>
+      )}
+      {def.actions.includes('remove') && can('remove') && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() => {
+            if (selected.length === 0) {
+              message.warning(MSG_NO_SELECTION);
+              return;
+            }
+            void remove(selected);
+          }}
+        >
+          批量删除{selected.length ? `（${selected.length}）` : ''}
+        </Button>
+      )}
+      {def.actions.includes('export') && can('export') && (
+        <Button
+          icon={<ExportOutlined />}
+          loading={exporting}
+          onClick={async () => {
+            setExporting(true);
+            try {
+              await downloadExport(def, table.current?.currentParams() ?? {});
+            } catch {
+              // Shown by the error mapper.
+            } finally {
+              setExporting(false);
+            }
+          }}
+        >
+          导出
+        </Button>
+      )}
+      {extraToolbar}
+    </>
+  );
+
+  return (
+    <div className={`zb-resource zb-resource-${def.key}`}>
+      <ResourceTable<ResourceRow>
+        ref={table}
+        url={urls.page}
+        columns={columns}
+        defaultSort={def.defaultSort}
+        searchFields={<SearchFields def={def} />}
+        toFilters={(values) => searchToFilters(def, values)}
+        selectable={def.actions.includes('remove') && can('remove')}
+        toolbar={toolbar}
+        scrollX={scrollX}
+      />
+      <ResourceForm
+        def={def}
+        open={editing !== null}
+        row={editing?.row ?? null}
+        presets={editing?.presets}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+    </div>
+  );
+}

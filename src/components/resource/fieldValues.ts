@@ -1,0 +1,82 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { toAntdRule, type AntdRuleLike } from '../../lib/validators';
+import { fieldRules, PROJECT_FIELD, inputFields } from '../../resources/framework';
+import type { FieldDef, ResourceDef } from '../../resources/types';
+import type { ResourceRow } from './resourceApi';
+
+/**
+ * Values between a row on the wire, the antd form, and the save request. The rules always judge the
+ * wire text (a date picker's dayjs becomes 'YYYY-MM-DD' first), so the form and the server apply the
+ * very same checks to the very same text.
+ */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+/** A form value as the wire sends it; '' for "nothing" (so an update clears the field). */
+export function toWireValue(field: Pick<FieldDef, 'type'>, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (field.type === 'date' && dayjs.isDayjs(value)) return (value as Dayjs).format(DATE_FORMAT);
+  if (typeof value === 'string') return value.trim();
+  return String(value);
+}
+
+/** A row's value as the form holds it. */
+export function toFormValue(field: Pick<FieldDef, 'type'>, value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (field.type === 'date') return dayjs(String(value), DATE_FORMAT);
+  return value;
+}
+
+/** The antd rule of a field: the definition's rules over the wire text. */
+export function formRule(field: FieldDef): AntdRuleLike {
+  const rule = toAntdRule(fieldRules(field), { required: field.required });
+  return { ...rule, validator: (r, value) => rule.validator(r, value === undefined || value === null ? value : toWireValue(field, value)) };
+}
+
+export function initialValues(def: ResourceDef, row: ResourceRow | null): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of inputFields(def)) {
+    values[field.name] = row ? toFormValue(field, row[field.name]) : field.defaultValue === undefined ? undefined : toFormValue(field, field.defaultValue);
+  }
+  if (def.scope === 'project' && !def.projectFrom) values[PROJECT_FIELD] = row ? row[PROJECT_FIELD] : undefined;
+  if (def.lines) {
+    const lines = (row?.[def.lines.name] as ResourceRow[] | undefined) ?? [];
+    values[def.lines.name] = lines.map((line) => {
+      const out: Record<string, unknown> = {};
+      for (const field of def.lines!.fields) out[field.name] = toFormValue(field, line[field.name]);
+      return out;
+    });
+  }
+  return values;
+}
+
+/** The save request of a form: every input as text, lines as JSON text. */
+export function toSaveForm(def: ResourceDef, values: Record<string, unknown>, id: number | null): Record<string, string> {
+  const form: Record<string, string> = {};
+  if (id !== null) form.id = String(id);
+  for (const field of inputFields(def)) form[field.name] = toWireValue(field, values[field.name]);
+  if (def.scope === 'project' && !def.projectFrom) form[PROJECT_FIELD] = toWireValue({ type: 'ref' }, values[PROJECT_FIELD]);
+  if (def.lines) {
+    const lines = (values[def.lines.name] as Array<Record<string, unknown>> | undefined) ?? [];
+    form[def.lines.name] = JSON.stringify(
+      lines.map((line) => Object.fromEntries(inputFields(def.lines!).map((f) => [f.name, toWireValue(f, line?.[f.name])]))),
+    );
+  }
+  return form;
+}
+
+/**
+ * Field errors of the server (`items[0].quantity`) as antd name paths (['items', 0, 'quantity']).
+ */
+export function namePathOf(field: string): Array<string | number> {
+  const path: Array<string | number> = [];
+  for (const part of field.split('.')) {
+    const match = /^([^[]+)((?:\[\d+\])*)$/.exec(part);
+    if (!match) {
+      path.push(part);
+      continue;
+    }
+    path.push(match[1]);
+    for (const index of match[2].matchAll(/\[(\d+)\]/g)) path.push(Number(index[1]));
+  }
+  return path;
+}

@@ -1,0 +1,7 @@
+import { ResourcePage } from '../../../../../components/resource/ResourcePage';
+import { invoice } from '../../../../../resources/finance';
+
+/** 发票: invoices against approved contracts — requested, issued, voided. */
+export default function InvoicePage() {
+  return <ResourcePage def={invoice} />;
+}

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { PageResult } from '../../src/api/wire';
+import {
+  creditCodeRule,
+  emailRule,
+  landlineRule,
+  mobileRule,
+  phoneRule,
+  taxNoRule,
+  urlRule,
+  bankCardRule,
+  alnum20Rule,
+  type Rule,
+} from '../../src/lib/validators';
+import { resourceByKey } from '../../src/resources';
+import { inputFields, PROJECT_FIELD, textMax } from '../../src/resources/framework';
+import type { FieldDef, ResourceDef } from '../../src/resources/types';
+import { body, signedInject } from './helpers';
+
+/**
+ * Valid save payloads for any resource, derived from its definition: a plausible value per field type and
+ * rule, the first visible row for each reference, one line item where the resource has lines. Business
+ * constraints a definition cannot express (an invoice within what is left of its contract) are adjusted
+ * per resource in OVERRIDES.
+ */
+export type Form = Record<string, string>;
+export type Row = Record<string, unknown> & { id: number };
+
+export interface FixtureContext {
+  app: FastifyInstance;
+  token: string;
+}
+
+const SAMPLE_BY_RULE = new Map<Rule, string>([
+  [mobileRule, '13800138000'],
+  [phoneRule, '021-62758800'],
+  [landlineRule, '021-62758800'],
+  [emailRule, 'qa.tester@example.com'],
+  [urlRule, 'https://www.example.com'],
+  [creditCodeRule, '91310115MA1K4B2X7D'],
+  [taxNoRule, '91310115MA1K4B2X7D'],
+  [bankCardRule, '6222021001122334455'],
+]);
+
+let counter = 0;
+export const uniqueSuffix = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export async function apiGet<T>(ctx: FixtureContext, url: string, query: Record<string, string | number> = {}): Promise<T> {
+  const res = await signedInject(ctx.app, { method: 'GET', url: `/admin${url}`, token: ctx.token, query });
+  const b = body<T>(res);
+  expect(res.statusCode, `${url} ${b.msg}`).toBe(200);
+  expect(b.code, `${url} ${b.msg}`).toBe(0);
+  return b.data;
+}
+
+export async function firstRow(ctx: FixtureContext, def: ResourceDef, query: Record<string, string | number> = {}): Promise<Row> {
+  const page = await apiGet<PageResult<Row>>(ctx, `${def.api}/page`, { limit: 1, ...query });
+  expect(page.records.length, `${def.title} 没有可用的数据 ${JSON.stringify(query)}`).toBeGreaterThan(0);
+  return page.records[0];
+}
+
+/** A value every rule of the field accepts. */
+export async function sampleValue(ctx: FixtureContext, field: FieldDef, projectId?: number): Promise<string> {
+  for (const rule of field.rules ?? []) {
+    // Letters and digits that must be unique (a merchant number): a fresh one each time.
+    if (rule === alnum20Rule) return `T${uniqueSuffix()}`.slice(0, 20);
+    const sample = SAMPLE_BY_RULE.get(rule);
+    if (sample) return sample;
+  }
+  switch (field.type) {
+    case 'text':
+    case 'textarea': {
+      const text = `测试${field.label}${field.unique ? uniqueSuffix() : ''}`;
+      return Array.from(text).slice(0, textMax(field)).join('');
+    }
+    case 'int':
+      return String(Math.max(field.min ?? 0, 3));
+    case 'percent':
+      return '90';
+    case 'quantity':
+      return '2';
+    case 'price':
+      return '980.00';
+    case 'money':
+      return '1234.56';
+    case 'date':
+      return '2026-12-01';
+    case 'enum':
+      return String(field.options![0].value);
+    case 'ref': {
+      const target = resourceByKey(field.ref!);
+      // The same choices the form offers: the field's fixed filters, within the record's project.
+      const query: Record<string, string | number> = { ...field.refQuery };
+      if (projectId !== undefined && target.scope === 'project') query[PROJECT_FIELD] = projectId;
+      return String((await firstRow(ctx, target, query)).id);
+    }
+  }
+}
+
+export async function projectOptions(ctx: FixtureContext): Promise<Array<{ id: number; name: string }>> {
+  return apiGet(ctx, '/business/projectOptions');
+}
+
+export type Override = (ctx: FixtureContext, form: Form) => Promise<Form> | Form;
+
+async function apiPost<T>(ctx: FixtureContext, url: string, form: Form): Promise<T> {
+  const res = await signedInject(ctx.app, { method: 'POST', url: `/admin${url}`, token: ctx.token, form });
+  const b = body<T>(res);
+  expect(b.code, `${url} ${b.msg} ${JSON.stringify(b.data)}`).toBe(0);
+  return b.data;
+}
+
+const contractsInForce = new WeakMap<FastifyInstance, Promise<Row>>();
+
+/**
+ * An approved contract of ¥1,000,000 in force (made once per app: saved, submitted, approved), which
+ * the generic tests' invoices and receipts may be written against without running into its amount.
+ */
+export function contractInForce(ctx: FixtureContext): Promise<Row> {
+  let made = contractsInForce.get(ctx.app);
+  if (!made) {
+    made = (async () => {
+      const def = resourceByKey('contract');
+      const form = await validPayload(ctx, def);
+      const row = await apiPost<Row>(ctx, `${def.api}/save`, { ...form, amount: '1000000.00', name: '测试用执行中合同' });
+      await apiPost(ctx, `${def.api}/updateAuditStatus`, { id: String(row.id), auditStatus: '1' });
+      await apiPost(ctx, `${def.api}/updateAuditStatus`, { id: String(row.id), auditStatus: '2' });
+      return apiPost<Row>(ctx, `${def.api}/updateStatus`, { id: String(row.id), status: '1' });
+    })();
+    contractsInForce.set(ctx.app, made);
+  }
+  return made;
+}
+
+/** Resource-specific adjustments of the generic payload, for rules a definition cannot express. */
+export const OVERRIDES: Record<string, Override> = {
+  // A contact of another customer, or a quotation already turned into a contract, would be refused.
+  quotation: (_ctx, form) => ({ ...form, contactId: '' }),
+  contract: (_ctx, form) => ({ ...form, quotationId: '' }),
+  invoice: async (ctx, form) => ({ ...form, contractId: String((await contractInForce(ctx)).id), amount: '100.00' }),
+  receivable: async (ctx, form) => ({ ...form, contractId: String((await contractInForce(ctx)).id), kind: '2', amount: '100.00' }),
+  // Within what is left to pay of the (unpaid) order.
+  payment: (_ctx, form) => ({ ...form, amount: '1.00' }),
+  coupon: (_ctx, form) => ({ ...form, startDate: '2026-12-01', endDate: '2026-12-31' }),
+};
+
+export async function validPayload(ctx: FixtureContext, def: ResourceDef): Promise<Form> {
+  const form: Form = {};
+  let projectId: number | undefined;
+  if (def.scope === 'project' && !def.projectFrom) {
+    projectId = (await projectOptions(ctx))[0].id;
+    form[PROJECT_FIELD] = String(projectId);
+  }
+  if (def.projectFrom) {
+    // Take the project from the referenced row, so every other reference can be picked in the same project.
+    const field = def.fields.find((f) => f.name === def.projectFrom)!;
+    const row = await firstRow(ctx, resourceByKey(field.ref!), { ...field.refQuery });
+    form[field.name] = String(row.id);
+    projectId = row[PROJECT_FIELD] as number | undefined;
+  }
+  for (const field of inputFields(def)) {
+    if (form[field.name] !== undefined) continue;
+    // Numbered automatically when blank.
+    form[field.name] = def.autoCode?.field === field.name ? '' : await sampleValue(ctx, field, projectId);
+  }
+  if (def.lines) {
+    const line: Record<string, string> = {};
+    for (const field of inputFields(def.lines)) line[field.name] = await sampleValue(ctx, field, projectId);
+    form[def.lines.name] = JSON.stringify([line]);
+  }
+  const override = OVERRIDES[def.key];
+  return override ? override(ctx, form) : form;
+}
+
+/** A text field that can hold a 60-character payload (preferring the display field). */
+export function payloadField(def: ResourceDef): FieldDef | undefined {
+  const texts = inputFields(def).filter((f) => (f.type === 'text' || f.type === 'textarea') && textMax(f) >= 60 && !(f.rules?.length));
+  return texts.find((f) => f.name === def.display) ?? texts[0];
+}

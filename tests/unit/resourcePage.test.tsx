@@ -1,0 +1,136 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../src/app/AppProviders';
+import { ResourcePage } from '../../src/components/resource/ResourcePage';
+import { customer } from '../../src/resources/crm';
+import { useSession } from '../../src/stores/session';
+import { user } from '../mocks/app';
+import { API, receivedParams } from '../mocks/handlers';
+import { server } from '../mocks/server';
+import { resetSession, signInAs } from '../mocks/session';
+
+/** The list page built from the customer definition, against msw. */
+const ROWS = Array.from({ length: 3 }, (_, i) => ({
+  id: i + 1,
+  name: ['上海智联城科技有限公司', '杭州云栖数据服务有限公司', '苏州瑞康医疗器械股份有限公司'][i],
+  type: 1,
+  level: i + 1,
+  industry: 1,
+  region: '上海市 浦东新区',
+  phone: '021-50281166',
+  status: i === 2 ? 0 : 1,
+  createdAt: '2026-11-20 10:00:00',
+}));
+
+const calls: Array<{ path: string; params: Record<string, string> }> = [];
+
+function useCustomerApi() {
+  server.use(
+    http.get(API('/crm/customer/page'), async ({ request }) => {
+      calls.push({ path: 'page', params: await receivedParams(request) });
+      return HttpResponse.json({ code: 0, msg: '操作成功', data: { total: ROWS.length, records: ROWS } });
+    }),
+    http.post(API('/crm/customer/remove'), async ({ request }) => {
+      const params = await receivedParams(request);
+      calls.push({ path: 'remove', params });
+      return HttpResponse.json({ code: 0, msg: `已删除 ${params.ids.split(',').length} 条数据`, data: { removed: 1 } });
+    }),
+    http.post(API('/crm/customer/save'), async ({ request }) => {
+      const params = await receivedParams(request);
+      calls.push({ path: 'save', params });
+      return HttpResponse.json({
+        code: 1,
+        msg: '提交的数据有误：name 客户名称已存在',
+        data: { errors: [{ field: 'name', msg: '客户名称已存在' }] },
+      });
+    }),
+    http.post(API('/crm/customer/updateStatus'), async ({ request }) => {
+      calls.push({ path: 'updateStatus', params: await receivedParams(request) });
+      return HttpResponse.json({ code: 0, msg: '状态已更新', data: ROWS[0] });
+    }),
+  );
+}
+
+function renderPage(authorities: string[]) {
+  useSession.setState({ authorities: ['user', 'MENU_crm_customer', ...authorities] });
+  render(
+    <AppProviders>
+      <ResourcePage def={customer} />
+    </AppProviders>,
+  );
+}
+
+describe('ResourcePage (customers)', () => {
+  beforeEach(() => {
+    calls.length = 0;
+    resetSession();
+    signInAs('admin');
+    useCustomerApi();
+  });
+  afterEach(() => resetSession());
+
+  it('shows the rows and only the buttons the ACTION_ authorities allow', async () => {
+    renderPage(['ACTION_crm_customer_add']);
+    expect(await screen.findByText('上海智联城科技有限公司')).toBeInTheDocument();
+    expect(calls[0].params).toMatchObject({ limit: '10', page: '1', sort: 'createdAt', order: 'desc' });
+    expect(screen.getByRole('button', { name: /新\s*增/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /批量删除/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /停\s*用/ })).toBeNull();
+    expect(screen.getAllByText('A 重点客户').length).toBeGreaterThan(0);
+  });
+
+  it('warns 您还未选择数据 for a batch delete with nothing selected, and asks before deleting a selection', async () => {
+    renderPage(['ACTION_crm_customer_remove']);
+    await screen.findByText('上海智联城科技有限公司');
+    await user.click(screen.getByRole('button', { name: /批量删除/ }));
+    expect(await screen.findByText('您还未选择数据')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === 'remove')).toBe(false);
+
+    const checkboxes = screen.getAllByRole('checkbox');
+    await user.click(checkboxes[1]);
+    await user.click(checkboxes[2]);
+    await user.click(screen.getByRole('button', { name: /批量删除（2）/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('确认删除').length).toBeGreaterThan(0);
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'remove')?.params.ids).toBe('1,2'));
+    expect(await screen.findByText('已删除 2 条数据')).toBeInTheDocument();
+  });
+
+  it('validates the create form with the library’s messages and shows the server’s field errors', async () => {
+    renderPage(['ACTION_crm_customer_add']);
+    await screen.findByText('上海智联城科技有限公司');
+    await user.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('新增客户')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('请输入客户名称')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('客户名称'), '上海智联城科技有限公司');
+    await user.type(within(dialog).getByLabelText('联系电话'), '12345');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('请输入正确的电话号码')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('联系电话'));
+    await user.type(within(dialog).getByLabelText('联系电话'), '021-50281166');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('客户名称已存在')).toBeInTheDocument();
+    const save = calls.find((c) => c.path === 'save')!.params;
+    expect(save).toMatchObject({ name: '上海智联城科技有限公司', phone: '021-50281166', type: '1', level: '2', remark: '' });
+    expect(save.id).toBeUndefined();
+  });
+
+  it('asks before a state change and posts the target state', async () => {
+    renderPage(['ACTION_crm_customer_status']);
+    await screen.findByText('上海智联城科技有限公司');
+    await user.click(screen.getAllByRole('button', { name: /停\s*用/ })[0]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('确认停用').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('确定要执行此操作吗？')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'updateStatus')?.params).toMatchObject({ id: '1', status: '0' }));
+  });
+});
