@@ -272,7 +272,7 @@ export const payment: ResourceDef = {
   autoCode: { field: 'payNo', prefix: 'ZF' },
   fields: [
     { name: 'payNo', label: '支付流水号', type: 'text', max: 32, list: true, width: 150, filter: 'like', placeholder: '留空自动生成' },
-    { name: 'orderId', label: '订单', type: 'ref', ref: 'order', required: true, refQuery: { status: 0 }, list: true, width: 150, filter: 'eq' },
+    { name: 'orderId', label: '订单', type: 'ref', ref: 'order', required: true, refQuery: { status: 0 }, refFill: { amount: 'payAmount', payer: 'buyerName' }, list: true, width: 150, filter: 'eq' },
     { name: 'merchantId', label: '收款商户', type: 'ref', ref: 'merchant', required: true, refQuery: { status: 1 }, list: true, width: 200, filter: 'eq' },
     { name: 'amount', label: '支付金额', type: 'money', required: true, list: true, width: 120, sortable: true },
     { name: 'payDate', label: '支付日期', type: 'date', required: true, list: true, width: 110, sortable: true, filter: 'range' },
