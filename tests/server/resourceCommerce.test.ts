@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError, PageResult } from '../../src/api/wire';
+import type { PageResult } from '../../src/api/wire';
 import { resourceByKey } from '../../src/resources';
-import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
-import { projectOptions, validPayload, type FixtureContext, type Row } from './resourceFixtures';
+import { buildTestApp, SEEDED, tokenFor, type TestApp } from './helpers';
+import { projectOptions, validPayload, type FixtureContext, type Row, callsAs } from './resourceFixtures';
 
 /** Orders paid through payments and refunded, coupons, vouchers: the rules behind the commerce pages. */
 let t: TestApp;
@@ -15,22 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call<T = Row>(method: 'GET' | 'POST', url: string, params: Record<string, string | number> = {}) {
-  const res = await signedInject(t.app, { method, url: `/admin${url}`, token: demo.token, ...(method === 'GET' ? { query: params } : { form: params }) });
-  return { status: res.statusCode, ...body<T>(res) };
-}
-
-async function ok<T = Row>(method: 'GET' | 'POST', url: string, params: Record<string, string | number> = {}): Promise<T> {
-  const r = await call<T>(method, url, params);
-  expect(r.code, `${url}: ${r.msg} ${JSON.stringify(r.data)}`).toBe(0);
-  return r.data;
-}
-
-async function errorsOf(url: string, params: Record<string, string | number>): Promise<Map<string, string>> {
-  const r = await call<{ errors: FieldError[] }>('POST', url, params);
-  expect(r.code, r.msg).toBe(1);
-  return new Map(r.data.errors.map((e) => [e.field, e.msg]));
-}
+const { call, ok, errorsOf } = callsAs(() => demo);
 
 describe('orders and payments', () => {
   let cnfId: number;

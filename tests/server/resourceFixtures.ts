@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { PageResult } from '../../src/api/wire';
+import type { FieldError, PageResult } from '../../src/api/wire';
 import {
   creditCodeRule,
   emailRule,
@@ -177,4 +177,29 @@ export async function validPayload(ctx: FixtureContext, def: ResourceDef): Promi
 export function payloadField(def: ResourceDef): FieldDef | undefined {
   const texts = inputFields(def).filter((f) => (f.type === 'text' || f.type === 'textarea') && textMax(f) >= 60 && !(f.rules?.length));
   return texts.find((f) => f.name === def.display) ?? texts[0];
+}
+
+/**
+ * Calls as one signed-in user, for the cross-resource stories: `call` answers whatever came back,
+ * `ok` insists on code 0, `errorsOf` insists on a field-error refusal and maps field → message.
+ * The context is read lazily because the suites sign in inside beforeAll.
+ */
+export function callsAs(context: () => FixtureContext) {
+  type Params = Record<string, string | number>;
+  async function call<T = Row>(method: 'GET' | 'POST', url: string, params: Params = {}) {
+    const { app, token } = context();
+    const res = await signedInject(app, { method, url: `/admin${url}`, token, ...(method === 'GET' ? { query: params } : { form: params }) });
+    return { status: res.statusCode, ...body<T>(res) };
+  }
+  async function ok<T = Row>(method: 'GET' | 'POST', url: string, params: Params = {}): Promise<T> {
+    const r = await call<T>(method, url, params);
+    expect(r.code, `${url}: ${r.msg} ${JSON.stringify(r.data)}`).toBe(0);
+    return r.data;
+  }
+  async function errorsOf(url: string, params: Params): Promise<Map<string, string>> {
+    const r = await call<{ errors: FieldError[] }>('POST', url, params);
+    expect(r.code, r.msg).toBe(1);
+    return new Map(r.data.errors.map((e) => [e.field, e.msg]));
+  }
+  return { call, ok, errorsOf };
 }
