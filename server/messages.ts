@@ -76,6 +76,12 @@ export const MSG = {
   resLinesTooMany: (label: string, n: number) => `${label}最多 ${n} 条`,
   resLinesFormat: (label: string) => `${label}格式不正确`,
   resExportTooMany: (n: number) => `导出数据超过 ${n} 条，请缩小查询范围后再导出`,
+
+  // SMS codes, registration, its approval, password recovery (issue 5; server/routes/accountRoutes.ts)
+
+  // share links and shared documents (issue 5; server/routes/shareRoutes.ts)
+
+  // education entry: public showcase and report lookup (issue 5; server/routes/eduPublic.ts)
 } as const;
 
 /** Operator-facing lines (logs and start-up errors), kept here with the rest of the wording. */

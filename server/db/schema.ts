@@ -1,5 +1,6 @@
 import {
   bigint,
+  customType,
   boolean,
   date,
   index,
@@ -31,17 +32,23 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'd
 const createdAt = () => instant('created_at').notNull().defaultNow();
 const updatedAt = () => instant('updated_at').notNull().defaultNow();
 
-/** Tenants. `name` is what the wire calls cgmc. status: 1 active, 0 disabled. */
+/** Tenants. `name` is what the wire calls cgmc. status: 1 active, 0 disabled, 2 registered and pending approval. */
 export const organisers = pgTable('organisers', {
   id: id(),
   name: varchar('name', { length: 100 }).notNull(),
   logo: text('logo'),
   status: smallint('status').notNull().default(1),
+  /** Why an admin rejected the registration, shown to nobody but admins. */
+  reviewRemark: varchar('review_remark', { length: 255 }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
-/** khlx 3 = organiser staff (main login); any other kind uses the education login. status: 1 on, 0 off. */
+/**
+ * khlx 3 = organiser staff (main login); any other kind uses the education login.
+ * status: 1 on, 0 off, 2 registered and waiting for an admin's approval, 3 registration rejected.
+ * lxdh is the phone the SMS codes of password recovery go to, so one number belongs to one account.
+ */
 export const users = pgTable(
   'users',
   {
@@ -65,7 +72,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_username_uq').on(t.username), index('users_organiser_idx').on(t.organiserId)],
+  (t) => [
+    uniqueIndex('users_username_uq').on(t.username),
+    uniqueIndex('users_lxdh_uq').on(t.lxdh),
+    index('users_organiser_idx').on(t.organiserId),
+    index('users_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** A super role holds every menu and action, including ones added after it was created. */
@@ -506,4 +518,97 @@ export const stateChanges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('state_changes_row_idx').on(t.resource, t.rowId, t.createdAt)],
+);
+
+/** Raw bytes (PostgreSQL bytea); drizzle has no built-in bytea column. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * SMS verification codes. Only a hash of the code is kept; a code is good until expires_at, for at most
+ * a few wrong attempts, and once. purpose: register | resetPassword.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: id(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    consumedAt: instant('consumed_at'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.purpose, t.createdAt)],
+);
+
+/**
+ * What the default SMS sender "sends": one row per message, so a fresh install (and the e2e tests) can
+ * read the code without an SMS provider. A real provider writes here too, with its own name and status.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    content: varchar('content', { length: 500 }).notNull(),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    /** sent | failed */
+    status: varchar('status', { length: 16 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_mobile_idx').on(t.mobile, t.createdAt)],
+);
+
+/**
+ * Links that open one record to someone without an account. `kind` is the public page that shows it
+ * (htxx, bjdxxSzJd, bjdxxSzZg, bjdxxZh, tcdxx, zwsx, preInfo, showEduProject); `resource` and `row_id`
+ * name the record. The token is random (32 bytes) and kept as is, so staff can copy the link again;
+ * it guards nothing more than the row it points to, which lives in the same database.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    resource: varchar('resource', { length: 32 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    token: varchar('token', { length: 64 }).notNull(),
+    expiresAt: instant('expires_at'),
+    revokedAt: instant('revoked_at'),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    openCount: integer('open_count').notNull().default(0),
+    lastOpenedAt: instant('last_opened_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('share_links_token_uq').on(t.token), index('share_links_row_idx').on(t.organiserId, t.resource, t.rowId)],
+);
+
+/** Files attached to a business row (e.g. an order's 附件, shown on the shared tcdFj page). */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    resource: varchar('resource', { length: 32 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachments_row_idx').on(t.organiserId, t.resource, t.rowId, t.createdAt)],
 );

@@ -11,6 +11,9 @@ import resourceRoutes from './resources';
 import sessionRoutes from './session';
 import worksRoutes from './works';
 import workspaceRoutes from './workspace';
+import accountRoutes from './accountRoutes';
+import shareRoutes from './shareRoutes';
+import eduPublicRoutes from './eduPublic';
 
 /**
  * Everything under /admin: the hooks run in this order for each call (all at preValidation, so the
@@ -43,6 +46,9 @@ const adminApi: FastifyPluginAsync = async (api) => {
   await api.register(profileRoutes);
   await api.register(workspaceRoutes);
   await api.register(noticeRoutes);
+  await api.register(accountRoutes);
+  await api.register(shareRoutes);
+  await api.register(eduPublicRoutes);
 };
 
 export default adminApi;

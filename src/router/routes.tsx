@@ -29,11 +29,10 @@ const plainLayout = lazyComponent(() => import('../layouts/PlainLayout'));
 const blankLayout = lazyComponent(() => import('../layouts/BlankLayout'));
 const basicLayout = lazyComponent(() => import('../layouts/BasicLayout'));
 
-/** A public page whose content belongs to a later issue: registered (the guard lets it through) and
- * rendered as the 404 view, which says the page does not exist or is still being built. */
-function pendingPublic(path: string, name: string, title?: string): RouteObject {
+/** A public page of spec §2: no login needed, the guard lets it through by its name. */
+function publicPage(path: string, name: string, title: string, importer: PageImporter): RouteObject {
   const handle: RouteHandle = { name, title, zone: 'public' };
-  return { path, handle, lazy: lazyNotFound };
+  return { path, handle, lazy: lazyComponent(importer) };
 }
 
 /** A fixed page served from the page registry, like menu pages (404 view while it has no file). */
@@ -70,8 +69,8 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
           },
           // One education login page: the /user spelling leads to the branded /edu one.
           { path: 'edulogin', handle: { name: 'edulogin', title: '登录' }, loader: redirectTo('/edu/edulogin') },
-          pendingPublic('register', 'register', '注册'),
-          pendingPublic('register-result', 'registerResult', '注册结果'),
+          publicPage('register', 'register', '注册', () => import('../features/register/RegisterPage')),
+          publicPage('register-result', 'registerResult', '注册结果', () => import('../features/register/RegisterResultPage')),
         ]),
 
         publicGroup('edu', { name: 'edu', brand: 'edu' }, eduLayout, [
@@ -85,31 +84,31 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
 
         publicGroup('htxx', {}, plainLayout, [
           { index: true, loader: redirectTo('/htxx/htxx') },
-          pendingPublic('htxx', 'htxx'),
-          pendingPublic('ssodl', 'ssodl', '单点登录'),
-          pendingPublic('ssodledu', 'ssodledu', '单点登录'),
-          pendingPublic('forgetPw', 'forgetPw', '忘记密码'),
-          pendingPublic('showEduProject', 'showEduProject'),
-          pendingPublic('forgeteduPw', 'forgeteduPw', '忘记密码'),
-          pendingPublic('reportCheck', 'reportCheck'),
-          pendingPublic('zwsx', 'zwsx'),
-          pendingPublic('zsdl', 'zsdl'),
-          pendingPublic('zslogin', 'zslogin'),
+          publicPage('htxx', 'htxx', '合同信息', () => import('../features/shared-docs/HtxxPage')),
+          publicPage('ssodl', 'ssodl', '单点登录', () => import('../features/sso/SsoLandingPage')),
+          publicPage('ssodledu', 'ssodledu', '单点登录', () => import('../features/sso/SsoEduLandingPage')),
+          publicPage('forgetPw', 'forgetPw', '找回密码', () => import('../features/register/ForgetPwPage')),
+          publicPage('showEduProject', 'showEduProject', '参赛作品展示', () => import('../features/edu-public/ShowEduProjectPage')),
+          publicPage('forgeteduPw', 'forgeteduPw', '找回密码', () => import('../features/register/ForgetEduPwPage')),
+          publicPage('reportCheck', 'reportCheck', '评审结果查询', () => import('../features/edu-public/ReportCheckPage')),
+          publicPage('zwsx', 'zwsx', '展位确认书', () => import('../features/shared-docs/ZwsxPage')),
+          publicPage('zsdl', 'zsdl', '展商登录', () => import('../features/sso/ZsdlPage')),
+          publicPage('zslogin', 'zslogin', '展商登录', () => import('../features/sso/ZsLoginPage')),
         ]),
 
-        publicGroup('pre', { name: 'public' }, plainLayout, [pendingPublic('preInfo', 'preInfo')]),
+        publicGroup('pre', { name: 'public' }, plainLayout, [publicPage('preInfo', 'preInfo', '预登记信息', () => import('../features/shared-docs/PreInfoPage'))]),
 
         publicGroup('bjdxx', {}, plainLayout, [
           { index: true, loader: redirectTo('/bjdxx/bjdxxSzJd') },
-          pendingPublic('bjdxxSzJd', 'bjdxxSzJd'),
-          pendingPublic('bjdxxSzZg', 'bjdxxSzZg'),
-          pendingPublic('bjdxxZh', 'bjdxxZh'),
+          publicPage('bjdxxSzJd', 'bjdxxSzJd', '报价单', () => import('../features/shared-docs/BjdxxSzJdPage')),
+          publicPage('bjdxxSzZg', 'bjdxxSzZg', '报价单', () => import('../features/shared-docs/BjdxxSzZgPage')),
+          publicPage('bjdxxZh', 'bjdxxZh', '报价单', () => import('../features/shared-docs/BjdxxZhPage')),
         ]),
 
         publicGroup('tcdxx', {}, plainLayout, [
           { index: true, loader: redirectTo('/tcdxx/tcdxx') },
-          pendingPublic('tcdxx', 'tcdxx'),
-          pendingPublic('tcdFj', 'tcdFj'),
+          publicPage('tcdxx', 'tcdxx', '套餐单信息', () => import('../features/shared-docs/TcdxxPage')),
+          publicPage('tcdFj', 'tcdFj', '套餐单附件', () => import('../features/shared-docs/TcdFjPage')),
         ]),
 
         {
