@@ -1,25 +1,29 @@
-// API latency and throughput of a paged resource list at scale, on loopback only:
-//   node scripts/bench-api.mjs [customers=100000]
+// The API half of `npm run bench`: latency and throughput of a paged resource list at scale, on loopback.
 // Seeds the demo data plus N customers into a temporary database (an embedded PGlite folder, or — with
 // DATABASE_URL — a throw-away database on that PostgreSQL server), starts the real server on it, signs
-// in, and measures a filtered, sorted page request: p50/p99 of sequential requests and requests per
-// second under a few concurrent clients. Every loop is bounded. Prints a table, writes bench/api.json.
+// in, and measures filtered + sorted page requests and a name-contains request: p50/p99 of sequential
+// requests, and requests per second from N concurrent clients. Every loop is bounded. scripts/bench.mjs
+// runs it, prints the summary and writes the figures.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { tsImport } from 'tsx/esm/api';
 import { root } from './lib.mjs';
 
-const CUSTOMERS = Math.max(1, Math.min(1_000_000, Number(process.argv[2] ?? process.env.BENCH_CUSTOMERS ?? 100_000)));
+const bounded = (value, fallback, min, max) => {
+  const n = Number(value ?? fallback);
+  return Number.isFinite(n) ? Math.max(min, Math.min(max, Math.floor(n))) : fallback;
+};
+const CUSTOMERS = bounded(process.env.BENCH_CUSTOMERS, 100_000, 1, 1_000_000);
 const PORT = Number(process.env.BENCH_API_PORT ?? 18091);
 const HOST = '127.0.0.1';
 const BASE = `http://${HOST}:${PORT}`;
-const SEQUENTIAL = 300;
-const CONCURRENCY = 8;
-const CONCURRENT_TOTAL = 1200;
+const SEQUENTIAL = bounded(process.env.BENCH_REQUESTS, 300, 20, 10_000);
+const CONCURRENCY = bounded(process.env.BENCH_CONCURRENCY, 8, 1, 256);
+const CONCURRENT_TOTAL = CONCURRENCY * 150;
 
 const load = (path) => tsImport(join(root, path), import.meta.url);
 const { openDatabase } = await load('server/db/client.ts');
@@ -157,39 +161,40 @@ async function throughput(token, query, pages) {
   return { requests: CONCURRENT_TOTAL, concurrency: CONCURRENCY, seconds, rps: CONCURRENT_TOTAL / seconds };
 }
 
-async function main() {
+/**
+ * Runs the whole API measurement and returns its figures (the caller prints and stores them).
+ * `log` receives progress lines.
+ */
+export async function benchApi(log = console.log) {
   const target = await prepareDatabase();
   let server;
   try {
-    console.log(`[bench-api] 准备 ${target.kind} 数据库并写入 ${CUSTOMERS} 个客户…`);
+    log(`[bench-api] 准备 ${target.kind} 数据库并写入 ${CUSTOMERS} 个客户…`);
     const seeded = await seed(target);
-    console.log(`[bench-api] 已写入 ${seeded.customers} 个客户（${(seeded.seedMs / 1000).toFixed(1)} s），启动服务…`);
+    log(`[bench-api] 已写入 ${seeded.customers} 个客户（${(seeded.seedMs / 1000).toFixed(1)} s），启动服务…`);
     server = startServer(target);
     await waitForServer();
     const login = await call('POST', '/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });
     const token = login.access_token;
 
     const filtered = { level: '1', industry: '2', sort: 'createdAt', order: 'desc', limit: '20' };
-    const results = [
+    log(`[bench-api] 每个场景 ${SEQUENTIAL} 次顺序请求…`);
+    const latencies = [
       await latency(token, '等级+行业筛选，按创建时间倒序', filtered, 50),
       await latency(token, '类型筛选，按名称正序', { type: '3', sort: 'name', order: 'asc', limit: '20' }, 50),
       await latency(token, '名称包含（三元组索引）', { name: '星河科技', sort: 'createdAt', order: 'desc', limit: '20' }, 5),
       await latency(token, '无筛选，第 2 000 页起', { sort: 'createdAt', order: 'desc', limit: '20' }, 10, 2000),
     ];
-    const load = await throughput(token, filtered, 50);
-
-    console.log('');
-    console.log(`数据库：${target.kind}，客户：${seeded.customers}，每个场景 ${SEQUENTIAL} 次顺序请求`);
-    console.log('场景'.padEnd(24) + '匹配行数'.padStart(10) + 'p50 (ms)'.padStart(12) + 'p99 (ms)'.padStart(12));
-    for (const r of results) {
-      console.log(r.label.padEnd(24) + String(r.matching).padStart(12) + r.p50.toFixed(1).padStart(12) + r.p99.toFixed(1).padStart(12));
-    }
-    console.log(`吞吐：${load.concurrency} 个并发客户端共 ${load.requests} 次请求，${load.rps.toFixed(0)} 次/秒`);
-
-    mkdirSync(join(root, 'bench'), { recursive: true });
-    const out = { at: new Date().toISOString(), database: target.kind, customers: seeded.customers, seedMs: seeded.seedMs, latency: results, throughput: load };
-    writeFileSync(join(root, 'bench/api.json'), `${JSON.stringify(out, null, 2)}\n`);
-    console.log('结果已写入 bench/api.json');
+    log(`[bench-api] ${CONCURRENCY} 个并发客户端…`);
+    const throughputResult = await throughput(token, filtered, 50);
+    return {
+      at: new Date().toISOString(),
+      database: target.kind,
+      customers: seeded.customers,
+      seedMs: seeded.seedMs,
+      latency: latencies,
+      throughput: throughputResult,
+    };
   } finally {
     if (server) {
       server.kill('SIGTERM');
@@ -199,7 +204,16 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+/** Summary-table rows of an API result: [measure, value]. */
+export function apiRows(api) {
+  const rows = [
+    ['API 数据库', api.database],
+    ['API 客户行数', api.customers],
+  ];
+  for (const r of api.latency) {
+    rows.push([`${r.label}（匹配 ${r.matching} 行）p50 / p99 (ms)`, `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)}`]);
+  }
+  const t = api.throughput;
+  rows.push([`吞吐（${t.concurrency} 个并发客户端，${t.requests} 次请求）`, `${t.rps.toFixed(0)} 次/秒`]);
+  return rows;
+}

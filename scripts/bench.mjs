@@ -1,8 +1,15 @@
-// `npm run bench`: build, then measure what a user feels: JS bytes per entry route and cold-load timings
-// in headless Chromium against the real server. Prints a table and writes bench/results.json.
+// `npm run bench`: the project's figures, in two parts, printed as one table and written to
+// bench/results.json.
+//   ui  — build, then measure what a user feels: JS bytes per entry route and cold-load timings in
+//         headless Chromium against the real server.
+//   api — seed BENCH_CUSTOMERS customers (default 100 000) and measure filtered, sorted page requests
+//         and a name-contains request on loopback: p50/p99 and requests per second (scripts/bench-api.mjs).
+// Options: --only ui|api runs one part (the other part's figures already in the file are kept);
+//          --out <file> writes somewhere else (e.g. a trial run with a small BENCH_CUSTOMERS).
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { root, run } from './lib.mjs';
@@ -60,11 +67,13 @@ async function signedInToken(browser) {
   return storage;
 }
 
-async function main() {
+/** Builds, serves and measures the SPA; returns the figures. */
+async function benchUi() {
   const built = await run('vite', ['build', '--logLevel', 'warn']);
-  if (built !== 0) process.exit(built);
+  if (built !== 0) throw new Error(`vite build failed (${built})`);
+  // Its own process group, so stopping it also stops the server process it starts (tsx → node).
   const server = spawn(process.execPath, [join(root, 'scripts/e2e-server.mjs')], {
-    cwd: root, env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore',
+    cwd: root, env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore', detached: true,
   });
   try {
     await waitForServer();
@@ -91,7 +100,7 @@ async function main() {
     }
     await browser.close();
 
-    const results = {
+    return {
       date: new Date().toISOString(),
       runs: RUNS,
       js_gzip_bytes: { login_route: gzipBytes(login.scripts), home_route: gzipBytes(home.scripts) },
@@ -99,22 +108,69 @@ async function main() {
       sign_in_to_home_table_ms: median(login.signIn),
       home_cold_load_ms: { first_contentful_paint: median(home.fcp), table_rendered: median(home.tableRendered) },
     };
-    const rows = [
-      ['JS gzip 登录页 (bytes)', results.js_gzip_bytes.login_route],
-      ['JS gzip 首页 (bytes)', results.js_gzip_bytes.home_route],
-      ['登录页 FCP (ms, 中位数)', results.login_page_ms.first_contentful_paint.toFixed(0)],
-      ['登录页可交互 (ms, 中位数)', results.login_page_ms.interactive.toFixed(0)],
-      ['登录到首页表格渲染 (ms, 中位数)', results.sign_in_to_home_table_ms.toFixed(0)],
-      ['首页冷启动 FCP (ms, 中位数)', results.home_cold_load_ms.first_contentful_paint.toFixed(0)],
-      ['首页冷启动表格渲染 (ms, 中位数)', results.home_cold_load_ms.table_rendered.toFixed(0)],
-    ];
-    console.table(Object.fromEntries(rows));
-    mkdirSync(join(root, 'bench'), { recursive: true });
-    writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
-    console.log('written bench/results.json');
   } finally {
-    server.kill('SIGTERM');
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { server.kill('SIGTERM'); }
   }
 }
 
-await main();
+function uiRows(ui) {
+  return [
+    ['JS gzip 登录页 (bytes)', ui.js_gzip_bytes.login_route],
+    ['JS gzip 首页 (bytes)', ui.js_gzip_bytes.home_route],
+    [`登录页 FCP (ms, ${ui.runs} 次中位数)`, ui.login_page_ms.first_contentful_paint.toFixed(0)],
+    ['登录页可交互 (ms, 中位数)', ui.login_page_ms.interactive.toFixed(0)],
+    ['登录到首页表格渲染 (ms, 中位数)', ui.sign_in_to_home_table_ms.toFixed(0)],
+    ['首页冷启动 FCP (ms, 中位数)', ui.home_cold_load_ms.first_contentful_paint.toFixed(0)],
+    ['首页冷启动表格渲染 (ms, 中位数)', ui.home_cold_load_ms.table_rendered.toFixed(0)],
+  ];
+}
+
+/** Display width of a cell: CJK and full-width characters take two columns in a terminal. */
+const widthOf = (text) => [...String(text)].reduce((w, ch) => w + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
+const padEnd = (text, width) => String(text) + ' '.repeat(Math.max(0, width - widthOf(text)));
+
+function printTable(sections) {
+  const all = sections.flatMap((s) => s.rows);
+  const left = Math.max(...all.map(([k]) => widthOf(k)), 4);
+  const right = Math.max(...all.map(([, v]) => widthOf(v)), 4);
+  const line = `+${'-'.repeat(left + 2)}+${'-'.repeat(right + 2)}+`;
+  console.log(line);
+  for (const section of sections) {
+    console.log(`| ${padEnd(section.title, left + right + 3)} |`);
+    console.log(line);
+    for (const [k, v] of section.rows) console.log(`| ${padEnd(k, left)} | ${' '.repeat(Math.max(0, right - widthOf(v)))}${v} |`);
+    console.log(line);
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string' } } });
+  if (values.only && !['ui', 'api'].includes(values.only)) {
+    console.error('用法：npm run bench [-- --only ui|api] [-- --out 文件]');
+    process.exit(2);
+  }
+  const out = resolve(root, values.out ?? 'bench/results.json');
+  // Keep the part that is not re-measured, so `--only api` does not lose the page-load figures.
+  const previous = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
+  const results = { ui: previous.ui ?? null, api: previous.api ?? null };
+  const sections = [];
+  if (values.only !== 'api') {
+    results.ui = await benchUi();
+    sections.push({ title: `页面（无头 Chromium，${results.ui.runs} 次冷加载）`, rows: uiRows(results.ui) });
+  }
+  if (values.only !== 'ui') {
+    const { benchApi, apiRows } = await import('./bench-api.mjs');
+    results.api = await benchApi();
+    sections.push({ title: `API（本机回环，${results.api.latency[0].requests} 次顺序请求/场景）`, rows: apiRows(results.api) });
+  }
+  console.log('');
+  printTable(sections);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
+  console.log(`已写入 ${out}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -27,6 +27,15 @@ export interface ServerConfig {
   /** Behind a load balancer the client address comes from X-Forwarded-For; only trust it when told to. */
   trustProxy: boolean;
   logLevel: string;
+  /** Which SmsSender delivers verification codes (server/services/smsSender.ts); 'outbox' needs no provider. */
+  smsSender: string;
+  smsCodeTtlS: number;
+  /** Wrong guesses a code survives; the next one kills it. */
+  smsCodeMaxAttempts: number;
+  /** Minimum gap between two codes to the same mobile for the same purpose. */
+  smsResendS: number;
+  smsDailyMaxPerMobile: number;
+  smsHourlyMaxPerIp: number;
 }
 
 /** The pair that .env.development / .env.production ship, so a fresh clone works without setup. */
@@ -88,5 +97,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     distDir: path.resolve(str(env, 'DIST_DIR', './dist')),
     trustProxy: bool(env, 'TRUST_PROXY'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    smsSender: str(env, 'SMS_SENDER', 'outbox'),
+    smsCodeTtlS: int(env, 'SMS_CODE_TTL_S', 300, 1),
+    smsCodeMaxAttempts: int(env, 'SMS_CODE_MAX_ATTEMPTS', 5, 1),
+    smsResendS: int(env, 'SMS_RESEND_S', 60, 1),
+    smsDailyMaxPerMobile: int(env, 'SMS_DAILY_MAX_PER_MOBILE', 10, 1),
+    smsHourlyMaxPerIp: int(env, 'SMS_HOURLY_MAX_PER_IP', 30, 1),
   };
 }

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { AppDb } from './client';
 import { seedBusiness } from './seedBusiness';
@@ -10,7 +10,10 @@ const cst = (text: string) => new Date(`${text.replace(' ', 'T')}+08:00`);
 /** Seeds the demo data when the database has no organiser yet. Returns whether it did. */
 export async function seedIfEmpty(db: AppDb): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(t.organisers);
-  if (n > 0) return false;
+  if (n > 0) {
+    await db.transaction((tx) => addMissingMenus(tx));
+    return false;
+  }
   // Hash outside the transaction: scrypt is slow on purpose and need not hold the database.
   const hashes = {
     admin: await hashPassword(USERS.admin.password),
@@ -23,38 +26,77 @@ export async function seedIfEmpty(db: AppDb): Promise<boolean> {
   return true;
 }
 
+interface MenuOut {
+  menuIds: Map<string, number>;
+  actionIds: Map<string, number[]>;
+  children: Map<string, string[]>;
+}
+
 /** Inserts a menu subtree and returns every code → id it created, plus each menu's action ids. */
-async function insertMenus(
-  db: AppDb,
-  items: MenuSeed[],
-  parentId: number | null,
-  out: { menuIds: Map<string, number>; actionIds: Map<string, number[]>; children: Map<string, string[]> },
-): Promise<void> {
-  for (const [index, item] of items.entries()) {
-    const [row] = await db
-      .insert(t.menus)
-      .values({
-        parentId,
-        menuCode: item.code,
-        menuName: item.name,
-        path: item.path,
-        scheme: '/',
-        icon: item.icon ?? null,
-        target: null,
-        sort: (index + 1) * 10,
-        hidden: item.hidden ?? false,
-      })
-      .returning({ id: t.menus.id });
-    out.menuIds.set(item.code, row.id);
-    out.children.set(item.code, (item.children ?? []).map((c) => c.code));
-    const actionRows = item.actions?.length
-      ? await db
-          .insert(t.actions)
-          .values(item.actions.map(([suffix, name]) => ({ actionCode: `${item.code}_${suffix}`, name, menuId: row.id })))
-          .returning({ id: t.actions.id })
-      : [];
-    out.actionIds.set(item.code, actionRows.map((a) => a.id));
-    if (item.children) await insertMenus(db, item.children, row.id, out);
+async function insertMenus(db: AppDb, items: MenuSeed[], parentId: number | null, out: MenuOut): Promise<void> {
+  for (const [index, item] of items.entries()) await insertMenu(db, item, index, parentId, out);
+}
+
+async function insertMenu(db: AppDb, item: MenuSeed, index: number, parentId: number | null, out: MenuOut): Promise<void> {
+  const [row] = await db
+    .insert(t.menus)
+    .values({
+      parentId,
+      menuCode: item.code,
+      menuName: item.name,
+      path: item.path,
+      scheme: '/',
+      icon: item.icon ?? null,
+      target: null,
+      sort: (index + 1) * 10,
+      hidden: item.hidden ?? false,
+    })
+    .returning({ id: t.menus.id });
+  out.menuIds.set(item.code, row.id);
+  out.children.set(item.code, (item.children ?? []).map((c) => c.code));
+  const actionRows = item.actions?.length
+    ? await db
+        .insert(t.actions)
+        .values(item.actions.map(([suffix, name]) => ({ actionCode: `${item.code}_${suffix}`, name, menuId: row.id })))
+        .returning({ id: t.actions.id })
+    : [];
+  out.actionIds.set(item.code, actionRows.map((a) => a.id));
+  if (item.children) await insertMenus(db, item.children, row.id, out);
+}
+
+/**
+ * The seed runs once, on an empty database, but databases of earlier versions already exist: menus added
+ * to MENU_TREE since then (e.g. 系统管理 → 短信记录) are inserted here on every start, with their actions,
+ * and granted to the seeded roles whose grants cover them. Menus already present are left as they are,
+ * so an admin's own changes survive.
+ */
+async function addMissingMenus(db: AppDb): Promise<void> {
+  const existing = new Map((await db.select({ id: t.menus.id, code: t.menus.menuCode }).from(t.menus)).map((m) => [m.code, m.id]));
+  const out: MenuOut = { menuIds: new Map(), actionIds: new Map(), children: new Map() };
+  const added: Array<{ code: string; ancestors: string[] }> = [];
+  const walk = async (items: MenuSeed[], parentId: number | null, ancestors: string[]): Promise<void> => {
+    for (const [index, item] of items.entries()) {
+      const known = existing.get(item.code);
+      if (known === undefined) {
+        const before = new Set(out.menuIds.keys());
+        await insertMenu(db, item, index, parentId, out);
+        for (const code of out.menuIds.keys()) if (!before.has(code)) added.push({ code, ancestors: [...ancestors, item.code] });
+      } else if (item.children) {
+        await walk(item.children, known, [...ancestors, item.code]);
+      }
+    }
+  };
+  await walk(MENU_TREE, null, []);
+  if (!added.length) return;
+
+  for (const [key, grants] of Object.entries(ROLE_GRANTS)) {
+    const [role] = await db.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.code, ROLES[key as keyof typeof ROLE_GRANTS].code));
+    if (!role) continue;
+    const covered = added.filter(({ code, ancestors }) => grants.includes(code) || ancestors.some((a) => grants.includes(a)));
+    if (!covered.length) continue;
+    await db.insert(t.roleMenus).values(covered.map(({ code }) => ({ roleId: role.id, menuId: out.menuIds.get(code)! }))).onConflictDoNothing();
+    const actionIds = covered.flatMap(({ code }) => out.actionIds.get(code) ?? []);
+    if (actionIds.length) await db.insert(t.roleActions).values(actionIds.map((actionId) => ({ roleId: role.id, actionId }))).onConflictDoNothing();
   }
 }
 

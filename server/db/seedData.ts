@@ -117,6 +117,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('system_user', '用户', '/system/user/index', [...CRUD, ['resetPassword', '重置密码'], ['grant', '分配角色']], 'UserSwitchOutlined'),
       leaf('system_role', '角色', '/system/role/index', [...CRUD, ['grant', '分配权限']], 'SafetyCertificateOutlined'),
       leaf('system_menu', '菜单', '/system/menu/index', CRUD, 'MenuOutlined'),
+      leaf('system_sms', '短信记录', '/system/sms/index', [], 'FileSearchOutlined'),
       { ...leaf('system_mynotice', '我的通知', '/system/mynotice/index', [], 'BellOutlined'), hidden: true },
     ],
   },

@@ -1,6 +1,220 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { KHLX_ORGANISER, SMS_PURPOSES, USER_STATUS, YHLX_EDU, YHLX_ORDINARY, type SmsPurpose } from '../../src/api/wire';
+import {
+  confirmPasswordRule,
+  contactNameRules,
+  mobileRules,
+  organiserNameRules,
+  passwordRules,
+  smsCodeRules,
+  usernameRules,
+} from '../../src/lib/validators';
+import { organisers, users } from '../db/schema';
+import { ok } from '../lib/envelope';
+import { refuse } from '../lib/errors';
+import { entryOf } from '../lib/loginEntry';
+import { hashPassword } from '../lib/password';
+import { isUniqueViolation } from '../lib/pgErrors';
+import { MSG } from '../messages';
+import { checkCode, consumeCode, issueCode } from '../services/captcha';
+import { smsSenderNamed } from '../services/smsSender';
+import { checkFields } from '../services/requestChecks';
+import { revokeAllTokens } from '../services/tokens';
+import systemUserRoutes from './systemUserRoutes';
 
-/** SMS codes, registration and its approval by an admin, password recovery. Being built in this session (issue 5). */
-const routes: FastifyPluginAsync = async () => {};
+/** Transport limits only; the real checks are the shared form rules of src/lib/validators.ts. */
+const text = { type: 'string', maxLength: 1000 } as const;
 
-export default routes;
+interface CaptchaBody {
+  mobile?: string;
+  purpose: SmsPurpose;
+}
+
+interface RegisterBody {
+  cgmc?: string;
+  nickName?: string;
+  username?: string;
+  mobile?: string;
+  code?: string;
+  password?: string;
+  passwordConfirm?: string;
+}
+
+interface ResetBody {
+  mobile?: string;
+  code?: string;
+  password?: string;
+  passwordConfirm?: string;
+  yhlx: string;
+}
+
+/** SMS codes, registration and its approval by an admin, password recovery (issue 5). */
+const accountRoutes: FastifyPluginAsync = async (app) => {
+  const sender = smsSenderNamed(app.config.smsSender);
+  const limits = app.config;
+  const minutes = Math.max(1, Math.round(limits.smsCodeTtlS / 60));
+
+  async function mobileOwner(mobile: string) {
+    const [user] = await app.db.select().from(users).where(eq(users.lxdh, mobile)).limit(1);
+    return user;
+  }
+
+  app.post<{ Body: CaptchaBody }>(
+    '/sms/captcha',
+    {
+      config: { public: true },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['purpose'],
+          properties: { mobile: text, purpose: { type: 'string', enum: [...SMS_PURPOSES] } },
+        },
+      },
+    },
+    async (request) => {
+      checkFields({ mobile: mobileRules }, request.body);
+      const mobile = request.body.mobile!;
+      const { purpose } = request.body;
+      const owner = await mobileOwner(mobile);
+      // Registering a number that already has an account would only fail later, after the code.
+      if (purpose === 'register' && owner) throw refuse(MSG.mobileTaken);
+
+      const now = app.now();
+      const code = await issueCode(app.db, limits, { mobile, purpose, ip: request.ip }, now);
+      if (purpose === 'resetPassword') {
+        // Same limits, same stored code and same answer whether or not the number has an account, so
+        // the answer does not tell a stranger which numbers are registered; only an owner gets the text.
+        if (owner) await deliver(mobile, purpose, code, request.log, now);
+        return ok(null, MSG.smsSentIfRegistered(minutes));
+      }
+      await deliver(mobile, purpose, code, request.log, now);
+      return ok(null, MSG.smsSent(minutes));
+    },
+  );
+
+  async function deliver(mobile: string, purpose: SmsPurpose, code: string, log: typeof app.log, now: number): Promise<void> {
+    const what = purpose === 'register' ? MSG.smsPurposeRegister : MSG.smsPurposeResetPassword;
+    try {
+      await sender.send({ mobile, purpose, content: MSG.smsContent(code, minutes, what) }, { db: app.db, log, now });
+    } catch (error) {
+      log.error({ err: error, sender: sender.name }, 'sms delivery failed');
+      throw refuse(MSG.smsSendFailed);
+    }
+  }
+
+  app.post<{ Body: RegisterBody }>(
+    '/register',
+    {
+      config: { public: true },
+      schema: {
+        body: {
+          type: 'object',
+          properties: { cgmc: text, nickName: text, username: text, mobile: text, code: text, password: text, passwordConfirm: text },
+        },
+      },
+    },
+    async (request) => {
+      const form = request.body;
+      checkFields(
+        {
+          cgmc: organiserNameRules,
+          nickName: contactNameRules,
+          username: usernameRules,
+          mobile: mobileRules,
+          code: smsCodeRules,
+          password: passwordRules,
+          passwordConfirm: confirmPasswordRule(form.password),
+        },
+        form,
+      );
+      const cgmc = form.cgmc!.trim();
+      const nickName = form.nickName!.trim();
+      const username = form.username!;
+      const mobile = form.mobile!;
+
+      const [sameName] = await app.db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+      if (sameName) throw refuse(MSG.usernameTaken, { errors: [{ field: 'username', msg: MSG.usernameTaken }] });
+      if (await mobileOwner(mobile)) throw refuse(MSG.mobileTaken, { errors: [{ field: 'mobile', msg: MSG.mobileTaken }] });
+
+      const now = app.now();
+      const codeId = await checkCode(app.db, limits, { mobile, purpose: 'register', code: form.code! }, now);
+      const passwordHash = await hashPassword(form.password!);
+      try {
+        const userId = await app.db.transaction(async (tx) => {
+          if (!(await consumeCode(tx, codeId, now))) throw refuse(MSG.smsCodeInvalid);
+          const stamp = new Date(now);
+          const [organiser] = await tx
+            .insert(organisers)
+            .values({ name: cgmc, status: USER_STATUS.pending, createdAt: stamp, updatedAt: stamp })
+            .returning({ id: organisers.id });
+          const [user] = await tx
+            .insert(users)
+            .values({
+              username,
+              passwordHash,
+              nickName,
+              lxdh: mobile,
+              khlx: KHLX_ORGANISER,
+              organiserId: organiser.id,
+              status: USER_STATUS.pending,
+              createdAt: stamp,
+              updatedAt: stamp,
+            })
+            .returning({ id: users.id });
+          return user.id;
+        });
+        request.log.info({ userId }, 'organiser registered, waiting for approval');
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_username_uq')) throw refuse(MSG.usernameTaken);
+        if (isUniqueViolation(error, 'users_lxdh_uq')) throw refuse(MSG.mobileTaken);
+        throw error;
+      }
+      return ok(null, MSG.registered);
+    },
+  );
+
+  app.post<{ Body: ResetBody }>(
+    '/password/reset',
+    {
+      config: { public: true },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['yhlx'],
+          properties: { mobile: text, code: text, password: text, passwordConfirm: text, yhlx: { type: 'string', enum: [YHLX_ORDINARY, YHLX_EDU] } },
+        },
+      },
+    },
+    async (request) => {
+      const form = request.body;
+      checkFields(
+        { mobile: mobileRules, code: smsCodeRules, password: passwordRules, passwordConfirm: confirmPasswordRule(form.password) },
+        form,
+      );
+      const mobile = form.mobile!;
+      const now = app.now();
+      const codeId = await checkCode(app.db, limits, { mobile, purpose: 'resetPassword', code: form.code! }, now);
+      const user = await mobileOwner(mobile);
+      // A code only reaches owners, so a right code without an account cannot happen short of a race.
+      if (!user) throw refuse(MSG.smsCodeInvalid);
+      if (entryOf(user) !== form.yhlx) {
+        throw refuse(entryOf(user) === YHLX_EDU ? MSG.resetUseEduEntry : MSG.resetUseOrganiserEntry);
+      }
+
+      const passwordHash = await hashPassword(form.password!);
+      await app.db.transaction(async (tx) => {
+        if (!(await consumeCode(tx, codeId, now))) throw refuse(MSG.smsCodeInvalid);
+        await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, user.id));
+        // Whoever knew the old password must not stay signed in with it.
+        await revokeAllTokens(tx, user.id, now);
+      });
+      request.log.info({ userId: user.id }, 'password reset by sms, all tokens revoked');
+      return ok(null, MSG.passwordResetOk);
+    },
+  );
+
+  await app.register(systemUserRoutes);
+};
+
+export default accountRoutes;

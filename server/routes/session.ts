@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { YHLX_EDU, YHLX_ORDINARY } from '../../src/api/wire';
+import { USER_STATUS, YHLX_EDU, YHLX_ORDINARY } from '../../src/api/wire';
 import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { refuse, tooManyRequests } from '../lib/errors';
@@ -15,6 +15,13 @@ import { redeemTicket } from '../services/ssoTickets';
 import { issueToken, revokeToken } from '../services/tokens';
 
 const yhlx = { type: 'string', enum: [YHLX_ORDINARY, YHLX_EDU] } as const;
+
+/** Why an account that is not active (users.status 1) may not sign in: pending and rejected registrations say so. */
+function statusRefusal(status: number): string {
+  if (status === USER_STATUS.pending) return MSG.accountPending;
+  if (status === USER_STATUS.rejected) return MSG.accountRejected;
+  return MSG.accountDisabled;
+}
 
 interface LoginBody {
   username: string;
@@ -75,7 +82,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
         await hit(app.db, accountBucket, loginRateWindowS, app.now());
         throw refuse(MSG.badCredentials);
       }
-      if (user.status !== 1) throw refuse(MSG.accountDisabled);
+      if (user.status !== 1) throw refuse(statusRefusal(user.status));
       const wrongEntry = wrongEntryMessage(user, entry);
       if (wrongEntry) throw refuse(wrongEntry);
 
@@ -106,7 +113,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
 
       const user = await findUser(check.payload.username);
       if (!user) throw refuse(MSG.ssoUnknownUser);
-      if (user.status !== 1) throw refuse(MSG.accountDisabled);
+      if (user.status !== 1) throw refuse(statusRefusal(user.status));
       const wrongEntry = wrongEntryMessage(user, entry);
       if (wrongEntry) throw refuse(wrongEntry);
       // Redeemed last: a ticket refused for another reason can still be used at the right entry.

@@ -157,3 +157,237 @@ export interface AuthorisedActivity {
   projectName: string;
   selected: boolean;
 }
+
+/** Competition work statuses (我的参赛作品, the education entry's public pages). */
+export const WORK_STATUS_DRAFT = 0;
+export const WORK_STATUS_LABELS: Readonly<Record<number, string>> = {
+  0: '草稿',
+  1: '已提交',
+  2: '初审通过',
+  3: '未通过',
+  4: '获奖',
+};
+/** Only works that passed the first review or won may be shown to the public. */
+export const WORK_PUBLIC_STATUSES: readonly number[] = [2, 4];
+
+/** GET /admin/api/edu/project?no=: a public work as the showcase page shows it (no ids, no user data). */
+export interface EduProjectShowcase {
+  reportNo: string;
+  title: string;
+  teamName: string | null;
+  school: string | null;
+  category: string | null;
+  status: number;
+  /** YYYY-MM-DD, China time. */
+  submittedDate: string | null;
+}
+
+/** GET /admin/api/edu/report?no=: the review status of a submitted report. */
+export interface ReportCheckResult {
+  reportNo: string;
+  title: string;
+  status: number;
+  /** YYYY-MM-DD, China time. */
+  submittedDate: string | null;
+  /** YYYY-MM-DD, China time: when the report last changed (its latest review step). */
+  updatedDate: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Share links and shared documents (issue 5)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The public pages a share link can open: kind → the resource it shows and where the page lives. Pages
+ * of the same resource share one link (a quotation link opens all three layouts; an order link opens
+ * its information and its attachments), so the kind a link was made with only picks the address staff copy.
+ */
+export const SHARE_PAGES = {
+  htxx: { resource: 'contract', path: '/htxx/htxx', title: '合同信息' },
+  zwsx: { resource: 'contract', path: '/htxx/zwsx', title: '展位确认书' },
+  bjdxxSzJd: { resource: 'quotation', path: '/bjdxx/bjdxxSzJd', title: '报价单（简洁）' },
+  bjdxxSzZg: { resource: 'quotation', path: '/bjdxx/bjdxxSzZg', title: '报价单（正规）' },
+  bjdxxZh: { resource: 'quotation', path: '/bjdxx/bjdxxZh', title: '报价单（汇总）' },
+  tcdxx: { resource: 'order', path: '/tcdxx/tcdxx', title: '套餐单信息' },
+  tcdFj: { resource: 'order', path: '/tcdxx/tcdFj', title: '套餐单附件' },
+  preInfo: { resource: 'customer', path: '/pre/preInfo', title: '预登记信息' },
+} as const;
+
+export type SharePageKind = keyof typeof SHARE_PAGES;
+export type ShareResource = (typeof SHARE_PAGES)[SharePageKind]['resource'];
+
+/** The address query parameter of a shared page (`?token=` is taken: the router reads it as a session token). */
+export const SHARE_LINK_PARAM = 'link';
+
+/** Expiry choices in days; 0 = never expires. */
+export const SHARE_EXPIRY_DAYS = [7, 30, 90, 0] as const;
+
+/** One share link as the back office lists it. */
+export interface ShareLinkRow {
+  id: number;
+  kind: SharePageKind;
+  token: string;
+  createdByName: string | null;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  openCount: number;
+  lastOpenedAt: string | null;
+  /** active: opens; expired / revoked: refused. */
+  state: 'active' | 'expired' | 'revoked';
+}
+
+/** A file attached to an order (no content: that is downloaded on its own). */
+export interface AttachmentRow {
+  id: number;
+  fileName: string;
+  mime: string;
+  size: number;
+  createdAt: string;
+  createdByName?: string | null;
+}
+
+/** Money in shared documents is integer fen (formatted and spelled in capitals by the page). */
+export interface SharedLetterhead {
+  organiserName: string;
+  organiserLogo: string | null;
+}
+
+export interface SharedProject {
+  name: string;
+  address: string | null;
+  srq: string | null;
+  erq: string | null;
+}
+
+/** A priced line (quotation or order item) with its goods as the customer sees it. */
+export interface SharedLine {
+  goodsName: string;
+  goodsCode: string | null;
+  category: number | null;
+  spec: string | null;
+  unit: string | null;
+  quantity: number;
+  price: number;
+  discount: number;
+  amount: number;
+}
+
+export interface SharedCustomerParty {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  creditCode: string | null;
+}
+
+export interface SharedQuotation extends SharedLetterhead {
+  code: string | null;
+  title: string;
+  project: SharedProject | null;
+  customer: SharedCustomerParty;
+  contact: { name: string; title: string | null; mobile: string | null; email: string | null } | null;
+  quoteDate: string;
+  validUntil: string | null;
+  totalAmount: number;
+  status: number;
+  remark: string | null;
+  items: SharedLine[];
+}
+
+export interface SharedContract extends SharedLetterhead {
+  code: string | null;
+  name: string;
+  project: SharedProject | null;
+  customer: SharedCustomerParty;
+  quotationCode: string | null;
+  signDate: string;
+  startDate: string | null;
+  endDate: string | null;
+  amount: number;
+  payTerms: number | null;
+  ourSigner: string | null;
+  auditStatus: number;
+  status: number;
+  remark: string | null;
+  items: SharedLine[];
+  receivables: Array<{
+    kind: number;
+    summary: string;
+    period: number | null;
+    amount: number;
+    planDate: string | null;
+    receivedDate: string | null;
+    confirmStatus: number;
+  }>;
+  invoices: Array<{ type: number; invoiceNo: string | null; amount: number; applyDate: string; issueDate: string | null; status: number }>;
+}
+
+export interface SharedOrder extends SharedLetterhead {
+  orderNo: string | null;
+  project: SharedProject | null;
+  buyerName: string;
+  buyerPhone: string;
+  customerName: string | null;
+  channel: number;
+  orderDate: string;
+  totalAmount: number;
+  discountAmount: number;
+  payAmount: number;
+  status: number;
+  remark: string | null;
+  items: SharedLine[];
+  attachments: AttachmentRow[];
+}
+
+export interface SharedCustomerInfo extends SharedLetterhead {
+  name: string;
+  shortName: string | null;
+  type: number;
+  industry: number | null;
+  region: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  creditCode: string | null;
+  contacts: Array<{ name: string; gender: number | null; title: string | null; department: string | null; mobile: string | null; email: string | null; isPrimary: number | null }>;
+  quotations: Array<{ code: string | null; title: string; projectName: string | null; quoteDate: string; totalAmount: number; status: number }>;
+}
+
+/** What an SMS verification code is for (form field `purpose` of the captcha call). */
+export const SMS_PURPOSES = ['register', 'resetPassword'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+/** users.status (and, with 2, organisers.status): 1 on, 0 off, 2 waiting for approval, 3 rejected. */
+export const USER_STATUS = { disabled: 0, active: 1, pending: 2, rejected: 3 } as const;
+
+/** Row of /admin/system/user/page (the admin's user list, across organisers). */
+export interface SystemUserRow {
+  id: number;
+  username: string;
+  nickName: string;
+  lxdh: string | null;
+  khlx: number;
+  status: number;
+  organiserId: number;
+  cgmc: string;
+  /** Why the registration was rejected (admins only). */
+  reviewRemark: string | null;
+  /** China time, `yyyy-MM-dd HH:mm:ss`. */
+  createdAt: string;
+}
+
+/** Row of /admin/system/sms/page (短信记录: what the SMS sender sent). */
+export interface SmsOutboxRow {
+  id: number;
+  mobile: string;
+  content: string;
+  purpose: string;
+  provider: string;
+  status: string;
+  createdAt: string;
+}
+
+/** What an order attachment may be (checked by the server; the upload dialog checks first, as courtesy). */
+export const ATTACHMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'xlsx', 'docx', 'doc', 'xls', 'zip'] as const;
+export const ATTACHMENT_MAX_MB = 5;

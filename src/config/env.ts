@@ -13,6 +13,8 @@ export interface AppEnv {
   projectCode: string;
   /** Name of the competition shown by the education entry. */
   eduTitle: string;
+  /** Path (under apiBaseUrl) of the SMS captcha call; spec §7 leaves it to configuration. */
+  smsCaptchaPath: string;
   isProduction: boolean;
 }
 
@@ -22,7 +24,8 @@ type EnvName =
   | 'VITE_APP_API_KEY'
   | 'VITE_APP_SIGN_SECRET'
   | 'VITE_APP_PROJECT_CODE'
-  | 'VITE_APP_EDU_TITLE';
+  | 'VITE_APP_EDU_TITLE'
+  | 'VITE_APP_SMS_CAPTCHA_PATH';
 
 export function readEnv(source: Record<string, unknown>, isProduction: boolean): AppEnv {
   const missing: string[] = [];
@@ -41,6 +44,7 @@ export function readEnv(source: Record<string, unknown>, isProduction: boolean):
     signSecret: read('VITE_APP_SIGN_SECRET'),
     projectCode: read('VITE_APP_PROJECT_CODE'),
     eduTitle: read('VITE_APP_EDU_TITLE'),
+    smsCaptchaPath: read('VITE_APP_SMS_CAPTCHA_PATH'),
     isProduction,
   };
   if (missing.length > 0) {

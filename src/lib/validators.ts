@@ -482,6 +482,21 @@ export const creditCodeRule: Rule = patternRule(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-
 export const taxNoRule: Rule = patternRule(/^(?:[0-9A-Z]{15}|[0-9A-Z]{17,18}|[0-9A-Z]{20})$/, MSG_TAX_NO);
 
 // ---------------------------------------------------------------------------------------------
+// Competition report numbers (报名编号)
+// ---------------------------------------------------------------------------------------------
+
+export const MSG_REPORT_NO_REQUIRED = '请输入报名编号';
+export const MSG_REPORT_NO = '报名编号格式不正确，例如 DS15-2026-000318';
+
+/**
+ * DS + edition (2 digits) - year - 6-digit sequence, e.g. DS15-2026-000318. Upper case only: the
+ * numbers are printed that way, and the lookup forms upper-case what was typed before checking.
+ */
+export const REPORT_NO_RE = /^DS\d{2}-\d{4}-\d{6}$/;
+export const reportNoRule: Rule = patternRule(REPORT_NO_RE, MSG_REPORT_NO);
+export const reportNoRules: readonly Rule[] = [requiredRule(MSG_REPORT_NO_REQUIRED), reportNoRule];
+
+// ---------------------------------------------------------------------------------------------
 // Selections
 // ---------------------------------------------------------------------------------------------
 
@@ -544,3 +559,26 @@ export function validate(fields: FieldRules, values: unknown): FieldError[] {
   }
   return errors;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Registration and password recovery (the fields of /user/register and /htxx/forgetPw)
+// ---------------------------------------------------------------------------------------------
+
+export const MSG_ORGANISER_NAME_REQUIRED = '请输入主办单位名称';
+export const MSG_CONTACT_NAME_REQUIRED = '请输入联系人姓名';
+export const MSG_USERNAME_REQUIRED = '请输入用户名';
+export const MSG_MOBILE_REQUIRED = '请输入手机号码';
+export const MSG_SMS_CODE_REQUIRED = '请输入短信验证码';
+
+/** Column limits: organisers.name 100, users.nick_name 50. */
+export const ORGANISER_NAME_MAX = 100;
+export const CONTACT_NAME_MAX = 50;
+
+export const organiserNameRules: readonly Rule[] = [
+  requiredRule(MSG_ORGANISER_NAME_REQUIRED),
+  textLengthRule({ max: ORGANISER_NAME_MAX }),
+];
+export const contactNameRules: readonly Rule[] = [requiredRule(MSG_CONTACT_NAME_REQUIRED), textLengthRule({ max: CONTACT_NAME_MAX })];
+export const usernameRules: readonly Rule[] = [requiredRule(MSG_USERNAME_REQUIRED), usernameRule];
+export const mobileRules: readonly Rule[] = [requiredRule(MSG_MOBILE_REQUIRED), mobileRule];
+export const smsCodeRules: readonly Rule[] = [requiredRule(MSG_SMS_CODE_REQUIRED), smsCodeRule];

@@ -179,5 +179,7 @@ export const quotation: ResourceDef = {
       ],
     },
   ],
+  // The list offers 转为合同 only while no contract was made from the quotation, and links to it after.
+  backRefs: [{ resource: 'contract', via: 'quotationId', as: 'contract', show: 'code' }],
   indexes: [['quoteDate'], ['customerId', 'quoteDate']],
 };

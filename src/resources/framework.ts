@@ -17,7 +17,7 @@ import {
   textLengthRule,
   type Rule,
 } from '../lib/validators';
-import type { FieldDef, MachineKind, Option, ResourceDef, StateMachine, Transition } from './types';
+import type { BackRefDef, FieldDef, MachineKind, Option, ResourceDef, StateMachine, Transition } from './types';
 
 export const MACHINE_META: Record<MachineKind, { route: string; field: string; action: string }> = {
   status: { route: 'updateStatus', field: 'status', action: 'status' },
@@ -125,6 +125,11 @@ export function sortableNames(def: ResourceDef): string[] {
 /** Wire name of a ref field's label in rows: customerId → customerName. */
 export function refLabelName(field: Pick<FieldDef, 'name'>): string {
   return field.name.endsWith('Id') ? `${field.name.slice(0, -2)}Name` : `${field.name}Name`;
+}
+
+/** Wire names of a back reference in rows: { as: 'contract', show: 'code' } → contractId, contractCode. */
+export function backRefNames(backRef: Pick<BackRefDef, 'as' | 'show'>): { id: string; show: string } {
+  return { id: `${backRef.as}Id`, show: `${backRef.as}${backRef.show.charAt(0).toUpperCase()}${backRef.show.slice(1)}` };
 }
 
 export function optionLabel(options: readonly Option[] | undefined, value: unknown): string | undefined {

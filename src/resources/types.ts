@@ -115,6 +115,22 @@ export interface LinesDef {
   maxLines: number;
 }
 
+/**
+ * Rows of another resource that point at this one through a ref field (the contract made from a
+ * quotation). Each row of this resource then carries `<as>Id` and `<as><Show>` (e.g. contractId,
+ * contractCode) of the first such row, or null: the list knows without asking once per row.
+ */
+export interface BackRefDef {
+  /** The resource whose rows point here, e.g. 'contract'. */
+  resource: string;
+  /** Its ref field that points here, e.g. 'quotationId'. */
+  via: string;
+  /** Wire prefix, e.g. 'contract' → contractId / contractCode. */
+  as: string;
+  /** Its field to show, e.g. 'code'. */
+  show: string;
+}
+
 /** Toolbar and row actions that a definition may offer; each is ACTION_<menuCode>_<suffix>. */
 export type CrudAction = 'add' | 'edit' | 'remove' | 'export';
 
@@ -144,6 +160,33 @@ export interface ResourceDef {
   /** Numbered automatically when left blank: prefix + yyyyMMdd + id (e.g. HT20261208000012). */
   autoCode?: { field: string; prefix: string };
   lines?: LinesDef;
+  backRefs?: readonly BackRefDef[];
   /** Extra composite indexes (after organiser_id), for filter + sort combinations that must stay fast. */
   indexes?: ReadonlyArray<readonly string[]>;
+}
+
+/** One recorded state change of a row, as `<api>/history` returns it (oldest first). */
+export interface StateChangeEntry {
+  id: number;
+  /** The state field that moved (status, auditStatus, confirmStatus) and its machine's column title. */
+  field: string;
+  machine: string;
+  from: number;
+  fromLabel: string;
+  to: number;
+  toLabel: string;
+  remark: string | null;
+  /** Nick name of who made the change (null once that user is deleted). */
+  userName: string | null;
+  /** China time, yyyy-MM-dd HH:mm:ss. */
+  createdAt: string | null;
+}
+
+/** `<api>/history`: who created and last changed a row, and every state change it went through. */
+export interface RowHistory {
+  createdByName: string | null;
+  createdAt: string | null;
+  updatedByName: string | null;
+  updatedAt: string | null;
+  changes: StateChangeEntry[];
 }

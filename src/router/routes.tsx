@@ -30,8 +30,8 @@ const blankLayout = lazyComponent(() => import('../layouts/BlankLayout'));
 const basicLayout = lazyComponent(() => import('../layouts/BasicLayout'));
 
 /** A public page of spec §2: no login needed, the guard lets it through by its name. */
-function publicPage(path: string, name: string, title: string, importer: PageImporter): RouteObject {
-  const handle: RouteHandle = { name, title, zone: 'public' };
+function publicPage(path: string, name: string, title: string, importer: PageImporter, brand?: 'edu'): RouteObject {
+  const handle: RouteHandle = { name, title, zone: 'public', ...(brand ? { brand } : {}) };
   return { path, handle, lazy: lazyComponent(importer) };
 }
 
@@ -86,11 +86,11 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
           { index: true, loader: redirectTo('/htxx/htxx') },
           publicPage('htxx', 'htxx', '合同信息', () => import('../features/shared-docs/HtxxPage')),
           publicPage('ssodl', 'ssodl', '单点登录', () => import('../features/sso/SsoLandingPage')),
-          publicPage('ssodledu', 'ssodledu', '单点登录', () => import('../features/sso/SsoEduLandingPage')),
+          publicPage('ssodledu', 'ssodledu', '单点登录', () => import('../features/sso/SsoEduLandingPage'), 'edu'),
           publicPage('forgetPw', 'forgetPw', '找回密码', () => import('../features/register/ForgetPwPage')),
-          publicPage('showEduProject', 'showEduProject', '参赛作品展示', () => import('../features/edu-public/ShowEduProjectPage')),
-          publicPage('forgeteduPw', 'forgeteduPw', '找回密码', () => import('../features/register/ForgetEduPwPage')),
-          publicPage('reportCheck', 'reportCheck', '评审结果查询', () => import('../features/edu-public/ReportCheckPage')),
+          publicPage('showEduProject', 'showEduProject', '参赛作品展示', () => import('../features/edu-public/ShowEduProjectPage'), 'edu'),
+          publicPage('forgeteduPw', 'forgeteduPw', '找回密码', () => import('../features/register/ForgetEduPwPage'), 'edu'),
+          publicPage('reportCheck', 'reportCheck', '评审结果查询', () => import('../features/edu-public/ReportCheckPage'), 'edu'),
           publicPage('zwsx', 'zwsx', '展位确认书', () => import('../features/shared-docs/ZwsxPage')),
           publicPage('zsdl', 'zsdl', '展商登录', () => import('../features/sso/ZsdlPage')),
           publicPage('zslogin', 'zslogin', '展商登录', () => import('../features/sso/ZsLoginPage')),

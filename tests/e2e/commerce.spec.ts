@@ -158,6 +158,23 @@ test('a customer with a contact is quoted, contracted, approved, invoiced and pa
   await confirmDialog(page, '确认生效');
   await expect(row(page, CONTRACT)).toContainText('执行中');
 
+  // 变更记录: every state change, oldest first, by whom
+  await rowAction(page, CONTRACT, '变更记录');
+  const drawer = page.locator('.ant-drawer:visible');
+  await expect(drawer).toContainText(`变更记录：${CONTRACT}`);
+  await expect(drawer.locator('.zb-history-entry')).toHaveText([/未提交\s*→\s*待审核/, /待审核\s*→\s*已通过/, /未生效\s*→\s*执行中/]);
+  await expect(drawer.locator('.zb-history-entry').first()).toContainText('王晓明');
+  await drawer.getByRole('button', { name: /close|关闭/i }).click();
+
+  // The quotation now links to its contract instead of offering 转为合同 again
+  await openMenu(page, 'crm/quotation/index');
+  await expect(row(page, QUOTATION).getByRole('button', { name: '转为合同' })).toHaveCount(0);
+  await row(page, QUOTATION).getByRole('link', { name: '查看合同' }).click();
+  await expect(page).toHaveURL(/contract\/contract\/index\?code=HT\d{14}/);
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(row(page, CONTRACT)).toBeVisible();
+  await expect(page.locator('.zb-link-filter')).toContainText('合同编号 HT');
+
   expect(await outstandingOf(page)).toBe('¥35,640.00');
 
   // 发票: requested, then issued

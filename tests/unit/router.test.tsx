@@ -25,9 +25,9 @@ describe('routing and the guard, rendered', () => {
     await waitFor(() => expect(document.title).toBe('登录 - 主办之家'));
   });
 
-  it('lets a visitor without a token open public pages (not built yet: the 404 view)', async () => {
+  it('lets a visitor without a token open public pages', async () => {
     const router = renderApp('/htxx/forgetPw');
-    expect(await screen.findByText('抱歉，您访问的页面不存在或仍在开发中')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '重置密码' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/htxx/forgetPw');
   });
 

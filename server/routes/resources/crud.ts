@@ -18,12 +18,14 @@ import {
   PROJECT_FIELD,
   refLabelName,
   sortableNames,
+  stateLabel,
   transitionAction,
   transitionBlocked,
 } from '../../../src/resources/framework';
-import type { FieldDef, ResourceDef, StateMachine } from '../../../src/resources/types';
+import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '../../../src/resources/types';
 import type { AppDb } from '../../db/client';
-import { projects, stateChanges } from '../../db/schema';
+import { projects, stateChanges, users } from '../../db/schema';
+import { chinaDateTime } from '../../lib/dates';
 import { ok } from '../../lib/envelope';
 import { fieldErrors, forbidden, refuse } from '../../lib/errors';
 import { offsetOf, pageQuerySchema } from '../../lib/paging';
@@ -422,6 +424,53 @@ async function transition(caller: Caller, def: ResourceDef, machine: StateMachin
   return infoOf(caller, def, id);
 }
 
+/** Most changes one row's history lists; a row moves a handful of times in its life. */
+export const HISTORY_MAX = 500;
+
+/** Who created and last changed a row in the caller's scope, and its recorded state changes, oldest first. */
+async function historyOf(caller: Caller, def: ResourceDef, id: number): Promise<RowHistory> {
+  const row = await infoOf(caller, def, id);
+  const rows = await caller.db
+    .select({
+      id: stateChanges.id,
+      field: stateChanges.field,
+      from: stateChanges.fromValue,
+      to: stateChanges.toValue,
+      remark: stateChanges.remark,
+      userName: users.nickName,
+      createdAt: stateChanges.createdAt,
+    })
+    .from(stateChanges)
+    .leftJoin(users, eq(users.id, stateChanges.userId))
+    .where(and(eq(stateChanges.organiserId, caller.organiser.id), eq(stateChanges.resource, def.key), eq(stateChanges.rowId, id)))
+    .orderBy(asc(stateChanges.createdAt), asc(stateChanges.id))
+    .limit(HISTORY_MAX);
+  const machines = new Map((def.machines ?? []).map((m) => [MACHINE_META[m.kind].field, m]));
+  const changes: StateChangeEntry[] = rows.map((r) => {
+    const machine = machines.get(r.field);
+    return {
+      id: r.id,
+      field: r.field,
+      machine: machine?.label ?? r.field,
+      from: r.from,
+      fromLabel: machine ? stateLabel(machine, r.from) : String(r.from),
+      to: r.to,
+      toLabel: machine ? stateLabel(machine, r.to) : String(r.to),
+      remark: r.remark,
+      userName: r.userName ?? null,
+      createdAt: chinaDateTime(r.createdAt),
+    };
+  });
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    createdByName: text(row.createdByName),
+    createdAt: text(row.createdAt),
+    updatedByName: text(row.updatedByName),
+    updatedAt: text(row.updatedAt),
+    changes,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------------------------
@@ -559,6 +608,14 @@ export function registerResourceRoutes(app: FastifyInstance, def: ResourceDef): 
         const row = await transition(await caller(request), def, machine, id, Number(request.body[field]), remark);
         return ok(row, MSG.resStateUpdated);
       },
+    );
+  }
+
+  if (def.machines?.length) {
+    app.get<{ Querystring: { id: number } }>(
+      `${base}/history`,
+      { config: { authority: read }, schema: { querystring: { type: 'object', required: ['id'], properties: { id: ID_SCHEMA } } } },
+      async (request) => ok(await historyOf(await caller(request), def, request.query.id)),
     );
   }
 

@@ -1,6 +1,6 @@
-import { and, eq, gte, ilike, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { isMoney, PROJECT_FIELD, MACHINE_META, refLabelName } from '../../../src/resources/framework';
+import { backRefNames, isMoney, PROJECT_FIELD, MACHINE_META, refLabelName } from '../../../src/resources/framework';
 import { resourceByKey } from '../../../src/resources';
 import type { FieldDef, ResourceDef } from '../../../src/resources/types';
 import { fenToYuanString } from '../../../src/lib/format';
@@ -124,6 +124,19 @@ export function rowSelection(def: ResourceDef): { fields: Selection; joins: Join
     }
   }
   for (const machine of def.machines ?? []) fields[MACHINE_META[machine.kind].field] = cols[MACHINE_META[machine.kind].field];
+  for (const back of def.backRefs ?? []) {
+    // A correlated sub-select per back reference: at most one page of rows asks, each by an indexed id.
+    const source = resourceByKey(back.resource);
+    const name = `back_${back.as}`;
+    const o = alias(tableOf(source) as never, name) as unknown as Columns;
+    // An aliased table renders as its alias alone inside sql``, so the FROM names table and alias itself.
+    const from = sql`${sql.identifier(source.table)} as ${sql.identifier(name)}`;
+    const first = (column: AnyPgColumn) =>
+      sql`(select ${column} from ${from} where ${o[back.via]} = ${cols.id} and ${o.organiserId} = ${cols.organiserId} order by ${o.id} limit 1)`;
+    const names = backRefNames(back);
+    fields[names.id] = first(o.id).mapWith(Number);
+    fields[names.show] = first(o[back.show]);
+  }
   if (def.scope === 'project') {
     fields[PROJECT_FIELD] = cols.projectId;
     fields.projectName = projects.name;

@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type Key, type ReactNode } from 'react';
-import { App, Button, DatePicker, Dropdown, Form, Input, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Children, Fragment, isValidElement, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { App, Button, DatePicker, Dropdown, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RequestParams } from '../../api/params';
@@ -11,6 +11,7 @@ import type { SearchValues } from '../SearchForm';
 import {
   actionAuthority,
   MACHINE_META,
+  optionLabel,
   PROJECT_FIELD,
   PROJECT_LABEL,
   transitionAction,
@@ -19,8 +20,10 @@ import {
 } from '../../resources/framework';
 import type { ResourceDef, StateMachine, Transition } from '../../resources/types';
 import { resourceColumns } from './cells';
+import { ColumnChooser, useHiddenColumns, type ChoosableColumn } from './ColumnChooser';
 import { FieldInput, ProjectSelect } from './FieldInput';
 import { DATE_FORMAT } from './fieldValues';
+import { HistoryDrawer } from './HistoryDrawer';
 import { ResourceForm } from './ResourceForm';
 import { ResourceTable, type ResourceTableHandle } from './ResourceTable';
 import { changeState, downloadExport, resourceUrls, type ResourceRow } from './resourceApi';
@@ -41,6 +44,20 @@ export interface ResourcePageProps {
    * whenever a new request arrives: another page handing a record over (a quotation becoming a contract).
    */
   createRequest?: { presets: Record<string, unknown> } | null;
+}
+
+/**
+ * Filters a link put in the address (e.g. ?code=HT20261208000012 from a quotation's 查看合同): the
+ * definition's own search fields only, anything else in the query string is some other page's business.
+ */
+export function filtersFromSearch(def: ResourceDef, search: string): RequestParams {
+  const params = new URLSearchParams(search);
+  const out: RequestParams = {};
+  for (const field of def.fields) {
+    const value = params.get(field.name);
+    if ((field.filter === 'like' || field.filter === 'eq') && value !== null && value.trim() !== '') out[field.name] = value.trim().slice(0, 100);
+  }
+  return out;
 }
 
 /** Search values → request filters: dates ranges become <name>Begin / <name>End. */
@@ -86,6 +103,43 @@ function SearchFields({ def }: { def: ResourceDef }) {
   );
 }
 
+/**
+ * A page's extra row actions as separate items (a fragment of two buttons is two actions), so that the
+ * folding into 更多 counts them right; nothing (null, false) is no action.
+ */
+function actionItems(extra: ReactNode): ReactNode[] {
+  const items: ReactNode[] = [];
+  const visit = (node: ReactNode) => {
+    for (const child of Children.toArray(node)) {
+      if (isValidElement<{ children?: ReactNode }>(child) && child.type === Fragment) visit(child.props.children);
+      else items.push(child);
+    }
+  };
+  visit(extra);
+  return items.map((item, i) => <span key={`extra-${i}`}>{item}</span>);
+}
+
+/** 更多: the folded row actions; picking one closes the menu (a dialog or drawer opens next). */
+function MoreActions({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      popupRender={() => (
+        <div className="ant-dropdown-menu" style={{ display: 'flex', flexDirection: 'column', padding: 4 }} onClick={() => setOpen(false)}>
+          {children}
+        </div>
+      )}
+    >
+      <Button type="link" size="small">
+        更多 <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
+
 /** Asks for a reason (for moves such as 驳回); resolves null when cancelled. */
 function askRemark(modal: ReturnType<typeof App.useApp>['modal'], title: string): Promise<string | null> {
   return new Promise((resolve) => {
@@ -126,6 +180,10 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
     if (createRequest) setEditing({ row: null, presets: createRequest.presets });
   }
   const [exporting, setExporting] = useState(false);
+  const [history, setHistory] = useState<ResourceRow | null>(null);
+  // Read once: the filters a link opened this list with, until the user clears them.
+  const [linkFilters, setLinkFilters] = useState(() => filtersFromSearch(def, window.location.search));
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(def.key);
   const reload = () => table.current?.reload();
   const urls = resourceUrls(def);
 
@@ -192,15 +250,32 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
         </Button>,
       );
     }
+    if (def.machines?.length) {
+      out.push(
+        <Button key="history" type="link" size="small" onClick={() => setHistory(row)}>
+          变更记录
+        </Button>,
+      );
+    }
     return out;
   };
 
+  const allColumns = useMemo(() => resourceColumns(def), [def]);
+  // The first column names the row (name, code…): always shown, and kept in view when the list scrolls sideways.
+  const choosable = useMemo<ChoosableColumn[]>(
+    () => allColumns.map((c, i) => ({ key: String(c.key), title: typeof c.title === 'string' ? c.title : String(c.key), locked: i === 0 })),
+    [allColumns],
+  );
+
   const columns = useMemo<TableColumnsType<ResourceRow>>(() => {
-    const base = resourceColumns(def);
+    const base = allColumns
+      .filter((c, i) => i === 0 || !hiddenColumns.includes(String(c.key)))
+      .map((c, i) => (i === 0 ? { ...c, fixed: 'left' as const } : c));
     const anyAction =
       (def.actions.includes('edit') && can('edit')) ||
       (def.actions.includes('remove') && can('remove')) ||
       (def.machines ?? []).some((m) => m.transitions.some((t) => can(transitionAction(m, t)))) ||
+      Boolean(def.machines?.length) ||
       Boolean(extraRowActions);
     if (!anyAction) return base;
     return [
@@ -209,22 +284,16 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
         title: '操作',
         key: 'actions',
         fixed: 'right',
-        width: 230,
+        // Three link buttons of up to four characters (e.g. 转为合同 · 客户接受 · 更多); 编辑 · 删除 alone need less.
+        width: def.machines?.length || extraRowActions ? 210 : 130,
         render: (_: unknown, row: ResourceRow) => {
-          const actions = [...(extraRowActions ? [<span key="extra">{extraRowActions(row, reload)}</span>] : []), ...rowActions(row)];
+          const actions = [...actionItems(extraRowActions?.(row, reload)), ...rowActions(row)];
           if (actions.length <= 3) return <Space size={0}>{actions}</Space>;
           // Many actions: the first two stay visible, the rest fold into 更多.
           return (
             <Space size={0}>
               {actions.slice(0, 2)}
-              <Dropdown
-                trigger={['click']}
-                popupRender={() => <div className="ant-dropdown-menu" style={{ display: 'flex', flexDirection: 'column', padding: 4 }}>{actions.slice(2)}</div>}
-              >
-                <Button type="link" size="small">
-                  更多 <DownOutlined />
-                </Button>
-              </Dropdown>
+              <MoreActions>{actions.slice(2)}</MoreActions>
             </Space>
           );
         },
@@ -232,7 +301,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
     ];
     // Columns depend on the authorities and the definition only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def, authorities, extraRowActions]);
+  }, [def, allColumns, hiddenColumns, authorities, extraRowActions]);
 
   const scrollX = useMemo(() => columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), 0) + 60, [columns]);
 
@@ -277,6 +346,28 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
         </Button>
       )}
       {extraToolbar}
+      {Object.keys(linkFilters).length > 0 && (
+        <Tag
+          closable
+          color="blue"
+          className="zb-link-filter"
+          onClose={(e) => {
+            e.preventDefault();
+            setLinkFilters({});
+          }}
+        >
+          筛选：
+          {Object.entries(linkFilters)
+            .map(([name, value]) => {
+              const field = def.fields.find((f) => f.name === name);
+              return `${field?.label ?? name} ${optionLabel(field?.options, Number(value)) ?? String(value)}`;
+            })
+            .join('，')}
+        </Tag>
+      )}
+      <span style={{ marginLeft: 'auto' }}>
+        <ColumnChooser columns={choosable} hidden={hiddenColumns} onChange={setHiddenColumns} />
+      </span>
     </>
   );
 
@@ -286,6 +377,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
         ref={table}
         url={urls.page}
         columns={columns}
+        baseFilters={linkFilters}
         defaultSort={def.defaultSort}
         searchFields={<SearchFields def={def} />}
         toFilters={(values) => searchToFilters(def, values)}
@@ -293,6 +385,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
         toolbar={toolbar}
         scrollX={scrollX}
       />
+      <HistoryDrawer def={def} row={history} onClose={() => setHistory(null)} />
       <ResourceForm
         def={def}
         open={editing !== null}

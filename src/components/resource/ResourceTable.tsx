@@ -34,6 +34,8 @@ export interface ResourceTableProps<T extends object> {
   toolbar?: (selected: Key[], selectedRows: T[]) => ReactNode;
   selectable?: boolean;
   scrollX?: number;
+  /** Filters under the search bar's, e.g. from a link that opened the list; a change starts at page 1. */
+  baseFilters?: RequestParams;
   /** Row key of records without an id column (default 'id'). */
   rowKey?: string;
   /** The whole answer of each load (e.g. a summary's totals beside the records). */
@@ -52,7 +54,7 @@ interface Query {
 const toAntdOrder = (order?: SortOrder): AntSortOrder => (order === 'asc' ? 'ascend' : order === 'desc' ? 'descend' : null);
 
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
-  const { url, columns, searchFields, toFilters = cleanFilters, defaultSort, toolbar, selectable = false, scrollX, ref, rowKey = 'id', onLoaded } = props;
+  const { url, columns, searchFields, toFilters = cleanFilters, defaultSort, toolbar, selectable = false, scrollX, ref, rowKey = 'id', onLoaded, baseFilters } = props;
   const keyOf = (row: T) => (row as Record<string, unknown>)[rowKey] as Key;
   const loadedRef = useRef(onLoaded);
   useEffect(() => {
@@ -68,6 +70,14 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const latestRequest = useRef(0);
   const windowHeight = useWindowHeight();
 
+  // Compared by content: pages pass a fresh object on every render.
+  const baseKey = JSON.stringify(baseFilters ?? {});
+  const [seenBase, setSeenBase] = useState(baseKey);
+  if (seenBase !== baseKey) {
+    setSeenBase(baseKey);
+    setQuery((q) => ({ ...q, page: 1 }));
+  }
+
   // Adjusted while rendering, so rows of the old scope are never requested again.
   const [seenScope, setSeenScope] = useState(scopeVersion);
   if (seenScope !== scopeVersion) {
@@ -81,16 +91,16 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     ref,
     () => ({
       reload,
-      currentParams: () => ({ ...query.filters, sort: query.sort, order: query.order }),
+      currentParams: () => ({ ...(JSON.parse(baseKey) as RequestParams), ...query.filters, sort: query.sort, order: query.order }),
       clearSelection: () => setSelected([]),
     }),
-    [reload, query],
+    [reload, query, baseKey],
   );
 
   useEffect(() => {
     const requestId = ++latestRequest.current;
     setLoading(true);
-    get<PageResult<T>>(url, { ...query.filters, limit: query.limit, page: query.page, sort: query.sort, order: query.order })
+    get<PageResult<T>>(url, { ...(JSON.parse(baseKey) as RequestParams), ...query.filters, limit: query.limit, page: query.page, sort: query.sort, order: query.order })
       .then((result) => {
         if (requestId !== latestRequest.current) return;
         setRecords(result?.records ?? []);
@@ -108,7 +118,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
       });
     // keyOf only reads the rowKey prop, which pages never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url, query, reloadCount]);
+  }, [url, query, reloadCount, baseKey]);
 
   const onSearch = (values: SearchValues) => setQuery((q) => ({ ...q, filters: toFilters(values), page: 1 }));
 

@@ -2,7 +2,7 @@ import { http, get, post, postForMessage } from '../../api/request';
 import type { RequestParams } from '../../api/params';
 import { feedback } from '../../app/feedback';
 import { MACHINE_META } from '../../resources/framework';
-import type { MachineKind, ResourceDef } from '../../resources/types';
+import type { MachineKind, ResourceDef, RowHistory } from '../../resources/types';
 
 /**
  * The wire calls of one resource (ARCHITECTURE §4), through the app's one axios instance: the generic
@@ -24,6 +24,7 @@ export const resourceUrls = (def: ResourceDef) => ({
   save: `${def.api}/save`,
   remove: `${def.api}/remove`,
   export: `${def.api}/export`,
+  history: `${def.api}/history`,
   state: (kind: MachineKind) => `${def.api}/${MACHINE_META[kind].route}`,
 });
 
@@ -37,6 +38,11 @@ export function infoOf(def: ResourceDef, id: number): Promise<ResourceRow> {
 
 export function saveRow(def: ResourceDef, form: RequestParams): Promise<ResourceRow> {
   return post<ResourceRow>(resourceUrls(def).save, form);
+}
+
+/** Who created and changed a row, and its recorded state changes. */
+export function historyOf(def: ResourceDef, id: number): Promise<RowHistory> {
+  return get<RowHistory>(resourceUrls(def).history, { id });
 }
 
 export function changeState(def: ResourceDef, kind: MachineKind, id: number, to: number, remark?: string): Promise<string> {

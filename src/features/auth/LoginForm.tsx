@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { login } from '../../api/session';
+import { YHLX_EDU } from '../../api/wire';
 import { PASSWORD_TOKEN_TTL_MS } from '../../config/constants';
 import { safeAppPath } from '../../lib/safePath';
 import { useSession } from '../../stores/session';
+
+const REGISTER_PATH = '/user/register';
+const FORGET_PASSWORD_PATH = '/htxx/forgetPw';
+const FORGET_EDU_PASSWORD_PATH = '/htxx/forgeteduPw';
 
 interface Credentials {
   username: string;
@@ -55,6 +60,11 @@ export function LoginForm({ yhlx }: { yhlx: string }) {
           </Button>
         </Form.Item>
       </Form>
+      {/* Competition users register elsewhere; only organisers apply for an account here. */}
+      <div style={{ display: 'flex', justifyContent: yhlx === YHLX_EDU ? 'flex-end' : 'space-between' }}>
+        {yhlx !== YHLX_EDU && <Link to={REGISTER_PATH}>注册账户</Link>}
+        <Link to={yhlx === YHLX_EDU ? FORGET_EDU_PASSWORD_PATH : FORGET_PASSWORD_PATH}>忘记密码</Link>
+      </div>
     </>
   );
 }

@@ -1,2 +1,82 @@
-// Being built in this session (issue 5); replaced before commit.
-export { default } from '../../components/exception/NotFoundPage';
+import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Form, Input } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { ApiError } from '../../api/errors';
+import type { ReportCheckResult } from '../../api/wire';
+import { CompetitionBanner } from '../../components/CompetitionBanner';
+import { WorkStatusTag } from '../../components/WorkStatusTag';
+import { reportNoRules, toAntdRule } from '../../lib/validators';
+import { checkReport, REVIEW_NOTES } from './api';
+
+interface LookupForm {
+  no: string;
+}
+
+type Outcome = { kind: 'found'; result: ReportCheckResult } | { kind: 'missing'; message: string } | null;
+
+/** Numbers are printed in capitals without spaces; accept them however they were typed. */
+const normalizeNo = (value: string | undefined) => (value ?? '').replace(/\s+/g, '').toUpperCase();
+
+/** /htxx/reportCheck: look up the review status of a report by its 报名编号, without signing in. */
+export default function ReportCheckPage() {
+  const [form] = Form.useForm<LookupForm>();
+  const [searching, setSearching] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const onFinish = async ({ no }: LookupForm) => {
+    setSearching(true);
+    setOutcome(null);
+    try {
+      setOutcome({ kind: 'found', result: await checkReport(no) });
+    } catch (error) {
+      // A refusal (unknown number, draft) is the answer to show here; other failures were toasted already.
+      if (error instanceof ApiError && error.reason === 'code') setOutcome({ kind: 'missing', message: error.message });
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  return (
+    <Card style={{ maxWidth: 640, margin: '0 auto' }}>
+      <CompetitionBanner subtitle="评审结果查询" />
+      <Form form={form} layout="vertical" size="large" onFinish={onFinish}>
+        <Form.Item
+          name="no"
+          label="报名编号"
+          normalize={normalizeNo}
+          rules={[toAntdRule(reportNoRules, { required: true })]}
+          extra="报名编号见报名确认邮件或“我的参赛作品”，如 DS15-2026-000318"
+        >
+          <Input placeholder="请输入报名编号" maxLength={32} allowClear autoComplete="off" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block icon={<SearchOutlined />} loading={searching}>
+            查询
+          </Button>
+        </Form.Item>
+      </Form>
+      {outcome?.kind === 'missing' && <Alert type="warning" showIcon title={outcome.message} />}
+      {outcome?.kind === 'found' && (
+        <>
+          <Alert
+            type={outcome.result.status === 3 ? 'info' : 'success'}
+            showIcon
+            title={REVIEW_NOTES[outcome.result.status] ?? ''}
+            style={{ marginBottom: 16 }}
+          />
+          <Descriptions
+            bordered
+            column={1}
+            items={[
+              { key: 'title', label: '作品名称', children: outcome.result.title },
+              { key: 'reportNo', label: '报名编号', children: outcome.result.reportNo },
+              { key: 'status', label: '评审状态', children: <WorkStatusTag status={outcome.result.status} /> },
+              { key: 'submitted', label: '提交日期', children: outcome.result.submittedDate ?? '-' },
+              { key: 'updated', label: '状态更新日期', children: outcome.result.updatedDate },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

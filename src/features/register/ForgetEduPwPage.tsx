@@ -1,2 +1,9 @@
-// Being built in this session (issue 5); replaced before commit.
-export { default } from '../../components/exception/NotFoundPage';
+import { YHLX_EDU } from '../../api/wire';
+import { env } from '../../config/env';
+import { EDU_LOGIN_PATH } from '../../config/constants';
+import { ForgetPasswordForm } from './ForgetPasswordForm';
+
+/** /htxx/forgeteduPw: password recovery of the competition entry, under the competition's name. */
+export default function ForgetEduPwPage() {
+  return <ForgetPasswordForm yhlx={YHLX_EDU} brand={env.eduTitle} loginPath={EDU_LOGIN_PATH} />;
+}

@@ -1,2 +1,9 @@
-// Being built in this session (issue 5); replaced before commit.
-export { default } from '../../components/exception/NotFoundPage';
+import { YHLX_ORDINARY } from '../../api/wire';
+import { LOGIN_PATH } from '../../config/constants';
+import { PRODUCT_NAME } from '../../layouts/brand';
+import { ForgetPasswordForm } from './ForgetPasswordForm';
+
+/** /htxx/forgetPw: password recovery of the organiser entry (staff and the admin account). */
+export default function ForgetPwPage() {
+  return <ForgetPasswordForm yhlx={YHLX_ORDINARY} brand={PRODUCT_NAME} loginPath={LOGIN_PATH} />;
+}

@@ -1,2 +1,8 @@
-// Being built in this session (issue 5); replaced before commit.
-export { default } from '../../components/exception/NotFoundPage';
+import { YHLX_ORDINARY } from '../../api/wire';
+import { LOGIN_PATH } from '../../config/constants';
+import { SsoLanding } from './SsoLanding';
+
+/** /htxx/ssodl?ticket=…: organiser staff arriving from another system of the organiser. */
+export default function SsoLandingPage() {
+  return <SsoLanding yhlx={YHLX_ORDINARY} loginPath={LOGIN_PATH} />;
+}

@@ -1,5 +1,3 @@
-import type { StatusOption } from '../../components/StatusTag';
-
 /** The signed-in competition user's own entries. */
 export const WORKS_PAGE_URL = '/jsxm/works/page';
 
@@ -15,10 +13,4 @@ export interface WorkRow {
   submittedAt: string | null;
 }
 
-export const WORK_STATUS: readonly StatusOption[] = [
-  { value: 0, label: '草稿', color: 'default' },
-  { value: 1, label: '已提交', color: 'blue' },
-  { value: 2, label: '初审通过', color: 'green' },
-  { value: 3, label: '未通过', color: 'red' },
-  { value: 4, label: '获奖', color: 'gold' },
-];
+export { WORK_STATUS } from '../../components/WorkStatusTag';

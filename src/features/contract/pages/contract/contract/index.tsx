@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ResourcePage } from '../../../../../components/resource/ResourcePage';
-import { infoOf } from '../../../../../components/resource/resourceApi';
+import { infoOf, type ResourceRow } from '../../../../../components/resource/resourceApi';
 import { contract } from '../../../../../resources/contract';
 import { quotation } from '../../../../../resources/crm';
+import { ContractShareAction } from '../../../../share';
+
+/** 分享 as 合同信息 / 展位确认书 (module-level: the table's columns memo depends on its identity). */
+const shareAction = (row: ResourceRow) => <ContractShareAction row={row} />;
 
 /**
  * 合同: contracts with their approval and their own state. `?quotationId=` (from 报价单 → 转为合同)
@@ -40,5 +44,5 @@ export default function ContractPage() {
     };
   }, [quotationId, setParams]);
 
-  return <ResourcePage def={contract} createRequest={request} />;
+  return <ResourcePage def={contract} createRequest={request} extraRowActions={shareAction} />;
 }

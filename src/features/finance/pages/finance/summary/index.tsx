@@ -18,6 +18,11 @@ const MEASURES: Array<{ key: keyof FinanceTotals; title: string; capital?: boole
   { key: 'outstanding', title: '未回款' },
 ];
 
+const MEASURE_WIDTH = 190;
+const NAME_MIN_WIDTH = 240;
+/** Below this the table scrolls sideways instead of squeezing the name column. */
+const SCROLL_X = NAME_MIN_WIDTH + 80 + MEASURES.length * MEASURE_WIDTH;
+
 function measureColumns<T extends FinanceTotals>(): TableColumnsType<T> {
   return MEASURES.map((m) => ({
     title: m.title,
@@ -25,7 +30,8 @@ function measureColumns<T extends FinanceTotals>(): TableColumnsType<T> {
     key: m.key,
     sorter: true,
     align: 'right' as const,
-    width: 210,
+    // Wide enough for the capitals of a seven-figure amount (贰拾捌万柒仟壹佰壹拾陆元捌角) on one line.
+    width: MEASURE_WIDTH,
     render: (value: string) => <MoneyText yuan={value} capital={m.capital} />,
   }));
 }
@@ -73,6 +79,7 @@ function CustomerTab() {
         url={CUSTOMER_TOTALS_URL}
         rowKey="customerId"
         columns={customerColumns}
+        scrollX={SCROLL_X}
         defaultSort={{ sort: 'outstanding', order: 'desc' }}
         onLoaded={(r) => setSum((r as WithSum<CustomerTotalsRow>).sum ?? null)}
         searchFields={
@@ -99,6 +106,7 @@ function ProjectTab() {
         url={PROJECT_TOTALS_URL}
         rowKey="cnfId"
         columns={projectColumns}
+        scrollX={SCROLL_X}
         defaultSort={{ sort: 'outstanding', order: 'desc' }}
         onLoaded={(r) => setSum((r as WithSum<ProjectTotalsRow>).sum ?? null)}
       />

@@ -1,8 +1,23 @@
-import { Form, Input, Select, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Typography, type TableColumnsType } from 'antd';
 import { PagedTable } from '../../../../../components/PagedTable';
-import { StatusTag } from '../../../../../components/StatusTag';
+import { WorkStatusTag } from '../../../../../components/WorkStatusTag';
 import { formatDateTime } from '../../../../../lib/dateFormat';
 import { WORKS_PAGE_URL, WORK_STATUS, type WorkRow } from '../../../api';
+import { isPublicWork, showcaseUrl } from '../../../showcaseLink';
+
+/**
+ * Public works get their showcase address to copy and share. Copy only, not a link: the guard sends a
+ * signed-in user away from /htxx/showEduProject (spec §2), so the address is for people outside the app.
+ */
+function ShowcaseAction({ row }: { row: WorkRow }) {
+  if (!isPublicWork(row.status)) return <Typography.Text type="secondary">-</Typography.Text>;
+  const url = showcaseUrl(row.reportNo);
+  return (
+    <Typography.Text title={url} copyable={{ text: url, tooltips: ['复制展示页链接', '已复制'] }}>
+      展示页链接
+    </Typography.Text>
+  );
+}
 
 /** 我的参赛作品: the competition user's entries. */
 const columns: TableColumnsType<WorkRow> = [
@@ -16,9 +31,10 @@ const columns: TableColumnsType<WorkRow> = [
     dataIndex: 'status',
     key: 'status',
     width: 100,
-    render: (value: number) => <StatusTag value={value} options={WORK_STATUS} />,
+    render: (value: number) => <WorkStatusTag status={value} />,
   },
   { title: '提交时间', dataIndex: 'submittedAt', key: 'submittedAt', sorter: true, width: 180, render: formatDateTime },
+  { title: '展示', key: 'showcase', width: 120, render: (_: unknown, row) => <ShowcaseAction row={row} /> },
 ];
 
 export default function MyWorksPage() {

@@ -1,0 +1,213 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { USER_STATUS, type PageResult, type SmsOutboxRow, type SystemUserRow } from '../../src/api/wire';
+import { requiredTextRule } from '../../src/lib/validators';
+import { organisers, roles, smsOutbox, userRoles, users } from '../db/schema';
+import { chinaDateTime } from '../lib/dates';
+import { ok } from '../lib/envelope';
+import { refuse } from '../lib/errors';
+import { offsetOf, orderBy, pageQuerySchema, type PageParams } from '../lib/paging';
+import { MSG } from '../messages';
+import { signedIn } from '../plugins/tokenAuth';
+import { checkFields } from '../services/requestChecks';
+import { escapeLike } from '../services/sql';
+import { revokeAllTokens } from '../services/tokens';
+
+/**
+ * 系统管理 → 用户 and 短信记录: the admin's view across every organiser. Registrations arrive as
+ * pending (status 2); 通过 makes user and organiser active and gives the user the staff role, 驳回 ends
+ * the application with a reason, 停用/启用 switch an active account off and on. Every change is a
+ * conditional update from the expected status, so a stale page or a double click changes nothing.
+ */
+
+const STAFF_ROLE = 'organiser_staff';
+const REMARK_MAX = 255;
+
+const SORTABLE = ['createdAt', 'username', 'status'] as const;
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+
+interface UserQuery extends PageParams<(typeof SORTABLE)[number]> {
+  keyword?: string;
+  status?: number;
+}
+
+interface SmsQuery extends PageParams<'createdAt'> {
+  mobile?: string;
+}
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  nickName: users.nickName,
+  lxdh: users.lxdh,
+  khlx: users.khlx,
+  status: users.status,
+  organiserId: users.organiserId,
+  cgmc: organisers.name,
+  reviewRemark: organisers.reviewRemark,
+  createdAt: users.createdAt,
+};
+
+const systemUserRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: UserQuery }>(
+    '/system/user/page',
+    {
+      config: { authority: 'MENU_system_user' },
+      schema: {
+        querystring: pageQuerySchema(SORTABLE, {
+          keyword: { type: 'string', maxLength: 100 },
+          status: { type: 'integer', enum: Object.values(USER_STATUS) },
+        }),
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const where: SQL[] = [];
+      if (query.status !== undefined) where.push(eq(users.status, query.status));
+      const keyword = query.keyword?.trim();
+      if (keyword) {
+        const like = `%${escapeLike(keyword)}%`;
+        where.push(or(ilike(users.username, like), ilike(users.nickName, like), ilike(users.lxdh, like), ilike(organisers.name, like))!);
+      }
+      const condition = where.length ? and(...where) : undefined;
+      const [{ total }] = await app.db
+        .select({ total: count() })
+        .from(users)
+        .innerJoin(organisers, eq(organisers.id, users.organiserId))
+        .where(condition);
+      if (total === 0) return ok<PageResult<SystemUserRow>>({ total: 0, records: [] });
+      const rows = await app.db
+        .select(userColumns)
+        .from(users)
+        .innerJoin(organisers, eq(organisers.id, users.organiserId))
+        .where(condition)
+        .orderBy(
+          ...orderBy(query, { createdAt: users.createdAt, username: users.username, status: users.status }, { sort: 'createdAt', order: 'desc' }, users.id),
+        )
+        .limit(query.limit)
+        .offset(offsetOf(query));
+      const records: SystemUserRow[] = rows.map((row) => ({ ...row, createdAt: chinaDateTime(row.createdAt)! }));
+      return ok<PageResult<SystemUserRow>>({ total, records });
+    },
+  );
+
+  async function findUser(userId: number) {
+    const [row] = await app.db.select({ id: users.id, status: users.status, organiserId: users.organiserId }).from(users).where(eq(users.id, userId));
+    if (!row) throw refuse(MSG.userNotFound);
+    return row;
+  }
+
+  app.post<{ Body: { id: number } }>(
+    '/system/user/approve',
+    { config: { authority: 'ACTION_system_user_edit' }, schema: { body: { type: 'object', required: ['id'], properties: { id } } } },
+    async (request) => {
+      const target = await findUser(request.body.id);
+      const now = new Date(app.now());
+      await app.db.transaction(async (tx) => {
+        const changed = await tx
+          .update(users)
+          .set({ status: USER_STATUS.active, updatedAt: now })
+          .where(and(eq(users.id, target.id), eq(users.status, USER_STATUS.pending)))
+          .returning({ id: users.id });
+        if (!changed.length) throw refuse(MSG.notPending);
+        await tx
+          .update(organisers)
+          .set({ status: USER_STATUS.active, reviewRemark: null, updatedAt: now })
+          .where(and(eq(organisers.id, target.organiserId), eq(organisers.status, USER_STATUS.pending)));
+        const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, STAFF_ROLE));
+        if (!role) throw new Error(`role ${STAFF_ROLE} is missing`);
+        await tx.insert(userRoles).values({ userId: target.id, roleId: role.id }).onConflictDoNothing();
+      });
+      request.log.info({ userId: target.id, by: signedIn(request).user.id }, 'registration approved');
+      return ok(null, MSG.approved);
+    },
+  );
+
+  app.post<{ Body: { id: number; remark?: string } }>(
+    '/system/user/reject',
+    {
+      config: { authority: 'ACTION_system_user_edit' },
+      schema: { body: { type: 'object', required: ['id'], properties: { id, remark: { type: 'string', maxLength: 1000 } } } },
+    },
+    async (request) => {
+      checkFields({ remark: requiredTextRule({ message: MSG.rejectRemarkRequired, max: REMARK_MAX }) }, request.body);
+      const target = await findUser(request.body.id);
+      const now = new Date(app.now());
+      await app.db.transaction(async (tx) => {
+        const changed = await tx
+          .update(users)
+          .set({ status: USER_STATUS.rejected, updatedAt: now })
+          .where(and(eq(users.id, target.id), eq(users.status, USER_STATUS.pending)))
+          .returning({ id: users.id });
+        if (!changed.length) throw refuse(MSG.notPending);
+        // The organiser was created by this registration and has nothing else in it: it is switched off.
+        await tx
+          .update(organisers)
+          .set({ status: USER_STATUS.disabled, reviewRemark: request.body.remark!.trim(), updatedAt: now })
+          .where(and(eq(organisers.id, target.organiserId), eq(organisers.status, USER_STATUS.pending)));
+      });
+      request.log.info({ userId: target.id, by: signedIn(request).user.id }, 'registration rejected');
+      return ok(null, MSG.rejected);
+    },
+  );
+
+  app.post<{ Body: { id: number; status: number } }>(
+    '/system/user/updateStatus',
+    {
+      config: { authority: 'ACTION_system_user_edit' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['id', 'status'],
+          properties: { id, status: { type: 'integer', enum: [USER_STATUS.disabled, USER_STATUS.active] } },
+        },
+      },
+    },
+    async (request) => {
+      const { user: me } = signedIn(request);
+      const target = await findUser(request.body.id);
+      const to = request.body.status;
+      if (target.id === me.id) throw refuse(MSG.notSelf);
+      const from = to === USER_STATUS.active ? USER_STATUS.disabled : USER_STATUS.active;
+      const now = app.now();
+      await app.db.transaction(async (tx) => {
+        const changed = await tx
+          .update(users)
+          .set({ status: to, updatedAt: new Date(now) })
+          .where(and(eq(users.id, target.id), eq(users.status, from)))
+          .returning({ id: users.id });
+        if (!changed.length) throw refuse(MSG.notTogglable);
+        // Sessions already stop working for a disabled user; revoking makes that permanent on re-enable.
+        if (to === USER_STATUS.disabled) await revokeAllTokens(tx, target.id, now);
+      });
+      return ok(null, to === USER_STATUS.active ? MSG.enabled : MSG.disabled);
+    },
+  );
+
+  app.get<{ Querystring: SmsQuery }>(
+    '/system/sms/page',
+    {
+      config: { authority: 'MENU_system_sms' },
+      schema: { querystring: pageQuerySchema(['createdAt'], { mobile: { type: 'string', maxLength: 11 } }) },
+    },
+    async (request) => {
+      const query = request.query;
+      const mobile = query.mobile?.trim();
+      const condition = mobile ? ilike(smsOutbox.mobile, `%${escapeLike(mobile)}%`) : undefined;
+      const [{ total }] = await app.db.select({ total: count() }).from(smsOutbox).where(condition);
+      const rows = total
+        ? await app.db
+            .select()
+            .from(smsOutbox)
+            .where(condition)
+            .orderBy(...orderBy(query, { createdAt: smsOutbox.createdAt }, { sort: 'createdAt', order: 'desc' }, smsOutbox.id))
+            .limit(query.limit)
+            .offset(offsetOf(query))
+        : [];
+      const records: SmsOutboxRow[] = rows.map((row) => ({ ...row, createdAt: chinaDateTime(row.createdAt)! }));
+      return ok<PageResult<SmsOutboxRow>>({ total, records });
+    },
+  );
+};
+
+export default systemUserRoutes;

@@ -1,0 +1,36 @@
+import { feedback } from '../app/feedback';
+import type { RequestParams } from './params';
+import { http } from './request';
+
+/** `filename*=UTF-8''…` of a Content-Disposition header, else its plain filename. */
+function filenameOf(disposition: string | undefined, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1] : fallback;
+}
+
+/**
+ * GETs a file through the one axios instance (so it is signed) and hands it to the browser as a download.
+ * A refusal arrives as a JSON envelope inside the blob: it is shown like any other and nothing is saved.
+ */
+export async function downloadFile(url: string, params: RequestParams, fallbackName: string): Promise<boolean> {
+  const response = await http.get<Blob>(url, { params, responseType: 'blob' });
+  const type = String(response.headers['content-type'] ?? '');
+  if (type.includes('json')) {
+    const body = JSON.parse(await response.data.text()) as { msg?: string };
+    feedback().message.error(body.msg ?? '下载失败');
+    return false;
+  }
+  const name = filenameOf(response.headers['content-disposition'] as string | undefined, fallbackName);
+  const href = URL.createObjectURL(response.data);
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = name;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return true;
+}

@@ -1,0 +1,19 @@
+import { get } from '../../api/request';
+import type { EduProjectShowcase, ReportCheckResult } from '../../api/wire';
+
+/** The education entry's public lookups by 报名编号 (no sign-in; rate-limited per address on the server). */
+export function fetchShowcase(no: string): Promise<EduProjectShowcase> {
+  return get<EduProjectShowcase>('/api/edu/project', { no });
+}
+
+export function checkReport(no: string): Promise<ReportCheckResult> {
+  return get<ReportCheckResult>('/api/edu/report', { no });
+}
+
+/** What a person reads under each review status (the tag shows the status itself). */
+export const REVIEW_NOTES: Readonly<Record<number, string>> = {
+  1: '作品已提交，正在等待初审。',
+  2: '作品已通过初审。',
+  3: '很遗憾，作品未通过初审。',
+  4: '恭喜，作品获奖！',
+};

@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EduProjectShowcase, ReportCheckResult } from '../../src/api/wire';
+import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED } from '../../src/lib/validators';
+import * as t from '../../server/db/schema';
+import { MSG } from '../../server/messages';
+import { EDU_LOOKUP_RATE_MAX } from '../../server/routes/eduPublic';
+import { body, buildTestApp, createSecondOrganiser, signedInject, type TestApp } from './helpers';
+
+/** Seeded works (server/db/seedData.ts WORKS): one per status 0–3. */
+const PASSED = 'DS15-2026-000318'; // 2 初审通过
+const SUBMITTED = 'DS15-2026-000542'; // 1 已提交
+const REJECTED = 'DS15-2026-000777'; // 3 未通过
+const DRAFT = 'DS15-2026-001024'; // 0 草稿
+const UNKNOWN = 'DS15-2026-999999';
+/** Added here: a prize-winning work of another organiser. */
+const AWARDED = 'DS15-2026-000901';
+
+let t0: TestApp;
+let ipSeq = 0;
+/** Each test gets its own address, so only the rate-limit test ever meets the limit. */
+const freshIp = () => `10.20.0.${++ipSeq}`;
+
+const lookup = (path: 'project' | 'report', no: string | undefined, remoteAddress = freshIp()) =>
+  signedInject(t0.app, { method: 'GET', url: `/admin/api/edu/${path}`, query: { no }, remoteAddress });
+
+beforeAll(async () => {
+  t0 = await buildTestApp();
+  const other = await createSecondOrganiser(t0.app);
+  await t0.app.db.insert(t.competitionWorks).values({
+    organiserId: other.organiser.id,
+    userId: other.user.id,
+    title: '西湖印象装置艺术展',
+    teamName: '湖畔工作室',
+    school: '中国美术学院',
+    category: '装置艺术',
+    reportNo: AWARDED,
+    status: 4,
+    submittedAt: new Date('2026-04-01T02:00:00Z'),
+  });
+});
+afterAll(() => t0.close());
+
+describe('GET /admin/api/edu/project (showEduProject)', () => {
+  it('shows a work that passed the first review, signed out, with its team, school, category and date', async () => {
+    const res = await lookup('project', PASSED);
+    expect(res.statusCode).toBe(200);
+    expect(body<EduProjectShowcase>(res)).toEqual({
+      code: 0,
+      msg: MSG.ok,
+      data: {
+        reportNo: PASSED,
+        title: '“城市记忆”沉浸式展陈设计',
+        teamName: '拾光设计小组',
+        school: '浙江理工大学',
+        category: '展示设计',
+        status: 2,
+        submittedDate: '2026-05-12',
+      },
+    });
+  });
+
+  it('shows an awarded work of any organiser (the date is China time)', async () => {
+    const data = body<EduProjectShowcase>(await lookup('project', AWARDED)).data;
+    expect(data).toMatchObject({ title: '西湖印象装置艺术展', status: 4, submittedDate: '2026-04-01' });
+  });
+
+  it('leaks no internal ids or user data', async () => {
+    const data = body<Record<string, unknown>>(await lookup('project', PASSED)).data;
+    expect(Object.keys(data).sort()).toEqual(['category', 'reportNo', 'school', 'status', 'submittedDate', 'teamName', 'title']);
+    const text = JSON.stringify(data);
+    expect(text).not.toMatch(/"id"|userId|organiserId|li\.tongxue|李同学|15068123377/);
+  });
+
+  it.each([
+    ['a draft', DRAFT],
+    ['a submitted work', SUBMITTED],
+    ['a rejected work', REJECTED],
+    ['an unknown number', UNKNOWN],
+  ])('answers %s with the same message and no data', async (_what, no) => {
+    const res = await lookup('project', no);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ code: 1, msg: '未找到公开的参赛作品', data: null });
+  });
+
+  it('stops showing a work once it is no longer public', async () => {
+    await t0.app.db.update(t.competitionWorks).set({ status: 3 }).where(eq(t.competitionWorks.reportNo, AWARDED));
+    expect(body(await lookup('project', AWARDED)).msg).toBe(MSG.eduProjectNotPublic);
+    await t0.app.db.update(t.competitionWorks).set({ status: 4 }).where(eq(t.competitionWorks.reportNo, AWARDED));
+  });
+});
+
+describe('GET /admin/api/edu/report (reportCheck)', () => {
+  it.each([
+    [SUBMITTED, 1, '非遗竹编数字展厅', '2026-06-03'],
+    [PASSED, 2, '“城市记忆”沉浸式展陈设计', '2026-05-12'],
+    [REJECTED, 3, '运河文化巡回展视觉系统', '2026-05-28'],
+    [AWARDED, 4, '西湖印象装置艺术展', '2026-04-01'],
+  ])('tells the review status of %s', async (no, status, title, submittedDate) => {
+    const res = await lookup('report', no);
+    const envelope = body<ReportCheckResult>(res);
+    expect(envelope.code).toBe(0);
+    expect(envelope.data).toMatchObject({ reportNo: no, title, status, submittedDate });
+    expect(envelope.data.updatedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Object.keys(envelope.data).sort()).toEqual(['reportNo', 'status', 'submittedDate', 'title', 'updatedDate']);
+  });
+
+  it.each([
+    ['a draft', DRAFT],
+    ['an unknown number', UNKNOWN],
+  ])('answers %s with 未查询到该编号的评审信息', async (_what, no) => {
+    expect(body(await lookup('report', no))).toEqual({ code: 1, msg: '未查询到该编号的评审信息', data: null });
+  });
+});
+
+describe('input checks', () => {
+  it.each(['project', 'report'] as const)('%s refuses a malformed number with the form rule message', async (path) => {
+    for (const no of ['ds15-2026-000318', 'DS15-2026-318', "DS15-2026-000318' or 1=1", '报名编号']) {
+      const envelope = body<{ errors: Array<{ field: string; msg: string }> }>(await lookup(path, no));
+      expect(envelope.code, no).toBe(1);
+      expect(envelope.data.errors, no).toEqual([{ field: 'no', msg: MSG_REPORT_NO }]);
+    }
+  });
+
+  it('refuses a missing or blank number', async () => {
+    const missing = body<{ errors: Array<{ field: string; msg: string }> }>(await lookup('project', undefined));
+    expect(missing.code).toBe(1);
+    expect(missing.data.errors[0].field).toBe('no');
+    const blank = body<{ errors: Array<{ field: string; msg: string }> }>(await lookup('report', '   '));
+    expect(blank.data.errors).toEqual([{ field: 'no', msg: MSG_REPORT_NO_REQUIRED }]);
+  });
+
+  it('refuses an over-long number by schema', async () => {
+    const envelope = body(await lookup('report', 'D'.repeat(33)));
+    expect(envelope.code).toBe(1);
+    expect(envelope.msg).toContain('no');
+  });
+
+  it('still requires the request signature', async () => {
+    const res = await signedInject(t0.app, {
+      method: 'GET',
+      url: '/admin/api/edu/project',
+      query: { no: PASSED },
+      tamper: { no: SUBMITTED },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(body(res).data).toBeNull();
+  });
+});
+
+describe('rate limit', () => {
+  it('allows EDU_LOOKUP_RATE_MAX lookups per address and window across both pages, then answers 429', async () => {
+    // Start at the beginning of a window so the test never straddles two.
+    t0.clock.now = Math.ceil(t0.clock.now / 60_000) * 60_000 + 1000;
+    const ip = '10.30.0.1';
+    for (let i = 0; i < EDU_LOOKUP_RATE_MAX; i++) {
+      const res = await lookup(i % 2 ? 'project' : 'report', PASSED, ip);
+      expect(res.statusCode, `lookup ${i + 1}`).toBe(200);
+    }
+    const limited = await lookup('project', PASSED, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(body(limited)).toEqual({ code: 429, msg: '访问太过频繁，请稍后再试!', data: null });
+    // Another address is not affected, and the next window starts afresh.
+    expect((await lookup('report', PASSED, '10.30.0.2')).statusCode).toBe(200);
+    t0.clock.advance(60_000);
+    expect((await lookup('project', PASSED, ip)).statusCode).toBe(200);
+  });
+});

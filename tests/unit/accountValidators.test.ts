@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contactNameRules,
+  mobileRules,
+  organiserNameRules,
+  smsCodeRules,
+  usernameRules,
+  validate,
+} from '../../src/lib/validators';
+
+const check = (rules: Parameters<typeof validate>[0][string], value: unknown) => validate({ f: rules }, { f: value })[0]?.msg ?? null;
+
+describe('registration and recovery rules', () => {
+  it('organiser name: required, at most 100 characters', () => {
+    expect(check(organiserNameRules, ' ')).toBe('请输入主办单位名称');
+    expect(check(organiserNameRules, '展'.repeat(100))).toBeNull();
+    expect(check(organiserNameRules, '展'.repeat(101))).toBe('最多输入100个字符');
+  });
+
+  it('contact name: required, at most 50 characters', () => {
+    expect(check(contactNameRules, undefined)).toBe('请输入联系人姓名');
+    expect(check(contactNameRules, '赵敏')).toBeNull();
+    expect(check(contactNameRules, 'a'.repeat(51))).toBe('最多输入50个字符');
+  });
+
+  it('username: required, then 3-16 letters or digits', () => {
+    expect(check(usernameRules, '')).toBe('请输入用户名');
+    expect(check(usernameRules, 'ab')).toBe('用户名须为3到16位字母或数字');
+    expect(check(usernameRules, 'abc')).toBeNull();
+    expect(check(usernameRules, 'a'.repeat(16))).toBeNull();
+    expect(check(usernameRules, 'a'.repeat(17))).toBe('用户名须为3到16位字母或数字');
+    expect(check(usernameRules, '张三abc')).toBe('用户名须为3到16位字母或数字');
+  });
+
+  it('mobile: required, then 1 + 3-9 + 9 digits', () => {
+    expect(check(mobileRules, '')).toBe('请输入手机号码');
+    expect(check(mobileRules, '13912345678')).toBeNull();
+    expect(check(mobileRules, '12912345678')).toBe('请输入正确的手机号码');
+    expect(check(mobileRules, '1391234567')).toBe('请输入正确的手机号码');
+  });
+
+  it('SMS code: required, then exactly six digits', () => {
+    expect(check(smsCodeRules, '')).toBe('请输入短信验证码');
+    expect(check(smsCodeRules, '012345')).toBeNull();
+    expect(check(smsCodeRules, '12345')).toBe('请输入6位数字验证码');
+    expect(check(smsCodeRules, '12345a')).toBe('请输入6位数字验证码');
+  });
+});
