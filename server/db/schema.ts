@@ -500,16 +500,21 @@ export const orderOrderItems = lineTables.get('order')!;
 export const merchantMerchants = resourceTable('merchant');
 export const payPayments = resourceTable('payment');
 
+/** The business row a side table hangs off: its tenant, its resource key (src/resources) and its id. */
+const businessRowRef = () => ({
+  organiserId: integer('organiser_id')
+    .notNull()
+    .references(() => organisers.id),
+  resource: varchar('resource', { length: 32 }).notNull(),
+  rowId: integer('row_id').notNull(),
+});
+
 /** Every state change of a business row: which resource, which row, which field, from/to, why, who, when. */
 export const stateChanges = pgTable(
   'state_changes',
   {
     id: id(),
-    organiserId: integer('organiser_id')
-      .notNull()
-      .references(() => organisers.id),
-    resource: varchar('resource', { length: 32 }).notNull(),
-    rowId: integer('row_id').notNull(),
+    ...businessRowRef(),
     field: varchar('field', { length: 32 }).notNull(),
     fromValue: smallint('from_value').notNull(),
     toValue: smallint('to_value').notNull(),
@@ -575,11 +580,7 @@ export const shareLinks = pgTable(
   'share_links',
   {
     id: id(),
-    organiserId: integer('organiser_id')
-      .notNull()
-      .references(() => organisers.id),
-    resource: varchar('resource', { length: 32 }).notNull(),
-    rowId: integer('row_id').notNull(),
+    ...businessRowRef(),
     kind: varchar('kind', { length: 32 }).notNull(),
     token: varchar('token', { length: 64 }).notNull(),
     expiresAt: instant('expires_at'),
@@ -598,11 +599,7 @@ export const attachments = pgTable(
   'attachments',
   {
     id: id(),
-    organiserId: integer('organiser_id')
-      .notNull()
-      .references(() => organisers.id),
-    resource: varchar('resource', { length: 32 }).notNull(),
-    rowId: integer('row_id').notNull(),
+    ...businessRowRef(),
     fileName: varchar('file_name', { length: 200 }).notNull(),
     mime: varchar('mime', { length: 100 }).notNull(),
     size: integer('size').notNull(),

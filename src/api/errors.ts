@@ -16,6 +16,16 @@ export const ERROR_TEXT = {
   failed: '操作失败',
 } as const;
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * The calling page shows a refusal (a body code, or a 4xx other than 401/403/429) in its own
+     * content, e.g. a public page's "链接无效或已失效"; the mapper then does not toast it as well.
+     */
+    refusalShownByPage?: boolean;
+  }
+}
+
 export type ApiErrorReason = 'status' | 'code' | 'network' | 'cancelled';
 
 export class ApiError extends Error {
@@ -39,7 +49,7 @@ export class ApiError extends Error {
 
 export interface Toasts {
   message: { error(content: string): unknown };
-  notification: { error(config: { message: string; description?: string }): unknown };
+  notification: { error(config: { title: string; description?: string }): unknown };
 }
 
 export interface ErrorMapperDeps {
@@ -84,7 +94,7 @@ export function createErrorMapper(deps: ErrorMapperDeps) {
       return response;
     }
     const text = serverMessage(body) ?? ERROR_TEXT.failed;
-    deps.toasts().message.error(text);
+    if (!response.config?.refusalShownByPage) deps.toasts().message.error(text);
     throw new ApiError(text, 'code', { code, data: body?.data });
   }
 
@@ -122,7 +132,7 @@ export function createErrorMapper(deps: ErrorMapperDeps) {
         break;
       case 502:
         text = ERROR_TEXT.badGateway;
-        toasts.notification.error({ message: text, description: detail ?? response.statusText ?? '' });
+        toasts.notification.error({ title: text, description: detail ?? response.statusText ?? '' });
         break;
       case 429:
         text = ERROR_TEXT.tooManyRequests;
@@ -134,7 +144,7 @@ export function createErrorMapper(deps: ErrorMapperDeps) {
         break;
       default:
         text = detail ?? `请求失败（HTTP ${status}）`;
-        toasts.message.error(text);
+        if (!(status < 500 && response.config?.refusalShownByPage)) toasts.message.error(text);
     }
     return Promise.reject(new ApiError(text, 'status', { status, data }));
   }

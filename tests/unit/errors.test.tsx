@@ -131,6 +131,23 @@ describe('error catalogue (spec §8)', () => {
     expect(error.message).toBe('项目名称已存在');
     expect(await screen.findByText('项目名称已存在')).toBeInTheDocument();
   });
+
+  it('a page that shows refusals itself gets the message without a toast; server failures still toast', async () => {
+    server.use(http.get(API('/probe'), () => HttpResponse.json({ code: 404, msg: '链接无效或已失效', data: null }, { status: 404 })));
+    const refused = await failure(get('/probe', undefined, { refusalShownByPage: true }));
+    expect(refused.status).toBe(404);
+    expect(refused.message).toBe('链接无效或已失效');
+
+    server.use(http.get(API('/probe2'), () => HttpResponse.json({ code: 1, msg: '未找到公开的参赛作品', data: null })));
+    const byCode = await failure(get('/probe2', undefined, { refusalShownByPage: true }));
+    expect(byCode.message).toBe('未找到公开的参赛作品');
+
+    reply(500);
+    await failure(get('/probe', undefined, { refusalShownByPage: true }));
+    expect(await screen.findByText('执行错误，请稍后再试！')).toBeInTheDocument();
+    expect(screen.queryByText('链接无效或已失效')).not.toBeInTheDocument();
+    expect(screen.queryByText('未找到公开的参赛作品')).not.toBeInTheDocument();
+  });
 });
 
 describe('the request itself', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuProps } from 'antd';
-import { foldMenuItems, INITIAL_TOP_MENU_LIMIT, MORE_MENU_KEY, topMenuLimit } from '../../src/layouts/basic/topMenu';
+import { fittingTopItems, foldMenuItems, INITIAL_TOP_MENU_LIMIT, MORE_MENU_KEY, topItemWidth, topMenuLimit } from '../../src/layouts/basic/topMenu';
 import { deviceOf } from '../../src/layouts/basic/device';
 import { nextHeaderVisible } from '../../src/layouts/basic/useAutoHideHeader';
 import { buildNavMenu } from '../../src/layouts/basic/menuItems';
@@ -31,6 +31,31 @@ describe('top menu limit by window width', () => {
     expect(more.children.map((item) => item?.key)).toEqual(['d', 'e']);
     expect(foldMenuItems(items, 5)).toEqual(items);
     expect(foldMenuItems(items, 7)).toEqual(items);
+  });
+});
+
+describe('top menu fitting the header', () => {
+  const labels = ['活动管理', '项目管理', '客户管理', '销售合同', '财务管理', '商务中心', '会务服务'];
+
+  it('keeps the spec limit when there is room, or when the width is unknown', () => {
+    expect(fittingTopItems(labels, 2000, 6)).toBe(6);
+    expect(fittingTopItems(labels, undefined, 6)).toBe(6);
+    expect(fittingTopItems(labels.slice(0, 2), 2000, 6)).toBe(2);
+  });
+
+  it('shows fewer entries when they and 更多 would not fit on one line, but never none', () => {
+    const entry = topItemWidth('活动管理');
+    const more = topItemWidth('更多', false);
+    expect(entry).toBe(120);
+    expect(more).toBe(68);
+    expect(fittingTopItems(labels, 3 * entry + more, 6)).toBe(3);
+    expect(fittingTopItems(labels, 3 * entry + more - 1, 6)).toBe(2);
+    expect(fittingTopItems(labels, 10, 6)).toBe(1);
+    expect(fittingTopItems([], 10, 6)).toBe(0);
+  });
+
+  it('needs no room for 更多 when every entry fits', () => {
+    expect(fittingTopItems(labels.slice(0, 3), 3 * topItemWidth('活动管理'), 6)).toBe(3);
   });
 });
 

@@ -3,11 +3,11 @@ import type { EduProjectShowcase, ReportCheckResult } from '../../api/wire';
 
 /** The education entry's public lookups by 报名编号 (no sign-in; rate-limited per address on the server). */
 export function fetchShowcase(no: string): Promise<EduProjectShowcase> {
-  return get<EduProjectShowcase>('/api/edu/project', { no });
+  return get<EduProjectShowcase>('/api/edu/project', { no }, { refusalShownByPage: true });
 }
 
 export function checkReport(no: string): Promise<ReportCheckResult> {
-  return get<ReportCheckResult>('/api/edu/report', { no });
+  return get<ReportCheckResult>('/api/edu/report', { no }, { refusalShownByPage: true });
 }
 
 /** What a person reads under each review status (the tag shows the status itself). */

@@ -13,7 +13,7 @@ export interface SharedEnvelope<T> {
 }
 
 export function fetchSharedDocument<T>(kind: SharePageKind, link: string): Promise<SharedEnvelope<T>> {
-  return get<SharedEnvelope<T>>(SHARED_DOCUMENT_URL, { link, kind });
+  return get<SharedEnvelope<T>>(SHARED_DOCUMENT_URL, { link, kind }, { refusalShownByPage: true });
 }
 
 export function downloadSharedAttachment(link: string, id: number, fileName: string): Promise<boolean> {

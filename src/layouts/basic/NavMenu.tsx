@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { MenuRoute } from '../../router/types';
 import { browser } from '../../lib/browser';
 import { buildNavMenu } from './menuItems';
-import { foldMenuItems, INITIAL_TOP_MENU_LIMIT, topMenuLimit } from './topMenu';
+import { fittingTopItems, foldMenuItems, INITIAL_TOP_MENU_LIMIT, topMenuLimit } from './topMenu';
 
 /** The horizontal menu's item limit, from 7 until the window width is known, then by width (spec §2). */
 export function useTopMenuLimit(): number {
@@ -17,6 +17,25 @@ export function useTopMenuLimit(): number {
     return () => window.removeEventListener('resize', update);
   }, []);
   return limit;
+}
+
+/** The width the header leaves to the menu, followed as it changes; undefined until laid out. */
+function useAvailableWidth(element: HTMLElement | null): number | undefined {
+  const [width, setWidth] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const measure = () => {
+      const measured = element.getBoundingClientRect().width;
+      // A zero width means no layout (e.g. a test DOM), not a header without room.
+      setWidth(measured > 0 ? measured : undefined);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
 }
 
 export interface NavMenuProps {
@@ -37,10 +56,16 @@ export function NavMenu(props: NavMenuProps) {
   const { routes, mode, theme, collapsed = false, onChoose } = props;
   const model = useMemo(() => buildNavMenu(routes), [routes]);
   const limit = useTopMenuLimit();
-  const items = useMemo(
-    () => (mode === 'horizontal' ? foldMenuItems(model.items, limit) : model.items),
-    [mode, model, limit],
-  );
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const available = useAvailableWidth(mode === 'horizontal' ? box : null);
+  const items = useMemo(() => {
+    if (mode !== 'horizontal') return model.items;
+    const labels = model.items.map((item) => {
+      const label = (item as { label?: unknown } | null)?.label;
+      return typeof label === 'string' ? label : '';
+    });
+    return foldMenuItems(model.items, fittingTopItems(labels, available, limit));
+  }, [mode, model, limit, available]);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [openKeys, setOpenKeys] = useState<string[]>(() => model.ancestors.get(pathname) ?? []);
@@ -70,15 +95,17 @@ export function NavMenu(props: NavMenuProps) {
 
   if (mode === 'horizontal') {
     return (
-      <Menu
-        theme={theme}
-        mode="horizontal"
-        items={items}
-        selectedKeys={selectedKeys}
-        onClick={onClick}
-        disabledOverflow
-        className="zb-top-menu"
-      />
+      <div ref={setBox} className="zb-top-menu-box">
+        <Menu
+          theme={theme}
+          mode="horizontal"
+          items={items}
+          selectedKeys={selectedKeys}
+          onClick={onClick}
+          disabledOverflow
+          className="zb-top-menu"
+        />
+      </div>
     );
   }
   return (
