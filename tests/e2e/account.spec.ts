@@ -41,8 +41,10 @@ async function changePassword(page: Page, to: string) {
   await page.getByLabel('新密码').fill(to);
   await page.getByLabel('确认密码').fill(to);
   await page.getByRole('button', { name: '修改密码' }).click();
+  // The toast lives only until the page reloads 1.5 s later: watch for it before confirming.
+  const toast = page.getByText('修改成功，请重新登录').waitFor({ timeout: 15_000 });
   await confirmOk(page).click();
-  await expect(page.getByText('修改成功，请重新登录')).toBeVisible();
+  await toast;
   // The session is over: organiser staff land on the login page.
   await expect(page).toHaveURL(/\/zbzj\/user\/login/);
 }

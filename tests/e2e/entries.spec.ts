@@ -61,7 +61,7 @@ test.describe('SSO landings', () => {
 
   test('/htxx/ssodledu refuses an organiser ticket with the entry message', async ({ page }) => {
     await page.goto(`htxx/ssodledu?ticket=${encodeURIComponent(ticketFor('demo'))}`);
-    await expect(page.getByText(COMPETITION)).toBeVisible();
+    await expect(page.getByRole('heading', { name: COMPETITION })).toBeVisible();
     await expect(page.locator('.ant-result-subtitle')).toHaveText('该账号请从主办方登录入口登录');
     await page.getByRole('button', { name: '前往登录页' }).click();
     await expect(page).toHaveURL(/\/zbzj\/edu\/edulogin$/);
@@ -100,7 +100,7 @@ test.describe('education public pages', () => {
     await expect(page.getByRole('heading', { name: '“城市记忆”沉浸式展陈设计' })).toBeVisible();
     await expect(page.getByText('拾光设计小组')).toBeVisible();
     await expect(page.getByText('展示设计')).toBeVisible();
-    await expect(page.getByText(COMPETITION)).toBeVisible();
+    await expect(page.getByRole('heading', { name: COMPETITION })).toBeVisible();
 
     await page.goto('htxx/showEduProject?no=DS15-2026-000542');
     await expect(page.locator('.ant-result-title')).toHaveText('未找到公开的参赛作品');
