@@ -328,7 +328,6 @@ export const userCurrentProjects = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );
 
-/** Works entered by education users. status: 0 草稿, 1 已提交, 2 初审通过, 3 未通过, 4 获奖. */
 /** The activities a user has switched to (/admin/chance/updateUserChangeActivityInfo); empty = all authorised. */
 export const userCurrentActivities = pgTable(
   'user_current_activities',
@@ -343,6 +342,7 @@ export const userCurrentActivities = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.activityId] })],
 );
 
+/** Works entered by education users. status: 0 草稿, 1 已提交, 2 初审通过, 3 未通过, 4 获奖. */
 export const competitionWorks = pgTable(
   'competition_works',
   {

@@ -10,9 +10,9 @@ import { reportNoRules, validate } from '../../src/lib/validators';
 import { competitionWorks } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
 import { ok } from '../lib/envelope';
-import { fieldErrors, refuse, tooManyRequests } from '../lib/errors';
+import { fieldErrors, refuse } from '../lib/errors';
 import { MSG } from '../messages';
-import { hit } from '../services/rateLimits';
+import { limitAddress } from '../services/rateLimits';
 
 /**
  * Report numbers are sequential, so anyone could walk through them: both lookups together allow this
@@ -38,8 +38,7 @@ const chinaDate = (date: Date | null): string | null => chinaDateTime(date)?.sli
 const eduPublicRoutes: FastifyPluginAsync = async (app) => {
   /** Counts the lookup, refuses over the limit, then checks the number with the forms' own rule. */
   async function checkLookup(ip: string, query: NumberQuery): Promise<void> {
-    const count = await hit(app.db, `edu-lookup:ip:${ip}`, EDU_LOOKUP_RATE_WINDOW_S, app.now());
-    if (count > EDU_LOOKUP_RATE_MAX) throw tooManyRequests();
+    await limitAddress(app.db, 'edu-lookup', ip, EDU_LOOKUP_RATE_MAX, EDU_LOOKUP_RATE_WINDOW_S, app.now());
     const errors = validate({ no: reportNoRules }, query);
     if (errors.length) throw fieldErrors(errors);
   }

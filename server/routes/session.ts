@@ -10,7 +10,7 @@ import { sha256Hex } from '../lib/secrets';
 import { verifySsoTicket } from '../lib/ssoTicket';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
-import { hit, peek } from '../services/rateLimits';
+import { hit, limitAddress, peek } from '../services/rateLimits';
 import { redeemTicket } from '../services/ssoTickets';
 import { issueToken, revokeToken } from '../services/tokens';
 
@@ -44,9 +44,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
   const { loginRateMax, loginRateWindowS } = app.config;
 
   /** Every attempt from one address counts; the limit protects the (slow, scrypt) login itself. */
-  async function limitAddress(bucket: string, ip: string): Promise<void> {
-    if ((await hit(app.db, `${bucket}:ip:${ip}`, loginRateWindowS, app.now())) > loginRateMax) throw tooManyRequests();
-  }
+  const limitSessionAddress = (bucket: string, ip: string) => limitAddress(app.db, bucket, ip, loginRateMax, loginRateWindowS, app.now());
 
   async function findUser(username: string) {
     const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
@@ -71,7 +69,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { username, password, yhlx: entry } = request.body;
-      await limitAddress('login', request.ip);
+      await limitSessionAddress('login', request.ip);
       // Failures also count per account, so spreading guesses over many addresses does not help.
       const accountBucket = `login:user:${username.toLowerCase()}`;
       if ((await peek(app.db, accountBucket, loginRateWindowS, app.now())) >= loginRateMax) throw tooManyRequests();
@@ -106,7 +104,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { ticket, yhlx: entry } = request.body;
-      await limitAddress('sso', request.ip);
+      await limitSessionAddress('sso', request.ip);
       const now = app.now();
       const check = verifySsoTicket(app.config.ssoSecret, ticket, now);
       if (!check.ok) throw refuse(check.reason === 'expired' ? MSG.ssoExpired : MSG.ssoInvalid);

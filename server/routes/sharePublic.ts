@@ -2,10 +2,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SHARE_PAGES, type SharePageKind } from '../../src/api/wire';
 import { INT_MAX } from '../../src/resources/framework';
 import { ok } from '../lib/envelope';
-import { ApiError, tooManyRequests } from '../lib/errors';
+import { ApiError } from '../lib/errors';
 import { MSG } from '../messages';
 import { contentDisposition, findAttachment } from '../services/attachments';
-import { hit } from '../services/rateLimits';
+import { limitAddress } from '../services/rateLimits';
 import { countOpen, openShareLink, resourceOfKind, SHARE_KINDS, type OpenLink } from '../services/shareLinks';
 import { sharedDocument } from './shareDocuments';
 
@@ -26,7 +26,7 @@ const LINK = { type: 'string', maxLength: 200 } as const;
 
 const sharePublicRoutes: FastifyPluginAsync = async (app) => {
   async function limit(request: FastifyRequest): Promise<void> {
-    if ((await hit(app.db, `share:ip:${request.ip}`, SHARE_LOOKUP_WINDOW_S, app.now())) > SHARE_LOOKUP_MAX) throw tooManyRequests();
+    await limitAddress(app.db, 'share', request.ip, SHARE_LOOKUP_MAX, SHARE_LOOKUP_WINDOW_S, app.now());
   }
 
   async function open(token: string, kind: SharePageKind): Promise<OpenLink> {

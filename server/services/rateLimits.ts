@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { tooManyRequests } from '../lib/errors';
 
 /**
  * Fixed-window counters kept in the database, so every replica counts against the same limit.
@@ -31,4 +32,9 @@ export async function peek(db: AppDb, bucket: string, windowS: number, now: numb
 
 export async function purgeRateLimits(db: AppDb, olderThan: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, olderThan));
+}
+
+/** Counts one more event from `address` and refuses it (HTTP 429) once the window holds more than `max`. */
+export async function limitAddress(db: AppDb, bucket: string, address: string, max: number, windowS: number, now: number): Promise<void> {
+  if ((await hit(db, `${bucket}:ip:${address}`, windowS, now)) > max) throw tooManyRequests();
 }

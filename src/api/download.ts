@@ -15,12 +15,12 @@ function filenameOf(disposition: string | undefined, fallback: string): string {
  * GETs a file through the one axios instance (so it is signed) and hands it to the browser as a download.
  * A refusal arrives as a JSON envelope inside the blob: it is shown like any other and nothing is saved.
  */
-export async function downloadFile(url: string, params: RequestParams, fallbackName: string): Promise<boolean> {
+export async function downloadFile(url: string, params: RequestParams, fallbackName: string, failedText = '下载失败'): Promise<boolean> {
   const response = await http.get<Blob>(url, { params, responseType: 'blob' });
   const type = String(response.headers['content-type'] ?? '');
   if (type.includes('json')) {
     const body = JSON.parse(await response.data.text()) as { msg?: string };
-    feedback().message.error(body.msg ?? '下载失败');
+    feedback().message.error(body.msg ?? failedText);
     return false;
   }
   const name = filenameOf(response.headers['content-disposition'] as string | undefined, fallbackName);

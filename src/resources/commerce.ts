@@ -3,6 +3,7 @@
  * and at which prices; later coupons, orders, merchants and payments.
  */
 import { alnum20Rule, bankCardRule, mobileRule, phoneRule } from '../lib/validators';
+import { goodsLines } from './goodsLines';
 import type { Option, ResourceDef, StateMachine } from './types';
 
 export const GOODS_CATEGORIES: readonly Option[] = [
@@ -177,20 +178,7 @@ export const order: ResourceDef = {
     { name: 'payAmount', label: '应付金额', type: 'money', readonly: true, list: true, width: 120, sortable: true },
     { name: 'remark', label: '备注', type: 'textarea', max: 500, span: 24 },
   ],
-  lines: {
-    name: 'items',
-    label: '订单明细',
-    table: 'order_order_items',
-    maxLines: 50,
-    pricing: { price: 'price', quantity: 'quantity', discount: 'discount', amount: 'amount', total: 'totalAmount' },
-    fields: [
-      { name: 'goodsId', label: '商品服务', type: 'ref', ref: 'goods', required: true, refFilter: { cnfId: 'cnfId' }, refQuery: { status: 1 }, refFill: { price: 'listPrice' } },
-      { name: 'quantity', label: '数量', type: 'quantity', required: true, defaultValue: 1 },
-      { name: 'price', label: '价格', type: 'price', required: true },
-      { name: 'discount', label: '折扣', type: 'percent', required: true, defaultValue: 100 },
-      { name: 'amount', label: '金额', type: 'money', readonly: true },
-    ],
-  },
+  lines: goodsLines('订单明细', 'order_order_items'),
   machines: [
     {
       kind: 'status',

@@ -3,6 +3,7 @@
  * several of its projects); everything sold to them (quotations, contracts…) belongs to a project.
  */
 import { creditCodeRule, emailRule, landlineRule, mobileRule, phoneRule, urlRule } from '../lib/validators';
+import { goodsLines } from './goodsLines';
 import type { Option, ResourceDef } from './types';
 
 export const CUSTOMER_TYPES: readonly Option[] = [
@@ -151,20 +152,7 @@ export const quotation: ResourceDef = {
     { name: 'totalAmount', label: '报价总额', type: 'money', readonly: true, list: true, width: 150, sortable: true },
     { name: 'remark', label: '备注', type: 'textarea', max: 500, span: 24 },
   ],
-  lines: {
-    name: 'items',
-    label: '报价明细',
-    table: 'crm_quotation_items',
-    maxLines: 50,
-    pricing: { price: 'price', quantity: 'quantity', discount: 'discount', amount: 'amount', total: 'totalAmount' },
-    fields: [
-      { name: 'goodsId', label: '商品服务', type: 'ref', ref: 'goods', required: true, refFilter: { cnfId: 'cnfId' }, refQuery: { status: 1 }, refFill: { price: 'listPrice' } },
-      { name: 'quantity', label: '数量', type: 'quantity', required: true, defaultValue: 1 },
-      { name: 'price', label: '价格', type: 'price', required: true },
-      { name: 'discount', label: '折扣', type: 'percent', required: true, defaultValue: 100 },
-      { name: 'amount', label: '金额', type: 'money', readonly: true },
-    ],
-  },
+  lines: goodsLines('报价明细', 'crm_quotation_items'),
   machines: [
     {
       kind: 'status',

@@ -1,6 +1,6 @@
-import { http, get, post, postForMessage } from '../../api/request';
+import { downloadFile } from '../../api/download';
+import { get, post, postForMessage } from '../../api/request';
 import type { RequestParams } from '../../api/params';
-import { feedback } from '../../app/feedback';
 import { MACHINE_META } from '../../resources/framework';
 import type { MachineKind, ResourceDef, RowHistory } from '../../resources/types';
 
@@ -61,36 +61,7 @@ export function projectOptions(refresh = false): Promise<ProjectOption[]> {
   return projectOptionsCache;
 }
 
-/** `filename*=UTF-8''…` of a Content-Disposition header, else its plain filename. */
-export function filenameOf(disposition: string | undefined, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1] : fallback;
-}
-
-/**
- * Downloads `<api>/export` with the list's current filters and sort. A refusal arrives as a JSON envelope
- * inside the blob: it is shown like any other refusal and nothing is saved.
- */
-export async function downloadExport(def: ResourceDef, params: RequestParams): Promise<boolean> {
-  const response = await http.get<Blob>(resourceUrls(def).export, { params, responseType: 'blob' });
-  const type = String(response.headers['content-type'] ?? '');
-  if (type.includes('json')) {
-    const text = await response.data.text();
-    const body = JSON.parse(text) as { code?: number; msg?: string };
-    feedback().message.error(body.msg ?? '导出失败');
-    return false;
-  }
-  const name = filenameOf(response.headers['content-disposition'] as string | undefined, `${def.title}.xlsx`);
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return true;
+/** Downloads `<api>/export` with the list's current filters and sort (see downloadFile for refusals). */
+export function downloadExport(def: ResourceDef, params: RequestParams): Promise<boolean> {
+  return downloadFile(resourceUrls(def).export, params, `${def.title}.xlsx`, '导出失败');
 }
