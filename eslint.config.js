@@ -1,7 +1,35 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/**
+ * The boundaries the README states, as rules (ARCHITECTURE §3):
+ * - src/shared runs in the browser and in the server: it imports nothing outside itself, and neither
+ *   React, antd nor Node;
+ * - a feature never imports another feature (features meet in page files and stores);
+ * - layouts, components, stores, api and lib never import a feature; the route table (src/router) and
+ *   the app shell are where features are composed, so they may.
+ */
+const features = fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+const boundaryZones = [
+  { target: './src/shared', from: './src', except: ['./shared'], message: 'src/shared 只能导入 src/shared 内的代码（浏览器与服务器共用）。' },
+  ...['layouts', 'components', 'stores', 'api', 'lib', 'config', 'hooks'].map((folder) => ({
+    target: `./src/${folder}`,
+    from: './src/features',
+    message: `src/${folder} 不能导入功能模块（features）。`,
+  })),
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: '功能模块之间不能互相导入；共用的部分放到 components、stores 或 shared。',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench', 'server/db/migrations'] },
@@ -14,6 +42,26 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-*', 'react/*', 'antd', 'antd/*', '@ant-design/*'], message: 'src/shared 不能导入 React 或 antd。' },
+            { group: ['node:*', 'fs', 'path', 'crypto', 'os', 'url', 'buffer', 'stream', 'fastify', 'fastify/*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg'], message: 'src/shared 不能导入 Node 或服务器模块。' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -28,7 +28,7 @@ const CONCURRENT_TOTAL = CONCURRENCY * 150;
 const load = (path) => tsImport(join(root, path), import.meta.url);
 const { openDatabase } = await load('server/db/client.ts');
 const { seedIfEmpty } = await load('server/db/seed.ts');
-const { signRequest } = await load('src/api/sign.ts');
+const { signRequest } = await load('src/shared/sign.ts');
 const { DEMO_API_KEY } = await load('server/config.ts');
 const { sql } = await import('drizzle-orm');
 

@@ -59,7 +59,7 @@ export const MSG = {
   activityNotAuthorised: '所选活动未授权',
   noticeMissing: '通知不存在',
 
-  // business resources (the generic routes built from src/resources)
+  // business resources (the generic routes built from src/shared/resources)
   resSaved: '保存成功',
   resRemoved: (n: number) => `已删除 ${n} 条数据`,
   resStateUpdated: '状态已更新',

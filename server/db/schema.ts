@@ -17,9 +17,9 @@ import {
   type ExtraConfigColumn,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { RESOURCES } from '../../src/resources';
-import { MACHINE_META, textMax } from '../../src/resources/framework';
-import type { FieldDef, LinesDef, ResourceDef } from '../../src/resources/types';
+import { RESOURCES } from '../../src/shared/resources';
+import { MACHINE_META, textMax } from '../../src/shared/resources/framework';
+import type { FieldDef, LinesDef, ResourceDef } from '../../src/shared/resources/types';
 
 /**
  * The core data model of ARCHITECTURE §5. Conventions: every business row carries organiser_id (the
@@ -367,7 +367,7 @@ export const competitionWorks = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Business resources, built from their declarative definitions (src/resources): one table per
+// Business resources, built from their declarative definitions (src/shared/resources): one table per
 // resource, plus a child table for line items. Each row carries organiser_id, project_id when the
 // resource is project-scoped, its fields (money as integer fen, choices as small integers), its state
 // fields, and who created / last changed it and when.
@@ -500,7 +500,7 @@ export const orderOrderItems = lineTables.get('order')!;
 export const merchantMerchants = resourceTable('merchant');
 export const payPayments = resourceTable('payment');
 
-/** The business row a side table hangs off: its tenant, its resource key (src/resources) and its id. */
+/** The business row a side table hangs off: its tenant, its resource key (src/shared/resources) and its id. */
 const businessRowRef = () => ({
   organiserId: integer('organiser_id')
     .notNull()

@@ -1,4 +1,4 @@
-import { lineAmountFen } from '../../src/resources/framework';
+import { lineAmountFen } from '../../src/shared/resources/framework';
 import type { AppDb } from './client';
 import {
   contractContracts,

@@ -1,6 +1,6 @@
 import { MSG } from '../messages';
-import type { FieldError } from '../../src/api/wire';
-import { CODE_FAIL } from '../../src/api/wire';
+import type { FieldError } from '../../src/shared/wire';
+import { CODE_FAIL } from '../../src/shared/wire';
 
 /**
  * The one error type routes and hooks throw on purpose. The error handler turns it into the envelope

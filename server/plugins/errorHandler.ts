@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
-import type { FieldError } from '../../src/api/wire';
+import type { FieldError } from '../../src/shared/wire';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { shared } from '../lib/shared';
 import { MSG } from '../messages';

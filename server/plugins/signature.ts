@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { computeSign, parseChinaTimestamp, SIGN_TYPE, type SignParams, type SignValue } from '../../src/api/sign';
+import { computeSign, parseChinaTimestamp, SIGN_TYPE, type SignParams, type SignValue } from '../../src/shared/sign';
 import { badRequest } from '../lib/errors';
 import { safeEqual } from '../lib/secrets';
 import { shared } from '../lib/shared';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { KHLX_ORGANISER, SMS_PURPOSES, USER_STATUS, YHLX_EDU, YHLX_ORDINARY, type SmsPurpose } from '../../src/api/wire';
+import { KHLX_ORGANISER, SMS_PURPOSES, USER_STATUS, YHLX_EDU, YHLX_ORDINARY, type SmsPurpose } from '../../src/shared/wire';
 import {
   confirmPasswordRule,
   contactNameRules,
@@ -9,7 +9,7 @@ import {
   passwordRules,
   smsCodeRules,
   usernameRules,
-} from '../../src/lib/validators';
+} from '../../src/shared/validators';
 import { organisers, users } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { refuse } from '../lib/errors';
@@ -23,7 +23,7 @@ import { checkFields } from '../services/requestChecks';
 import { revokeAllTokens } from '../services/tokens';
 import systemUserRoutes from './systemUserRoutes';
 
-/** Transport limits only; the real checks are the shared form rules of src/lib/validators.ts. */
+/** Transport limits only; the real checks are the shared form rules of src/shared/validators.ts. */
 const text = { type: 'string', maxLength: 1000 } as const;
 
 interface CaptchaBody {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { ActivityRow, PageResult } from '../../src/api/wire';
+import type { ActivityRow, PageResult } from '../../src/shared/wire';
 import { activities, projects } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { offsetOf, orderBy, pageQuerySchema, type PageParams } from '../lib/paging';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { MenuNode, UserInfo } from '../../src/api/wire';
+import type { MenuNode, UserInfo } from '../../src/shared/wire';
 import { ok } from '../lib/envelope';
 import { signedIn } from '../plugins/tokenAuth';
 import { loadGrantedMenus, type MenuRow } from '../services/grants';

@@ -5,8 +5,8 @@ import {
   WORK_STATUS_DRAFT,
   type EduProjectShowcase,
   type ReportCheckResult,
-} from '../../src/api/wire';
-import { reportNoRules, validate } from '../../src/lib/validators';
+} from '../../src/shared/wire';
+import { reportNoRules, validate } from '../../src/shared/validators';
 import { competitionWorks } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
 import { ok } from '../lib/envelope';

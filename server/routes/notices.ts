@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { NoticeItem } from '../../src/api/wire';
+import type { NoticeItem } from '../../src/shared/wire';
 import { noticeReads, notices } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
 import { ok } from '../lib/envelope';

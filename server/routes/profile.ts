@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { NotifyPrefs, ProfileInfo } from '../../src/api/wire';
-import { mailRules, nickNameRules, passwordMatchRule, passwordRules, textLengthRule } from '../../src/lib/validators';
+import type { NotifyPrefs, ProfileInfo } from '../../src/shared/wire';
+import { mailRules, nickNameRules, passwordMatchRule, passwordRules, textLengthRule } from '../../src/shared/validators';
 import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { hashPassword } from '../lib/password';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { USER_STATUS, YHLX_EDU, YHLX_ORDINARY } from '../../src/api/wire';
+import { USER_STATUS, YHLX_EDU, YHLX_ORDINARY } from '../../src/shared/wire';
 import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { refuse, tooManyRequests } from '../lib/errors';

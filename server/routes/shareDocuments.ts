@@ -9,8 +9,8 @@ import type {
   SharedProject,
   SharedQuotation,
   ShareResource,
-} from '../../src/api/wire';
-import { resourceByKey } from '../../src/resources';
+} from '../../src/shared/wire';
+import { resourceByKey } from '../../src/shared/resources';
 import type { AppDb } from '../db/client';
 import { organisers, projects } from '../db/schema';
 import { listAttachments } from '../services/attachments';

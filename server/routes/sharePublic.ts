@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { SHARE_PAGES, type SharePageKind } from '../../src/api/wire';
-import { INT_MAX } from '../../src/resources/framework';
+import { SHARE_PAGES, type SharePageKind } from '../../src/shared/wire';
+import { INT_MAX } from '../../src/shared/resources/framework';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { MSG } from '../messages';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ShareResource } from '../../src/api/wire';
-import { SHARE_EXPIRY_DAYS } from '../../src/api/wire';
-import { resourceByKey } from '../../src/resources';
-import { actionAuthority, INT_MAX, menuAuthority } from '../../src/resources/framework';
+import type { ShareResource } from '../../src/shared/wire';
+import { SHARE_EXPIRY_DAYS } from '../../src/shared/wire';
+import { resourceByKey } from '../../src/shared/resources';
+import { actionAuthority, INT_MAX, menuAuthority } from '../../src/shared/resources/framework';
 import { ok } from '../lib/envelope';
 import { refuse } from '../lib/errors';
 import { MSG } from '../messages';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { USER_STATUS, type PageResult, type SmsOutboxRow, type SystemUserRow } from '../../src/api/wire';
-import { requiredTextRule } from '../../src/lib/validators';
+import { USER_STATUS, type PageResult, type SmsOutboxRow, type SystemUserRow } from '../../src/shared/wire';
+import { requiredTextRule } from '../../src/shared/validators';
 import { organisers, roles, smsOutbox, userRoles, users } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
 import { ok } from '../lib/envelope';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, count, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
-import type { AuthorisedActivity, AuthorisedProject, MyActivityRow, MyProjectRow, PageResult } from '../../src/api/wire';
-import { switchActivityRule, switchProjectRule } from '../../src/lib/validators';
+import type { AuthorisedActivity, AuthorisedProject, MyActivityRow, MyProjectRow, PageResult } from '../../src/shared/wire';
+import { switchActivityRule, switchProjectRule } from '../../src/shared/validators';
 import { activities, projects, userCurrentActivities, userCurrentProjects, users } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { refuse } from '../lib/errors';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { SHARE_PAGES, type ShareLinkRow, type SharePageKind, type ShareResource } from '../../src/api/wire';
+import { SHARE_PAGES, type ShareLinkRow, type SharePageKind, type ShareResource } from '../../src/shared/wire';
 import type { AppDb } from '../db/client';
 import { shareLinks, users } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';

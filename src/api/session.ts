@@ -1,5 +1,5 @@
 import { get, post } from './request';
-import type { LoginResult, MenuNode, UserInfo } from './wire';
+import type { LoginResult, MenuNode, UserInfo } from '../shared/wire';
 
 /** Session calls of spec §7. */
 

@@ -3,7 +3,7 @@ import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult, SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { get } from '../api/request';
 import type { RequestParams } from '../api/params';
-import type { PageResult } from '../api/wire';
+import type { PageResult } from '../shared/wire';
 import { DEFAULT_PAGE_SIZE, TABLE_HEIGHT_RATIO } from '../config/constants';
 import { useWindowHeight } from '../hooks/useWindowHeight';
 import { useSession } from '../stores/session';

@@ -1,4 +1,4 @@
-import type { MenuNode } from '../api/wire';
+import type { MenuNode } from '../shared/wire';
 import type { MenuRoute, PageImporter } from './types';
 
 /**

@@ -7,7 +7,7 @@ import type {
   NoticeItem,
   NotifyPrefs,
   ProfileInfo,
-} from '../../src/api/wire';
+} from '../../src/shared/wire';
 import { API, receivedParams } from './handlers';
 import { server } from './server';
 

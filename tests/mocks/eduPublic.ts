@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
-import { computeSign } from '../../src/api/sign';
-import type { EduProjectShowcase, ReportCheckResult } from '../../src/api/wire';
+import { computeSign } from '../../src/shared/sign';
+import type { EduProjectShowcase, ReportCheckResult } from '../../src/shared/wire';
 import { ACCOUNTS, tokenOf } from './fixtures';
 import { API, receivedParams } from './handlers';
 

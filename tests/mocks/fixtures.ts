@@ -1,4 +1,4 @@
-import type { ActivityRow, MenuNode, NoticeItem, UserInfo } from '../../src/api/wire';
+import type { ActivityRow, MenuNode, NoticeItem, UserInfo } from '../../src/shared/wire';
 
 /** Demo data for client unit tests, shaped like the server's answers (wire.ts). */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import type { PageResult, SmsOutboxRow, SystemUserRow, UserInfo } from '../../src/api/wire';
+import type { PageResult, SmsOutboxRow, SystemUserRow, UserInfo } from '../../src/shared/wire';
 import {
   MSG_CONTACT_NAME_REQUIRED,
   MSG_MOBILE,
@@ -10,7 +10,7 @@ import {
   MSG_SMS_CODE,
   MSG_USERNAME,
   msgMaxLength,
-} from '../../src/lib/validators';
+} from '../../src/shared/validators';
 import { seedIfEmpty } from '../../server/db/seed';
 import * as s from '../../server/db/schema';
 import { MSG } from '../../server/messages';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityRow, PageResult } from '../../src/api/wire';
+import type { ActivityRow, PageResult } from '../../src/shared/wire';
 import * as schema from '../../server/db/schema';
 import type { ProjectRow } from '../../server/routes/projects';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

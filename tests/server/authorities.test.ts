@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuNode, PageResult, UserInfo } from '../../src/api/wire';
+import type { MenuNode, PageResult, UserInfo } from '../../src/shared/wire';
 import { MSG } from '../../server/messages';
 import type { WorkRow } from '../../server/routes/works';
 import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

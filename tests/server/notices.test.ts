@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../src/api/sign';
-import type { NoticeItem, PageResult } from '../../src/api/wire';
+import { signRequest } from '../../src/shared/sign';
+import type { NoticeItem, PageResult } from '../../src/shared/wire';
 import { DEMO_API_KEY } from '../../server/config';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';

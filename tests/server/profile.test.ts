@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError, NotifyPrefs, ProfileInfo, UserInfo } from '../../src/api/wire';
+import type { FieldError, NotifyPrefs, ProfileInfo, UserInfo } from '../../src/shared/wire';
 import {
   MSG_EMAIL,
   MSG_NICKNAME_REQUIRED,
@@ -8,7 +8,7 @@ import {
   MSG_PASSWORD_MISMATCH,
   MSG_PASSWORD_REQUIRED,
   msgMaxLength,
-} from '../../src/lib/validators';
+} from '../../src/shared/validators';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { body, buildTestApp, login, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { FieldError, PageResult } from '../../src/api/wire';
+import type { FieldError, PageResult } from '../../src/shared/wire';
 import {
   creditCodeRule,
   emailRule,
@@ -12,10 +12,10 @@ import {
   bankCardRule,
   alnum20Rule,
   type Rule,
-} from '../../src/lib/validators';
-import { resourceByKey } from '../../src/resources';
-import { inputFields, PROJECT_FIELD, textMax } from '../../src/resources/framework';
-import type { FieldDef, ResourceDef } from '../../src/resources/types';
+} from '../../src/shared/validators';
+import { resourceByKey } from '../../src/shared/resources';
+import { inputFields, PROJECT_FIELD, textMax } from '../../src/shared/resources/framework';
+import type { FieldDef, ResourceDef } from '../../src/shared/resources/types';
 import { body, signedInject } from './helpers';
 
 /**

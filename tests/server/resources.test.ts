@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError, PageResult } from '../../src/api/wire';
-import { RESOURCES } from '../../src/resources';
+import type { FieldError, PageResult } from '../../src/shared/wire';
+import { RESOURCES } from '../../src/shared/resources';
 import {
   actionAuthority,
   findTransition,
@@ -12,8 +12,8 @@ import {
   transitionAction,
   transitionBlocked,
   transitionsFrom,
-} from '../../src/resources/framework';
-import type { ResourceDef } from '../../src/resources/types';
+} from '../../src/shared/resources/framework';
+import type { ResourceDef } from '../../src/shared/resources/types';
 import * as schema from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/password';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

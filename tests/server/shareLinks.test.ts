@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttachmentRow, PageResult, ShareLinkRow, SharedContract, SharedCustomerInfo, SharedOrder, SharedQuotation } from '../../src/api/wire';
-import { resourceByKey } from '../../src/resources';
+import type { AttachmentRow, PageResult, ShareLinkRow, SharedContract, SharedCustomerInfo, SharedOrder, SharedQuotation } from '../../src/shared/wire';
+import { resourceByKey } from '../../src/shared/resources';
 import * as schema from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/password';
 import { MSG } from '../../server/messages';

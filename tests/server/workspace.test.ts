@@ -8,8 +8,8 @@ import type {
   MyProjectRow,
   PageResult,
   UserInfo,
-} from '../../src/api/wire';
-import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '../../src/lib/validators';
+} from '../../src/shared/wire';
+import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '../../src/shared/validators';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

@@ -6,7 +6,7 @@ import {
   smsCodeRules,
   usernameRules,
   validate,
-} from '../../src/lib/validators';
+} from '../../src/shared/validators';
 
 const check = (rules: Parameters<typeof validate>[0][string], value: unknown) => validate({ f: rules }, { f: value })[0]?.msg ?? null;
 

@@ -9,7 +9,7 @@ import {
   parseYuanToFen,
   toChineseMoney,
   toChineseMoneyFromFen,
-} from '../../src/lib/format';
+} from '../../src/shared/format';
 
 describe('formatNumber', () => {
   it.each([

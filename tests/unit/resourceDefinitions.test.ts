@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_TREE, type MenuSeed } from '../../server/db/seedData';
-import { RESOURCES, resourceByKey } from '../../src/resources';
+import { RESOURCES, resourceByKey } from '../../src/shared/resources';
 import {
   actionAuthority,
   fieldRules,
@@ -15,9 +15,9 @@ import {
   transitionAction,
   transitionBlocked,
   transitionsFrom,
-} from '../../src/resources/framework';
-import type { FieldDef, StateMachine } from '../../src/resources/types';
-import { composeRules } from '../../src/lib/validators';
+} from '../../src/shared/resources/framework';
+import type { FieldDef, StateMachine } from '../../src/shared/resources/types';
+import { composeRules } from '../../src/shared/validators';
 
 /** Every menu code of the seeded tree with its action codes. */
 function menuIndex(items: MenuSeed[], out = new Map<string, MenuSeed>()): Map<string, MenuSeed> {

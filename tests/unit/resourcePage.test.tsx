@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { ResourcePage } from '../../src/components/resource/ResourcePage';
-import { customer } from '../../src/resources/crm';
+import { customer } from '../../src/shared/resources/crm';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { API, receivedParams } from '../mocks/handlers';

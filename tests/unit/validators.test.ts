@@ -94,7 +94,7 @@ import {
   usernameRule,
   validate,
   type Rule,
-} from '../../src/lib/validators';
+} from '../../src/shared/validators';
 
 /** Asserts every listed value passes. */
 function expectValid(rule: Rule, values: readonly unknown[]): void {

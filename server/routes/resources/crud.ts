@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
-import type { FieldError, PageResult } from '../../../src/api/wire';
-import { parseYuanToFen } from '../../../src/lib/format';
-import { isBlank, validate, type Rule } from '../../../src/lib/validators';
-import { RESOURCES, resourceByKey } from '../../../src/resources';
+import type { FieldError, PageResult } from '../../../src/shared/wire';
+import { parseYuanToFen } from '../../../src/shared/format';
+import { isBlank, validate, type Rule } from '../../../src/shared/validators';
+import { RESOURCES, resourceByKey } from '../../../src/shared/resources';
 import {
   actionAuthority,
   fieldRules,
@@ -21,8 +21,8 @@ import {
   stateLabel,
   transitionAction,
   transitionBlocked,
-} from '../../../src/resources/framework';
-import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '../../../src/resources/types';
+} from '../../../src/shared/resources/framework';
+import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '../../../src/shared/resources/types';
 import type { AppDb } from '../../db/client';
 import { projects, stateChanges, users } from '../../db/schema';
 import { chinaDateTime } from '../../lib/dates';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { isMoney, MACHINE_META, optionLabel, PROJECT_LABEL, refLabelName, stateLabel } from '../../../src/resources/framework';
-import type { ResourceDef } from '../../../src/resources/types';
+import { isMoney, MACHINE_META, optionLabel, PROJECT_LABEL, refLabelName, stateLabel } from '../../../src/shared/resources/framework';
+import type { ResourceDef } from '../../../src/shared/resources/types';
 import type { Row } from './model';
 
 /**

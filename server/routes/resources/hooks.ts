@@ -1,4 +1,4 @@
-import type { FieldError } from '../../../src/api/wire';
+import type { FieldError } from '../../../src/shared/wire';
 import type { AppDb } from '../../db/client';
 import type { Caller, Row } from './model';
 

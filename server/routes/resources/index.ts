@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { RESOURCES } from '../../../src/resources';
+import { RESOURCES } from '../../../src/shared/resources';
 import { projects } from '../../db/schema';
 import { ok } from '../../lib/envelope';
 import { callerOf, registerResourceRoutes } from './crud';
@@ -8,7 +8,7 @@ import './rules';
 import summaryRoutes from './summary';
 
 /**
- * Every business resource of src/resources as its route family under /admin (see crud.ts), plus the
+ * Every business resource of src/shared/resources as its route family under /admin (see crud.ts), plus the
  * small lookups their forms need.
  */
 const resourceRoutes: FastifyPluginAsync = async (app) => {

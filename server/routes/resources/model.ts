@@ -1,9 +1,9 @@
 import { and, eq, gte, ilike, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { backRefNames, isMoney, PROJECT_FIELD, MACHINE_META, refLabelName } from '../../../src/resources/framework';
-import { resourceByKey } from '../../../src/resources';
-import type { FieldDef, ResourceDef } from '../../../src/resources/types';
-import { fenToYuanString } from '../../../src/lib/format';
+import { backRefNames, isMoney, PROJECT_FIELD, MACHINE_META, refLabelName } from '../../../src/shared/resources/framework';
+import { resourceByKey } from '../../../src/shared/resources';
+import type { FieldDef, ResourceDef } from '../../../src/shared/resources/types';
+import { fenToYuanString } from '../../../src/shared/format';
 import type { AppDb } from '../../db/client';
 import { lineTables, projects, resourceTables, users } from '../../db/schema';
 import { chinaDateTime } from '../../lib/dates';

@@ -1,6 +1,6 @@
 import { and, eq, ne, sum } from 'drizzle-orm';
-import { formatMoney } from '../../../src/lib/format';
-import { resourceByKey } from '../../../src/resources';
+import { formatMoney } from '../../../src/shared/format';
+import { resourceByKey } from '../../../src/shared/resources';
 import type { AppDb } from '../../db/client';
 import { stateChanges } from '../../db/schema';
 import { defineHooks } from './hooks';

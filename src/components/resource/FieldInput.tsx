@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DatePicker, Input, InputNumber, Select, type SelectProps } from 'antd';
-import { resourceByKey } from '../../resources';
-import { refLabelName, textMax } from '../../resources/framework';
-import type { FieldDef } from '../../resources/types';
+import { resourceByKey } from '../../shared/resources';
+import { refLabelName, textMax } from '../../shared/resources/framework';
+import type { FieldDef } from '../../shared/resources/types';
 import type { RequestParams } from '../../api/params';
 import { listRows, projectOptions, type ProjectOption, type ResourceRow } from './resourceApi';
 

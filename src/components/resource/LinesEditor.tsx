@@ -1,8 +1,8 @@
 import { Button, Form, Typography, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../lib/format';
-import { inputFields, lineAmountFen } from '../../resources/framework';
-import type { FieldDef, LinesDef, ResourceDef } from '../../resources/types';
+import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../shared/format';
+import { inputFields, lineAmountFen } from '../../shared/resources/framework';
+import type { FieldDef, LinesDef, ResourceDef } from '../../shared/resources/types';
 import { FieldInput, refLabelOf } from './FieldInput';
 import { formRule } from './fieldValues';
 import type { ResourceRow } from './resourceApi';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { App, Col, Form, Modal, Row, Spin, type FormInstance } from 'antd';
 import { ApiError } from '../../api/errors';
-import type { FieldError } from '../../api/wire';
-import { parseYuanToFen, toChineseMoneyFromFen } from '../../lib/format';
-import { inputFields, PROJECT_FIELD, PROJECT_LABEL } from '../../resources/framework';
-import type { FieldDef, ResourceDef } from '../../resources/types';
+import type { FieldError } from '../../shared/wire';
+import { parseYuanToFen, toChineseMoneyFromFen } from '../../shared/format';
+import { inputFields, PROJECT_FIELD, PROJECT_LABEL } from '../../shared/resources/framework';
+import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 import { FieldInput, ProjectSelect, refLabelOf } from './FieldInput';
 import { formRule, initialValues, namePathOf, toSaveForm } from './fieldValues';
 import { LinesEditor } from './LinesEditor';

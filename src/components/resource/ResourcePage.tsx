@@ -3,7 +3,7 @@ import { App, Button, DatePicker, Dropdown, Form, Input, Select, Space, Tag, Too
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RequestParams } from '../../api/params';
-import { MSG_NO_SELECTION } from '../../lib/validators';
+import { MSG_NO_SELECTION } from '../../shared/validators';
 import { useSession } from '../../stores/session';
 import { confirmAction, confirmAndRemove } from '../confirm';
 import { cleanFilters } from '../PagedTable';
@@ -17,8 +17,8 @@ import {
   transitionAction,
   transitionBlocked,
   transitionsFrom,
-} from '../../resources/framework';
-import type { ResourceDef, StateMachine, Transition } from '../../resources/types';
+} from '../../shared/resources/framework';
+import type { ResourceDef, StateMachine, Transition } from '../../shared/resources/types';
 import { resourceColumns } from './cells';
 import { ColumnChooser, useHiddenColumns, type ChoosableColumn } from './ColumnChooser';
 import { FieldInput, ProjectSelect } from './FieldInput';

@@ -1,8 +1,8 @@
 import { Tag, Typography, type TableColumnsType } from 'antd';
-import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../lib/format';
+import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../shared/format';
 import { formatDate } from '../../lib/dateFormat';
-import { isMoney, MACHINE_META, PROJECT_LABEL, refLabelName } from '../../resources/framework';
-import type { FieldDef, ResourceDef } from '../../resources/types';
+import { isMoney, MACHINE_META, PROJECT_LABEL, refLabelName } from '../../shared/resources/framework';
+import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 import { StatusTag } from '../StatusTag';
 import type { ResourceRow } from './resourceApi';
 

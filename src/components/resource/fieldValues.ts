@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { toAntdRule, type AntdRuleLike } from '../../lib/validators';
-import { fieldRules, PROJECT_FIELD, inputFields } from '../../resources/framework';
-import type { FieldDef, ResourceDef } from '../../resources/types';
+import { toAntdRule, type AntdRuleLike } from '../../shared/validators';
+import { fieldRules, PROJECT_FIELD, inputFields } from '../../shared/resources/framework';
+import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 import type { ResourceRow } from './resourceApi';
 
 /**

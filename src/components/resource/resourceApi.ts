@@ -1,8 +1,8 @@
 import { downloadFile } from '../../api/download';
 import { get, post, postForMessage } from '../../api/request';
 import type { RequestParams } from '../../api/params';
-import { MACHINE_META } from '../../resources/framework';
-import type { MachineKind, ResourceDef, RowHistory } from '../../resources/types';
+import { MACHINE_META } from '../../shared/resources/framework';
+import type { MachineKind, ResourceDef, RowHistory } from '../../shared/resources/types';
 
 /**
  * The wire calls of one resource (ARCHITECTURE §4), through the app's one axios instance: the generic

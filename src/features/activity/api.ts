@@ -1,6 +1,6 @@
 import type { StatusOption } from '../../components/StatusTag';
 import { get, postForMessage } from '../../api/request';
-import type { AuthorisedActivity } from '../../api/wire';
+import type { AuthorisedActivity } from '../../shared/wire';
 
 /** Activities of the user's organiser (within their authorised projects). Rows: wire.ts ActivityRow. */
 export const ACTIVITY_PAGE_URL = '/yx/sysActivity/page';

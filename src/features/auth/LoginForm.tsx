@@ -3,7 +3,7 @@ import { Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { login } from '../../api/session';
-import { YHLX_EDU } from '../../api/wire';
+import { YHLX_EDU } from '../../shared/wire';
 import { PASSWORD_TOKEN_TTL_MS } from '../../config/constants';
 import { safeAppPath } from '../../lib/safePath';
 import { useSession } from '../../stores/session';

@@ -1,4 +1,4 @@
-import type { NoticeItem } from '../../api/wire';
+import type { NoticeItem } from '../../shared/wire';
 import { NOTICE_POPUP_LIMITS } from '../../config/constants';
 
 /** A notice counts as read once it carries a read stamp (spec: isstamp 0 or null = unread). */

@@ -1,5 +1,5 @@
 import { get, postForMessage } from '../../api/request';
-import type { NoticeItem, PageResult } from '../../api/wire';
+import type { NoticeItem, PageResult } from '../../shared/wire';
 
 /** The signed-in user's own notices (我的通知). */
 

@@ -1,6 +1,6 @@
 import type { StatusOption } from '../../components/StatusTag';
 import { get, postForMessage } from '../../api/request';
-import type { AuthorisedProject } from '../../api/wire';
+import type { AuthorisedProject } from '../../shared/wire';
 
 /** Projects (exhibitions, conferences) authorised to the user. */
 export const PROJECT_PAGE_URL = '/cnf/project/page';

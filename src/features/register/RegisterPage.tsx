@@ -16,7 +16,7 @@ import {
   smsCodeRules,
   toAntdRule,
   usernameRules,
-} from '../../lib/validators';
+} from '../../shared/validators';
 import { registerOrganiser, type RegisterForm } from './api';
 import { showFieldErrors } from './fieldErrors';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import type { SharePageKind } from '../../api/wire';
+import type { SharePageKind } from '../../shared/wire';
 import type { ResourceRow } from '../../components/resource/resourceApi';
-import { order } from '../../resources/commerce';
-import { contract } from '../../resources/contract';
-import { customer, quotation } from '../../resources/crm';
-import { actionAuthority } from '../../resources/framework';
-import type { ResourceDef } from '../../resources/types';
+import { order } from '../../shared/resources/commerce';
+import { contract } from '../../shared/resources/contract';
+import { customer, quotation } from '../../shared/resources/crm';
+import { actionAuthority } from '../../shared/resources/framework';
+import type { ResourceDef } from '../../shared/resources/types';
 import { useSession } from '../../stores/session';
 import { AttachmentsModal } from './AttachmentsModal';
 import { ShareModal } from './ShareModal';

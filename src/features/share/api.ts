@@ -1,9 +1,9 @@
 import { downloadFile } from '../../api/download';
 import { get, post } from '../../api/request';
-import { SHARE_LINK_PARAM, SHARE_PAGES, type AttachmentRow, type ShareLinkRow, type SharePageKind } from '../../api/wire';
+import { SHARE_LINK_PARAM, SHARE_PAGES, type AttachmentRow, type ShareLinkRow, type SharePageKind } from '../../shared/wire';
 import { BASENAME } from '../../config/constants';
-import type { ResourceDef } from '../../resources/types';
-import { order } from '../../resources/commerce';
+import type { ResourceDef } from '../../shared/resources/types';
+import { order } from '../../shared/resources/commerce';
 
 /** Share links of a record (back office): list, create, revoke; and an order's attachments. */
 

@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
-import type { SharePageKind, SharedOrder } from '../../api/wire';
-import { ORDER_CHANNELS, ORDER_STATES } from '../../resources/commerce';
+import type { SharePageKind, SharedOrder } from '../../shared/wire';
+import { ORDER_CHANNELS, ORDER_STATES } from '../../shared/resources/commerce';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, label, Letterhead, LinesTable, money, projectText, Section, stateTag, text, TotalLine } from './parts';
 import { useSharedDocument } from './useSharedDocument';

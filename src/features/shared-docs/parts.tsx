@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Table, Tag, type TableColumnsType } from 'antd';
-import type { SharedLetterhead, SharedLine, SharedProject } from '../../api/wire';
+import type { SharedLetterhead, SharedLine, SharedProject } from '../../shared/wire';
 import { LOGO_URL } from '../../layouts/brand';
-import { formatMoney, toChineseMoneyFromFen } from '../../lib/format';
-import { GOODS_CATEGORIES } from '../../resources/commerce';
-import { optionLabel } from '../../resources/framework';
-import type { Option } from '../../resources/types';
+import { formatMoney, toChineseMoneyFromFen } from '../../shared/format';
+import { GOODS_CATEGORIES } from '../../shared/resources/commerce';
+import { optionLabel } from '../../shared/resources/framework';
+import type { Option } from '../../shared/resources/types';
 
 /** Building blocks of the printable shared documents: letterhead, lines, totals, signatures. */
 

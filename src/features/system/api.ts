@@ -1,5 +1,5 @@
 import { postForMessage } from '../../api/request';
-import { USER_STATUS } from '../../api/wire';
+import { USER_STATUS } from '../../shared/wire';
 import type { StatusOption } from '../../components/StatusTag';
 
 /** 系统管理 → 用户 (rows: wire.ts SystemUserRow) and 短信记录 (rows: wire.ts SmsOutboxRow). */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Empty, Popover, Tabs } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
-import type { NoticeItem } from '../../api/wire';
+import type { NoticeItem } from '../../shared/wire';
 import { MY_NOTICE_PATH, NOTICE_BADGE_OVERFLOW } from '../../config/constants';
 import { fetchBellNotices } from '../../features/notice-bell/api';
 import { noticeTabs } from '../../features/notice-bell/noticeTabs';

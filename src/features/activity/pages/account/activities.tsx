@@ -1,11 +1,11 @@
 import { Avatar, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
-import type { MyActivityRow } from '../../../../api/wire';
+import type { MyActivityRow } from '../../../../shared/wire';
 import { PagedTable } from '../../../../components/PagedTable';
 import { QrCode } from '../../../../components/QrCode';
 import { ScopeSwitch, type ScopeOption } from '../../../../components/ScopeSwitch';
 import { formatDate } from '../../../../lib/dateFormat';
-import { switchActivityRule } from '../../../../lib/validators';
+import { switchActivityRule } from '../../../../shared/validators';
 import { useSession } from '../../../../stores/session';
 import { MY_ACTIVITIES_URL, authorisedActivities, switchActivities, MSG_NO_AUTHORISED_ACTIVITY } from '../../api';
 

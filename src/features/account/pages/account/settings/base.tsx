@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Form, Input, Result, Skeleton, Typography } from 'antd';
-import { mailRules, nickNameRules, toAntdRule } from '../../../../../lib/validators';
+import { mailRules, nickNameRules, toAntdRule } from '../../../../../shared/validators';
 import { useSession } from '../../../../../stores/session';
 import { fetchProfile, updateProfile, type ProfileForm } from '../../../api';
 

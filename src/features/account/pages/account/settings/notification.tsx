@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Result, Skeleton, Switch, Typography } from 'antd';
-import type { NotifyPrefs } from '../../../../../api/wire';
+import type { NotifyPrefs } from '../../../../../shared/wire';
 import { fetchNotifyPrefs, updateNotifyPrefs } from '../../../api';
 import { SettingRow } from '../../../SettingRow';
 

@@ -7,7 +7,7 @@ import {
   passwordMatchRule,
   passwordRules,
   toAntdRule,
-} from '../../../../../lib/validators';
+} from '../../../../../shared/validators';
 import { useSession } from '../../../../../stores/session';
 import { changePassword } from '../../../api';
 

@@ -1,5 +1,5 @@
 import { Form, Input, Select, type TableColumnsType } from 'antd';
-import type { ActivityRow } from '../../../../../api/wire';
+import type { ActivityRow } from '../../../../../shared/wire';
 import { PagedTable } from '../../../../../components/PagedTable';
 import { StatusTag } from '../../../../../components/StatusTag';
 import { formatDate } from '../../../../../lib/dateFormat';

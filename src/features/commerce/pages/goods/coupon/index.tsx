@@ -1,5 +1,5 @@
 import { ResourcePage } from '../../../../../components/resource/ResourcePage';
-import { coupon } from '../../../../../resources/commerce';
+import { coupon } from '../../../../../shared/resources/commerce';
 
 /** 优惠券: coupons of a project shop, published and stopped. */
 export default function CouponPage() {

@@ -1,5 +1,5 @@
 import { ResourcePage } from '../../../../../components/resource/ResourcePage';
-import { merchant } from '../../../../../resources/commerce';
+import { merchant } from '../../../../../shared/resources/commerce';
 
 /** 商户: the merchant accounts payments are collected through. */
 export default function MerchantPage() {

@@ -1,5 +1,5 @@
 import { ResourcePage } from '../../../../../components/resource/ResourcePage';
-import { payment } from '../../../../../resources/commerce';
+import { payment } from '../../../../../shared/resources/commerce';
 
 /** 支付记录: payments of orders (registered offline or by the channels), refundable. */
 export default function PaymentPage() {

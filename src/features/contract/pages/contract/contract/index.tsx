@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ResourcePage } from '../../../../../components/resource/ResourcePage';
 import { infoOf, type ResourceRow } from '../../../../../components/resource/resourceApi';
-import { contract } from '../../../../../resources/contract';
-import { quotation } from '../../../../../resources/crm';
+import { contract } from '../../../../../shared/resources/contract';
+import { quotation } from '../../../../../shared/resources/crm';
 import { ContractShareAction } from '../../../../share';
 
 /** 分享 as 合同信息 / 展位确认书 (module-level: the table's columns memo depends on its identity). */

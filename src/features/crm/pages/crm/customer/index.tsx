@@ -1,6 +1,6 @@
 import { ResourcePage } from '../../../../../components/resource/ResourcePage';
 import type { ResourceRow } from '../../../../../components/resource/resourceApi';
-import { customer } from '../../../../../resources/crm';
+import { customer } from '../../../../../shared/resources/crm';
 import { CustomerShareAction } from '../../../../share';
 
 /** 分享 as 预登记信息; module-level because the table's columns memo depends on its identity. */

@@ -3,9 +3,9 @@ import { Button, Tooltip, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { ResourcePage } from '../../../../../components/resource/ResourcePage';
 import type { ResourceRow } from '../../../../../components/resource/resourceApi';
-import { actionAuthority, backRefNames, menuAuthority } from '../../../../../resources/framework';
-import { contract } from '../../../../../resources/contract';
-import { quotation } from '../../../../../resources/crm';
+import { actionAuthority, backRefNames, menuAuthority } from '../../../../../shared/resources/framework';
+import { contract } from '../../../../../shared/resources/contract';
+import { quotation } from '../../../../../shared/resources/crm';
 import { useSession } from '../../../../../stores/session';
 import { QuotationShareAction } from '../../../../share';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Card, Col, Form, Input, Row, Statistic, Tabs, Typography, type TableColumnsType } from 'antd';
-import type { PageResult } from '../../../../../api/wire';
+import type { PageResult } from '../../../../../shared/wire';
 import { ProjectSelect } from '../../../../../components/resource/FieldInput';
 import { MoneyText } from '../../../../../components/resource/cells';
 import { ResourceTable } from '../../../../../components/resource/ResourceTable';
-import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../../../../lib/format';
+import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../../../../shared/format';
 import { CUSTOMER_TOTALS_URL, PROJECT_TOTALS_URL, type CustomerTotalsRow, type FinanceTotals, type ProjectTotalsRow } from '../../../api';
 
 /**

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type Key } from 'react';
 import { App, Badge, Button, Form, Input, Modal, Radio, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import type { NoticeItem } from '../../../../../api/wire';
+import type { NoticeItem } from '../../../../../shared/wire';
 import { PagedTable, type PagedTableHandle } from '../../../../../components/PagedTable';
 import { confirmAction } from '../../../../../components/confirm';
 import { MODAL_WIDTH } from '../../../../../config/constants';
 import { formatDateTime } from '../../../../../lib/dateFormat';
-import { tableSelectionRule } from '../../../../../lib/validators';
+import { tableSelectionRule } from '../../../../../shared/validators';
 import { useNoticeSignal } from '../../../../../stores/notices';
 import { MY_NOTICE_PAGE_URL, isUnread, isstampParam, markAllRead, markRead, unreadCount, type ReadFilter } from '../../../api';
 

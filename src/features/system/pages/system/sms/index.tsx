@@ -1,5 +1,5 @@
 import { Form, Input, Tag, type TableColumnsType } from 'antd';
-import type { SmsOutboxRow } from '../../../../../api/wire';
+import type { SmsOutboxRow } from '../../../../../shared/wire';
 import { PagedTable } from '../../../../../components/PagedTable';
 import { formatDateTime } from '../../../../../lib/dateFormat';
 import { SMS_PURPOSE_LABELS, SYSTEM_SMS_PAGE_URL } from '../../../api';

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Space, Tooltip, type TableColumnsType } from 'antd';
-import { KHLX_ORGANISER, USER_STATUS, type SystemUserRow } from '../../../../../api/wire';
+import { KHLX_ORGANISER, USER_STATUS, type SystemUserRow } from '../../../../../shared/wire';
 import { PagedTable, type PagedTableHandle } from '../../../../../components/PagedTable';
 import { StatusTag } from '../../../../../components/StatusTag';
 import { confirmAction } from '../../../../../components/confirm';
 import { MODAL_WIDTH } from '../../../../../config/constants';
 import { formatDateTime } from '../../../../../lib/dateFormat';
-import { requiredTextRule, toAntdRule } from '../../../../../lib/validators';
+import { requiredTextRule, toAntdRule } from '../../../../../shared/validators';
 import { useSession } from '../../../../../stores/session';
 import {
   approveUser,

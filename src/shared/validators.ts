@@ -8,7 +8,7 @@
  * empty value through; "required" is always a separate rule. Combine them with `composeRules` or by
  * passing an array, so a field reports exactly one message: the first rule that fails.
  */
-import type { FieldError } from '../api/wire';
+import type { FieldError } from './wire';
 
 export type { FieldError };
 

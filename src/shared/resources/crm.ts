@@ -2,7 +2,7 @@
  * 客户管理: customers and their contacts. Customers belong to the organiser (one company exhibits at
  * several of its projects); everything sold to them (quotations, contracts…) belongs to a project.
  */
-import { creditCodeRule, emailRule, landlineRule, mobileRule, phoneRule, urlRule } from '../lib/validators';
+import { creditCodeRule, emailRule, landlineRule, mobileRule, phoneRule, urlRule } from '../validators';
 import { goodsLines } from './goodsLines';
 import type { Option, ResourceDef } from './types';
 

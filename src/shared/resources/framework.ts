@@ -16,7 +16,7 @@ import {
   requiredRule,
   textLengthRule,
   type Rule,
-} from '../lib/validators';
+} from '../validators';
 import type { BackRefDef, FieldDef, MachineKind, Option, ResourceDef, StateMachine, Transition } from './types';
 
 export const MACHINE_META: Record<MachineKind, { route: string; field: string; action: string }> = {

@@ -2,7 +2,7 @@
  * 商务中心: what an organiser sells for a project (booths, advertising, sponsorship, tickets, services)
  * and at which prices; later coupons, orders, merchants and payments.
  */
-import { alnum20Rule, bankCardRule, mobileRule, phoneRule } from '../lib/validators';
+import { alnum20Rule, bankCardRule, mobileRule, phoneRule } from '../validators';
 import { goodsLines } from './goodsLines';
 import type { Option, ResourceDef, StateMachine } from './types';
 

@@ -2,7 +2,7 @@
  * 财务管理: invoices against contracts (申请 → 开票 → 作废), receivables (payment plans and the
  * receipts that are confirmed against them) and accounting vouchers.
  */
-import { taxNoRule } from '../lib/validators';
+import { taxNoRule } from '../validators';
 import type { Option, ResourceDef } from './types';
 
 export const INVOICE_TYPES: readonly Option[] = [

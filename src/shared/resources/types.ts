@@ -3,7 +3,7 @@
  * page, search bar, create/edit form, row actions) and by the server (database table, request schemas,
  * validation, scoping, authorities, state machines). Isomorphic: no DOM, no Node, no antd.
  */
-import type { Rule } from '../lib/validators';
+import type { Rule } from '../validators';
 
 /**
  * How a field is stored, sent and edited.
