@@ -93,7 +93,7 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
           publicPage('reportCheck', 'reportCheck', '评审结果查询', () => import('../features/edu-public/ReportCheckPage'), 'edu'),
           publicPage('zwsx', 'zwsx', '展位确认书', () => import('../features/shared-docs/ZwsxPage')),
           publicPage('zsdl', 'zsdl', '展商登录', () => import('../features/sso/ZsdlPage')),
-          publicPage('zslogin', 'zslogin', '展商登录', () => import('../features/sso/ZsLoginPage')),
+          publicPage('zslogin', 'zslogin', '展商登录', () => import('../features/auth/ZsLoginPage')),
         ]),
 
         publicGroup('pre', { name: 'public' }, plainLayout, [publicPage('preInfo', 'preInfo', '预登记信息', () => import('../features/shared-docs/PreInfoPage'))]),

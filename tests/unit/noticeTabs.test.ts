@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnread, noticeTabs } from '../../src/features/notice-bell/noticeTabs';
+import { isUnread, noticeTabs } from '../../src/layouts/basic/notices/noticeTabs';
 import { BELL_NOTICES } from '../mocks/fixtures';
 
 describe('notice popup tabs', () => {

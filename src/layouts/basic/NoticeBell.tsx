@@ -4,8 +4,8 @@ import { BellOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
 import type { NoticeItem } from '../../shared/wire';
 import { MY_NOTICE_PATH, NOTICE_BADGE_OVERFLOW } from '../../config/constants';
-import { fetchBellNotices } from '../../features/notice-bell/api';
-import { noticeTabs } from '../../features/notice-bell/noticeTabs';
+import { fetchBellNotices } from './notices/api';
+import { noticeTabs } from './notices/noticeTabs';
 import { useNoticeSignal } from '../../stores/notices';
 import { useSession } from '../../stores/session';
 

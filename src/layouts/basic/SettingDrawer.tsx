@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Drawer } from 'antd';
 import { CloseOutlined, SettingOutlined } from '@ant-design/icons';
 import { SETTINGS_DRAWER_WIDTH } from '../../config/constants';
-import { SettingsForm } from '../../features/settings/SettingsForm';
+import { SettingsForm } from '../../components/settings/SettingsForm';
 
 /**
  * The development settings drawer (spec §2: only outside production, only for the admin; the layout

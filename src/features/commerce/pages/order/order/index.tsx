@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../../../components/resource/ResourcePage';
 import type { ResourceRow } from '../../../../../components/resource/resourceApi';
 import { order } from '../../../../../shared/resources/commerce';
-import { OrderAttachmentsAction, OrderShareAction } from '../../../../share';
+import { OrderAttachmentsAction, OrderShareAction } from '../../../../../components/share';
 
 /** 分享 (套餐单信息 / 套餐单附件) and 附件; module-level because the table's columns memo depends on it. */
 const orderActions = (row: ResourceRow) => (

@@ -4,7 +4,7 @@ import { ResourcePage } from '../../../../../components/resource/ResourcePage';
 import { infoOf, type ResourceRow } from '../../../../../components/resource/resourceApi';
 import { contract } from '../../../../../shared/resources/contract';
 import { quotation } from '../../../../../shared/resources/crm';
-import { ContractShareAction } from '../../../../share';
+import { ContractShareAction } from '../../../../../components/share';
 
 /** 分享 as 合同信息 / 展位确认书 (module-level: the table's columns memo depends on its identity). */
 const shareAction = (row: ResourceRow) => <ContractShareAction row={row} />;

@@ -7,7 +7,7 @@ import { actionAuthority, backRefNames, menuAuthority } from '../../../../../sha
 import { contract } from '../../../../../shared/resources/contract';
 import { quotation } from '../../../../../shared/resources/crm';
 import { useSession } from '../../../../../stores/session';
-import { QuotationShareAction } from '../../../../share';
+import { QuotationShareAction } from '../../../../../components/share';
 
 /** Quotations that were sent or accepted can be turned into a contract. */
 const CONVERTIBLE = [1, 2];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import type { SharePageKind } from '../../shared/wire';
-import type { ResourceRow } from '../../components/resource/resourceApi';
+import type { ResourceRow } from '../resource/resourceApi';
 import { order } from '../../shared/resources/commerce';
 import { contract } from '../../shared/resources/contract';
 import { customer, quotation } from '../../shared/resources/crm';

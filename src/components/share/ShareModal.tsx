@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Input, Modal, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CopyOutlined, LinkOutlined } from '@ant-design/icons';
 import { SHARE_EXPIRY_DAYS, SHARE_PAGES, type ShareLinkRow, type SharePageKind } from '../../shared/wire';
-import { confirmAction } from '../../components/confirm';
+import { confirmAction } from '../confirm';
 import type { ResourceDef } from '../../shared/resources/types';
 import { createShareLink, listShareLinks, revokeShareLink, shareAddress } from './api';
 import { copyText } from './copyText';

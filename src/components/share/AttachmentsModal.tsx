@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Modal, Space, Table, Typography, Upload, type TableColumnsType } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_MB, type AttachmentRow } from '../../shared/wire';
-import { confirmDelete } from '../../components/confirm';
+import { confirmDelete } from '../confirm';
 import { downloadAttachment, listAttachments, removeAttachment, uploadAttachment } from './api';
 
 export interface AttachmentsModalProps {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Card, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { YHLX_ORDINARY } from '../../shared/wire';
-import { LoginForm } from '../auth/LoginForm';
+import { LoginForm } from './LoginForm';
 import { safeAppPath } from '../../lib/safePath';
 
 /**

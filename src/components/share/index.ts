@@ -1,2 +1,2 @@
-/** The share feature's public face: row actions pages plug into ResourcePage's extraRowActions. */
+/** The share extension's public face: row actions resource pages plug into ResourcePage's extraRowActions. */
 export { ContractShareAction, CustomerShareAction, OrderAttachmentsAction, OrderShareAction, QuotationShareAction, ShareAction } from './ShareActions';
