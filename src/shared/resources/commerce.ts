@@ -4,7 +4,7 @@
  */
 import { alnum20Rule, bankCardRule, mobileRule, phoneRule } from '../validators';
 import { goodsLines } from './goodsLines';
-import type { Option, ResourceDef, StateMachine } from './types';
+import type { Option, ResourceDef, StateMachine, StateOption } from './types';
 
 export const GOODS_CATEGORIES: readonly Option[] = [
   { value: 1, label: '展位', color: 'blue' },
@@ -21,19 +21,19 @@ export const TAX_RATES: readonly Option[] = [
   { value: 0, label: '免税' },
 ];
 
-export const ON_SALE_STATES: readonly Option[] = [
-  { value: 1, label: '在售', color: 'green' },
-  { value: 0, label: '已下架', color: 'default' },
+export const ON_SALE_STATES: readonly StateOption[] = [
+  { value: 1, key: 'onSale', label: '在售', color: 'green' },
+  { value: 0, key: 'offSale', label: '已下架', color: 'default' },
 ];
 
 const onSaleMachine: StateMachine = {
-  kind: 'status',
+  field: 'status',
   label: '状态',
-  initial: 1,
+  initial: 'onSale',
   states: ON_SALE_STATES,
   transitions: [
-    { from: [1], to: 0, label: '下架', danger: true },
-    { from: [0], to: 1, label: '上架' },
+    { from: ['onSale'], to: 'offSale', label: '下架', danger: true },
+    { from: ['offSale'], to: 'onSale', label: '上架' },
   ],
 };
 
@@ -41,6 +41,7 @@ export const goods: ResourceDef = {
   key: 'goods',
   title: '商品服务',
   menuCode: 'goods_goods',
+  menu: { group: 'business', icon: 'GiftOutlined', order: 1, actions: [['status', '上架下架']] },
   api: '/goods/goods',
   table: 'goods_goods',
   scope: 'project',
@@ -67,6 +68,7 @@ export const price: ResourceDef = {
   key: 'price',
   title: '价格',
   menuCode: 'goods_price',
+  menu: { group: 'business', icon: 'TagsOutlined', order: 2 },
   api: '/goods/price',
   table: 'goods_prices',
   scope: 'project',
@@ -92,10 +94,10 @@ export const COUPON_TYPES: readonly Option[] = [
   { value: 3, label: '代金券', color: 'gold' },
 ];
 
-export const COUPON_STATES: readonly Option[] = [
-  { value: 0, label: '未发布', color: 'default' },
-  { value: 1, label: '已发布', color: 'green' },
-  { value: 2, label: '已停用', color: 'red' },
+export const COUPON_STATES: readonly StateOption[] = [
+  { value: 0, key: 'unpublished', label: '未发布', color: 'default' },
+  { value: 1, key: 'published', label: '已发布', color: 'green' },
+  { value: 2, key: 'disabled', label: '已停用', color: 'red' },
 ];
 
 /** 优惠券: coupons of a project's shop (tickets, services): fixed off over a threshold, a discount, or a voucher. */
@@ -103,6 +105,7 @@ export const coupon: ResourceDef = {
   key: 'coupon',
   title: '优惠券',
   menuCode: 'goods_coupon',
+  menu: { group: 'business', icon: 'PercentageOutlined', order: 3, actions: [['status', '发布停用']] },
   api: '/goods/coupon',
   table: 'goods_coupons',
   scope: 'project',
@@ -110,7 +113,7 @@ export const coupon: ResourceDef = {
   defaultSort: { sort: 'createdAt', order: 'desc' },
   actions: ['add', 'edit', 'remove', 'export'],
   autoCode: { field: 'code', prefix: 'YH' },
-  lockedWhen: { field: 'status', in: [1], msg: '优惠券已发布，请先停用再修改或删除' },
+  lockedWhen: { field: 'status', in: ['published'], msg: '优惠券已发布，请先停用再修改或删除' },
   fields: [
     { name: 'name', label: '名称', type: 'text', required: true, max: 50, list: true, width: 180, filter: 'like' },
     { name: 'code', label: '编码', type: 'text', max: 32, list: true, width: 150, placeholder: '留空自动生成' },
@@ -127,13 +130,13 @@ export const coupon: ResourceDef = {
   ],
   machines: [
     {
-      kind: 'status',
+      field: 'status',
       label: '状态',
-      initial: 0,
+      initial: 'unpublished',
       states: COUPON_STATES,
       transitions: [
-        { from: [0, 2], to: 1, label: '发布' },
-        { from: [1], to: 2, label: '停用', danger: true },
+        { from: ['unpublished', 'disabled'], to: 'published', label: '发布' },
+        { from: ['published'], to: 'disabled', label: '停用', danger: true },
       ],
     },
   ],
@@ -145,12 +148,12 @@ export const ORDER_CHANNELS: readonly Option[] = [
   { value: 3, label: '线下录入' },
 ];
 
-export const ORDER_STATES: readonly Option[] = [
-  { value: 0, label: '待付款', color: 'orange' },
-  { value: 1, label: '已付款', color: 'blue' },
-  { value: 2, label: '已完成', color: 'green' },
-  { value: 3, label: '已取消', color: 'default' },
-  { value: 4, label: '已退款', color: 'red' },
+export const ORDER_STATES: readonly StateOption[] = [
+  { value: 0, key: 'unpaid', label: '待付款', color: 'orange' },
+  { value: 1, key: 'paid', label: '已付款', color: 'blue' },
+  { value: 2, key: 'done', label: '已完成', color: 'green' },
+  { value: 3, key: 'cancelled', label: '已取消', color: 'default' },
+  { value: 4, key: 'refunded', label: '已退款', color: 'red' },
 ];
 
 /** 订单: orders of a project's goods (tickets, services) with line items; paid through payments. */
@@ -158,6 +161,7 @@ export const order: ResourceDef = {
   key: 'order',
   title: '订单',
   menuCode: 'order_order',
+  menu: { group: 'business', icon: 'ShoppingCartOutlined', order: 4, actions: [['status', '变更状态']] },
   api: '/order/order',
   table: 'order_orders',
   scope: 'project',
@@ -165,7 +169,7 @@ export const order: ResourceDef = {
   defaultSort: { sort: 'orderDate', order: 'desc' },
   actions: ['add', 'edit', 'remove', 'export'],
   autoCode: { field: 'orderNo', prefix: 'DD' },
-  lockedWhen: { field: 'status', in: [1, 2, 3, 4], msg: '只有待付款的订单可以修改或删除' },
+  lockedWhen: { field: 'status', in: ['paid', 'done', 'cancelled', 'refunded'], msg: '只有待付款的订单可以修改或删除' },
   fields: [
     { name: 'orderNo', label: '订单号', type: 'text', max: 32, list: true, width: 150, filter: 'like', placeholder: '留空自动生成' },
     { name: 'buyerName', label: '购买人', type: 'text', required: true, max: 30, list: true, width: 100, filter: 'like' },
@@ -179,15 +183,16 @@ export const order: ResourceDef = {
     { name: 'remark', label: '备注', type: 'textarea', max: 500, span: 24 },
   ],
   lines: goodsLines('订单明细', 'order_order_items'),
+  extensions: { share: ['tcdxx', 'tcdFj'], attachments: true },
   machines: [
     {
-      kind: 'status',
+      field: 'status',
       label: '订单状态',
-      initial: 0,
+      initial: 'unpaid',
       states: ORDER_STATES,
       transitions: [
-        { from: [0], to: 3, label: '取消订单', danger: true, remark: true },
-        { from: [1], to: 2, label: '完成' },
+        { from: ['unpaid'], to: 'cancelled', label: '取消订单', danger: true, remark: true },
+        { from: ['paid'], to: 'done', label: '完成' },
       ],
     },
   ],
@@ -206,6 +211,7 @@ export const merchant: ResourceDef = {
   key: 'merchant',
   title: '商户',
   menuCode: 'merchant_merchant',
+  menu: { group: 'business', icon: 'BankOutlined', order: 5, actions: [['status', '启用停用']] },
   api: '/merchant/merchant',
   table: 'merchant_merchants',
   scope: 'organiser',
@@ -225,24 +231,24 @@ export const merchant: ResourceDef = {
   ],
   machines: [
     {
-      kind: 'status',
+      field: 'status',
       label: '状态',
-      initial: 1,
+      initial: 'enabled',
       states: [
-        { value: 1, label: '启用', color: 'green' },
-        { value: 0, label: '停用', color: 'default' },
+        { value: 1, key: 'enabled', label: '启用', color: 'green' },
+        { value: 0, key: 'disabled', label: '停用', color: 'default' },
       ],
       transitions: [
-        { from: [1], to: 0, label: '停用', danger: true },
-        { from: [0], to: 1, label: '启用' },
+        { from: ['enabled'], to: 'disabled', label: '停用', danger: true },
+        { from: ['disabled'], to: 'enabled', label: '启用' },
       ],
     },
   ],
 };
 
-export const PAYMENT_STATES: readonly Option[] = [
-  { value: 1, label: '支付成功', color: 'green' },
-  { value: 2, label: '已退款', color: 'red' },
+export const PAYMENT_STATES: readonly StateOption[] = [
+  { value: 1, key: 'paid', label: '支付成功', color: 'green' },
+  { value: 2, key: 'refunded', label: '已退款', color: 'red' },
 ];
 
 /** 支付记录: money received for orders through a merchant account; recorded, then possibly refunded. */
@@ -250,6 +256,7 @@ export const payment: ResourceDef = {
   key: 'payment',
   title: '支付记录',
   menuCode: 'pay_payment',
+  menu: { group: 'business', icon: 'PayCircleOutlined', order: 6, actions: [['add', '登记支付'], ['status', '退款']] },
   api: '/pay/payment',
   table: 'pay_payments',
   scope: 'project',
@@ -270,11 +277,11 @@ export const payment: ResourceDef = {
   ],
   machines: [
     {
-      kind: 'status',
+      field: 'status',
       label: '支付状态',
-      initial: 1,
+      initial: 'paid',
       states: PAYMENT_STATES,
-      transitions: [{ from: [1], to: 2, label: '退款', danger: true, remark: true }],
+      transitions: [{ from: ['paid'], to: 'refunded', label: '退款', danger: true, remark: true }],
     },
   ],
   indexes: [['payDate']],

@@ -2,20 +2,20 @@
  * 销售合同: contracts with customers, usually from an accepted quotation. Two state machines: the
  * approval (审核状态) and the contract's own life (合同状态); a contract takes effect only once approved.
  */
-import type { Option, ResourceDef } from './types';
+import type { Option, ResourceDef, StateOption } from './types';
 
-export const AUDIT_STATES: readonly Option[] = [
-  { value: 0, label: '未提交', color: 'default' },
-  { value: 1, label: '待审核', color: 'orange' },
-  { value: 2, label: '已通过', color: 'green' },
-  { value: 3, label: '已驳回', color: 'red' },
+export const AUDIT_STATES: readonly StateOption[] = [
+  { value: 0, key: 'unsubmitted', label: '未提交', color: 'default' },
+  { value: 1, key: 'pending', label: '待审核', color: 'orange' },
+  { value: 2, key: 'approved', label: '已通过', color: 'green' },
+  { value: 3, key: 'rejected', label: '已驳回', color: 'red' },
 ];
 
-export const CONTRACT_STATES: readonly Option[] = [
-  { value: 0, label: '未生效', color: 'default' },
-  { value: 1, label: '执行中', color: 'blue' },
-  { value: 2, label: '已完成', color: 'green' },
-  { value: 3, label: '已终止', color: 'red' },
+export const CONTRACT_STATES: readonly StateOption[] = [
+  { value: 0, key: 'inactive', label: '未生效', color: 'default' },
+  { value: 1, key: 'active', label: '执行中', color: 'blue' },
+  { value: 2, key: 'completed', label: '已完成', color: 'green' },
+  { value: 3, key: 'terminated', label: '已终止', color: 'red' },
 ];
 
 export const PAY_TERMS: readonly Option[] = [
@@ -28,6 +28,7 @@ export const contract: ResourceDef = {
   key: 'contract',
   title: '合同',
   menuCode: 'contract_contract',
+  menu: { group: 'sales', icon: 'FileProtectOutlined', order: 2, actions: [['audit', '审核'], ['status', '变更状态']] },
   api: '/contract/contract',
   table: 'contract_contracts',
   scope: 'project',
@@ -35,7 +36,7 @@ export const contract: ResourceDef = {
   defaultSort: { sort: 'signDate', order: 'desc' },
   actions: ['add', 'edit', 'remove', 'export'],
   autoCode: { field: 'code', prefix: 'HT' },
-  lockedWhen: { field: 'auditStatus', in: [1, 2], msg: '合同已提交审核或已审核通过，不能修改或删除' },
+  lockedWhen: { field: 'auditStatus', in: ['pending', 'approved'], msg: '合同已提交审核或已审核通过，不能修改或删除' },
   fields: [
     { name: 'code', label: '合同编号', type: 'text', max: 32, list: true, width: 150, filter: 'like', placeholder: '留空自动生成' },
     { name: 'name', label: '合同名称', type: 'text', required: true, max: 100, list: true, width: 200, filter: 'like', trigram: true },
@@ -59,28 +60,44 @@ export const contract: ResourceDef = {
   ],
   machines: [
     {
-      kind: 'audit',
+      field: 'auditStatus',
       label: '审核状态',
-      initial: 0,
+      initial: 'unsubmitted',
       states: AUDIT_STATES,
       transitions: [
-        { from: [0, 3], to: 1, label: '提交审核', action: 'edit' },
-        { from: [1], to: 0, label: '撤回', action: 'edit' },
-        { from: [1], to: 2, label: '审核通过' },
-        { from: [1], to: 3, label: '驳回', danger: true, remark: true },
+        { from: ['unsubmitted', 'rejected'], to: 'pending', label: '提交审核', action: 'edit' },
+        { from: ['pending'], to: 'unsubmitted', label: '撤回', action: 'edit' },
+        { from: ['pending'], to: 'approved', label: '审核通过' },
+        { from: ['pending'], to: 'rejected', label: '驳回', danger: true, remark: true },
       ],
     },
     {
-      kind: 'status',
+      field: 'status',
       label: '合同状态',
-      initial: 0,
+      initial: 'inactive',
       states: CONTRACT_STATES,
       transitions: [
-        { from: [0], to: 1, label: '生效', guard: { field: 'auditStatus', in: [2], msg: '合同审核通过后才能生效' } },
-        { from: [1], to: 2, label: '完成' },
-        { from: [0, 1], to: 3, label: '终止', danger: true, remark: true },
+        { from: ['inactive'], to: 'active', label: '生效', guard: { field: 'auditStatus', in: ['approved'], msg: '合同审核通过后才能生效' } },
+        { from: ['active'], to: 'completed', label: '完成' },
+        { from: ['inactive', 'active'], to: 'terminated', label: '终止', danger: true, remark: true },
       ],
     },
   ],
+  aggregates: [
+    { name: 'invoiced', label: '已开票', resource: 'invoice', via: 'contractId', sum: 'amount', except: [{ field: 'status', in: ['voided'] }], of: 'amount', leftLabel: '可开票' },
+    {
+      name: 'received',
+      label: '已回款',
+      resource: 'receivable',
+      via: 'contractId',
+      sum: 'amount',
+      where: [{ field: 'kind', in: ['receipt'] }],
+      except: [{ field: 'confirmStatus', in: ['rejected'] }],
+      of: 'amount',
+      leftLabel: '未回款',
+    },
+    { name: 'planned', label: '已计划', resource: 'receivable', via: 'contractId', sum: 'amount', where: [{ field: 'kind', in: ['plan'] }], of: 'amount', leftLabel: '未计划' },
+  ],
+  extensions: { share: ['htxx', 'zwsx'] },
   indexes: [['signDate'], ['customerId', 'signDate'], ['auditStatus', 'signDate']],
 };

@@ -4,7 +4,7 @@
  */
 import { creditCodeRule, emailRule, landlineRule, mobileRule, phoneRule, urlRule } from '../validators';
 import { goodsLines } from './goodsLines';
-import type { Option, ResourceDef } from './types';
+import type { Option, ResourceDef, StateMachine, StateOption } from './types';
 
 export const CUSTOMER_TYPES: readonly Option[] = [
   { value: 1, label: '参展商' },
@@ -39,9 +39,9 @@ export const CUSTOMER_SOURCES: readonly Option[] = [
   { value: 5, label: '行业协会' },
 ];
 
-export const ENABLED_STATES: readonly Option[] = [
-  { value: 1, label: '正常', color: 'green' },
-  { value: 0, label: '停用', color: 'default' },
+export const ENABLED_STATES: readonly StateOption[] = [
+  { value: 1, key: 'enabled', label: '正常', color: 'green' },
+  { value: 0, key: 'disabled', label: '停用', color: 'default' },
 ];
 
 export const YES_NO: readonly Option[] = [
@@ -55,21 +55,22 @@ export const GENDERS: readonly Option[] = [
 ];
 
 /** 启用 / 停用, shared by resources that can be switched off without being deleted. */
-export const enabledMachine = {
-  kind: 'status',
+export const enabledMachine: StateMachine = {
+  field: 'status',
   label: '状态',
-  initial: 1,
+  initial: 'enabled',
   states: ENABLED_STATES,
   transitions: [
-    { from: [1], to: 0, label: '停用', danger: true },
-    { from: [0], to: 1, label: '启用' },
+    { from: ['enabled'], to: 'disabled', label: '停用', danger: true },
+    { from: ['disabled'], to: 'enabled', label: '启用' },
   ],
-} as const;
+};
 
 export const customer: ResourceDef = {
   key: 'customer',
   title: '客户',
   menuCode: 'crm_customer',
+  menu: { group: 'crm', icon: 'UserOutlined', order: 1, actions: [['status', '启用停用']] },
   api: '/crm/customer',
   table: 'crm_customers',
   scope: 'organiser',
@@ -92,6 +93,7 @@ export const customer: ResourceDef = {
     { name: 'remark', label: '备注', type: 'textarea', max: 500, span: 24 },
   ],
   machines: [enabledMachine],
+  extensions: { share: ['preInfo'] },
   // The list's usual question: "my A-level exhibitors, newest first".
   indexes: [['createdAt'], ['level', 'createdAt'], ['type', 'createdAt'], ['industry', 'createdAt']],
 };
@@ -100,6 +102,7 @@ export const contact: ResourceDef = {
   key: 'contact',
   title: '联系人',
   menuCode: 'crm_contact',
+  menu: { group: 'crm', icon: 'IdcardOutlined', order: 2 },
   api: '/crm/contact',
   table: 'crm_contacts',
   scope: 'organiser',
@@ -122,11 +125,11 @@ export const contact: ResourceDef = {
   indexes: [['createdAt']],
 };
 
-export const QUOTATION_STATES: readonly Option[] = [
-  { value: 0, label: '草稿', color: 'default' },
-  { value: 1, label: '已发送', color: 'blue' },
-  { value: 2, label: '已接受', color: 'green' },
-  { value: 3, label: '已拒绝', color: 'red' },
+export const QUOTATION_STATES: readonly StateOption[] = [
+  { value: 0, key: 'draft', label: '草稿', color: 'default' },
+  { value: 1, key: 'sent', label: '已发送', color: 'blue' },
+  { value: 2, key: 'accepted', label: '已接受', color: 'green' },
+  { value: 3, key: 'rejected', label: '已拒绝', color: 'red' },
 ];
 
 /** 报价单: goods quoted to a customer for one project, with line items; accepted ones become contracts. */
@@ -134,6 +137,7 @@ export const quotation: ResourceDef = {
   key: 'quotation',
   title: '报价单',
   menuCode: 'crm_quotation',
+  menu: { group: 'sales', icon: 'FileSearchOutlined', order: 1, actions: [['status', '变更状态']] },
   api: '/crm/quotation',
   table: 'crm_quotations',
   scope: 'project',
@@ -141,7 +145,7 @@ export const quotation: ResourceDef = {
   defaultSort: { sort: 'quoteDate', order: 'desc' },
   actions: ['add', 'edit', 'remove', 'export'],
   autoCode: { field: 'code', prefix: 'BJ' },
-  lockedWhen: { field: 'status', in: [1, 2], msg: '报价单已发送或已接受，不能修改或删除' },
+  lockedWhen: { field: 'status', in: ['sent', 'accepted'], msg: '报价单已发送或已接受，不能修改或删除' },
   fields: [
     { name: 'code', label: '报价单号', type: 'text', max: 32, list: true, width: 150, filter: 'like', placeholder: '留空自动生成' },
     { name: 'title', label: '报价主题', type: 'text', required: true, max: 100, list: true, width: 200, filter: 'like', trigram: true },
@@ -155,19 +159,31 @@ export const quotation: ResourceDef = {
   lines: goodsLines('报价明细', 'crm_quotation_items'),
   machines: [
     {
-      kind: 'status',
+      field: 'status',
       label: '状态',
-      initial: 0,
+      initial: 'draft',
       states: QUOTATION_STATES,
       transitions: [
-        { from: [0], to: 1, label: '发送客户' },
-        { from: [1], to: 2, label: '客户接受' },
-        { from: [1], to: 3, label: '客户拒绝', danger: true, remark: true },
-        { from: [1, 3], to: 0, label: '退回草稿' },
+        { from: ['draft'], to: 'sent', label: '发送客户' },
+        { from: ['sent'], to: 'accepted', label: '客户接受' },
+        { from: ['sent'], to: 'rejected', label: '客户拒绝', danger: true, remark: true },
+        { from: ['sent', 'rejected'], to: 'draft', label: '退回草稿' },
       ],
     },
   ],
   // The list offers 转为合同 only while no contract was made from the quotation, and links to it after.
   backRefs: [{ resource: 'contract', via: 'quotationId', as: 'contract', show: 'code' }],
+  operations: [
+    {
+      name: 'toContract',
+      label: '转为合同',
+      authority: { resource: 'contract', action: 'add' },
+      when: { field: 'status', in: ['sent', 'accepted'] },
+      unlessBackRef: 'contract',
+      confirm: '将按此报价单生成一份合同（客户、项目与金额取自报价单），报价单随之标记为已接受。确定吗？',
+      opens: { resource: 'contract', by: 'code' },
+    },
+  ],
+  extensions: { share: ['bjdxxSzJd', 'bjdxxSzZg', 'bjdxxZh'] },
   indexes: [['quoteDate'], ['customerId', 'quoteDate']],
 };

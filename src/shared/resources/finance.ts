@@ -3,7 +3,7 @@
  * receipts that are confirmed against them) and accounting vouchers.
  */
 import { taxNoRule } from '../validators';
-import type { Option, ResourceDef } from './types';
+import type { Option, ResourceDef, StateOption } from './types';
 
 export const INVOICE_TYPES: readonly Option[] = [
   { value: 1, label: '增值税专用发票' },
@@ -11,10 +11,10 @@ export const INVOICE_TYPES: readonly Option[] = [
   { value: 3, label: '电子普通发票' },
 ];
 
-export const INVOICE_STATES: readonly Option[] = [
-  { value: 0, label: '已申请', color: 'orange' },
-  { value: 1, label: '已开票', color: 'green' },
-  { value: 2, label: '已作废', color: 'default' },
+export const INVOICE_STATES: readonly StateOption[] = [
+  { value: 0, key: 'applied', label: '已申请', color: 'orange' },
+  { value: 1, key: 'issued', label: '已开票', color: 'green' },
+  { value: 2, key: 'voided', label: '已作废', color: 'default' },
 ];
 
 export const INVOICE_TAX_RATES: readonly Option[] = [
@@ -30,6 +30,7 @@ export const invoice: ResourceDef = {
   key: 'invoice',
   title: '发票',
   menuCode: 'finance_invoice',
+  menu: { group: 'finance', icon: 'ProfileOutlined', order: 1, actions: [['status', '变更状态']] },
   api: '/finance/invoice',
   table: 'finance_invoices',
   scope: 'project',
@@ -37,9 +38,21 @@ export const invoice: ResourceDef = {
   display: 'title',
   defaultSort: { sort: 'applyDate', order: 'desc' },
   actions: ['add', 'edit', 'remove', 'export'],
-  lockedWhen: { field: 'status', in: [1, 2], msg: '发票已开具或已作废，不能修改或删除' },
+  lockedWhen: { field: 'status', in: ['issued', 'voided'], msg: '发票已开具或已作废，不能修改或删除' },
   fields: [
-    { name: 'contractId', label: '合同', type: 'ref', ref: 'contract', required: true, refQuery: APPROVED_CONTRACTS, list: true, width: 200, filter: 'eq', span: 24 },
+    {
+      name: 'contractId',
+      label: '合同',
+      type: 'ref',
+      ref: 'contract',
+      required: true,
+      refQuery: APPROVED_CONTRACTS,
+      refHint: { show: 'invoicedLeft', label: '可开票', spentWhenZero: true, fill: 'amount' },
+      list: true,
+      width: 200,
+      filter: 'eq',
+      span: 24,
+    },
     { name: 'customerId', label: '客户', type: 'ref', ref: 'customer', readonly: true, list: true, width: 200, filter: 'eq' },
     { name: 'type', label: '发票类型', type: 'enum', required: true, options: INVOICE_TYPES, list: true, width: 140, filter: 'eq', defaultValue: 1 },
     { name: 'invoiceNo', label: '发票号码', type: 'text', max: 20, list: true, width: 120, filter: 'like', help: '开票后填写' },
@@ -55,13 +68,13 @@ export const invoice: ResourceDef = {
   ],
   machines: [
     {
-      kind: 'status',
+      field: 'status',
       label: '发票状态',
-      initial: 0,
+      initial: 'applied',
       states: INVOICE_STATES,
       transitions: [
-        { from: [0], to: 1, label: '开票' },
-        { from: [0, 1], to: 2, label: '作废', danger: true, remark: true },
+        { from: ['applied'], to: 'issued', label: '开票' },
+        { from: ['applied', 'issued'], to: 'voided', label: '作废', danger: true, remark: true },
       ],
     },
   ],
@@ -69,14 +82,14 @@ export const invoice: ResourceDef = {
 };
 
 export const RECEIVABLE_KINDS: readonly Option[] = [
-  { value: 1, label: '回款计划', color: 'default' },
-  { value: 2, label: '回款记录', color: 'blue' },
+  { value: 1, key: 'plan', label: '回款计划', color: 'default' },
+  { value: 2, key: 'receipt', label: '回款记录', color: 'blue' },
 ];
 
-export const CONFIRM_STATES: readonly Option[] = [
-  { value: 0, label: '待确认', color: 'orange' },
-  { value: 1, label: '已确认', color: 'green' },
-  { value: 2, label: '已驳回', color: 'red' },
+export const CONFIRM_STATES: readonly StateOption[] = [
+  { value: 0, key: 'pending', label: '待确认', color: 'orange' },
+  { value: 1, key: 'confirmed', label: '已确认', color: 'green' },
+  { value: 2, key: 'rejected', label: '已驳回', color: 'red' },
 ];
 
 export const PAY_METHODS: readonly Option[] = [
@@ -90,6 +103,7 @@ export const receivable: ResourceDef = {
   key: 'receivable',
   title: '回款',
   menuCode: 'finance_receivable',
+  menu: { group: 'finance', icon: 'MoneyCollectOutlined', order: 2, actions: [['confirm', '确认回款']] },
   api: '/finance/receivable',
   table: 'finance_receivables',
   scope: 'project',
@@ -97,9 +111,21 @@ export const receivable: ResourceDef = {
   display: 'summary',
   defaultSort: { sort: 'createdAt', order: 'desc' },
   actions: ['add', 'edit', 'remove', 'export'],
-  lockedWhen: { field: 'confirmStatus', in: [1], msg: '回款已确认，不能修改或删除' },
+  lockedWhen: { field: 'confirmStatus', in: ['confirmed'], msg: '回款已确认，不能修改或删除' },
   fields: [
-    { name: 'contractId', label: '合同', type: 'ref', ref: 'contract', required: true, refQuery: APPROVED_CONTRACTS, list: true, width: 200, filter: 'eq', span: 24 },
+    {
+      name: 'contractId',
+      label: '合同',
+      type: 'ref',
+      ref: 'contract',
+      required: true,
+      refQuery: APPROVED_CONTRACTS,
+      refHint: { show: 'receivedLeft', label: '未回款', spentWhenZero: true, fill: 'amount' },
+      list: true,
+      width: 200,
+      filter: 'eq',
+      span: 24,
+    },
     { name: 'customerId', label: '客户', type: 'ref', ref: 'customer', readonly: true, list: true, width: 200, filter: 'eq' },
     { name: 'kind', label: '类型', type: 'enum', required: true, options: RECEIVABLE_KINDS, list: true, width: 100, filter: 'eq', defaultValue: 2 },
     { name: 'summary', label: '摘要', type: 'text', required: true, max: 100, list: true, width: 180, placeholder: '如：第一期展位费' },
@@ -114,15 +140,15 @@ export const receivable: ResourceDef = {
   ],
   machines: [
     {
-      kind: 'confirm',
+      field: 'confirmStatus',
       label: '确认状态',
-      initial: 0,
+      initial: 'pending',
       states: CONFIRM_STATES,
-      appliesWhen: { field: 'kind', in: [2] },
+      appliesWhen: { field: 'kind', in: ['receipt'] },
       transitions: [
-        { from: [0], to: 1, label: '确认回款' },
-        { from: [0], to: 2, label: '驳回', danger: true, remark: true },
-        { from: [2], to: 0, label: '重新提交', action: 'edit' },
+        { from: ['pending'], to: 'confirmed', label: '确认回款' },
+        { from: ['pending'], to: 'rejected', label: '驳回', danger: true, remark: true },
+        { from: ['rejected'], to: 'pending', label: '重新提交', action: 'edit' },
       ],
     },
   ],
@@ -136,10 +162,10 @@ export const VOUCHER_WORDS: readonly Option[] = [
   { value: 4, label: '转' },
 ];
 
-export const VOUCHER_AUDIT_STATES: readonly Option[] = [
-  { value: 0, label: '待审核', color: 'orange' },
-  { value: 1, label: '已审核', color: 'green' },
-  { value: 2, label: '已驳回', color: 'red' },
+export const VOUCHER_AUDIT_STATES: readonly StateOption[] = [
+  { value: 0, key: 'pending', label: '待审核', color: 'orange' },
+  { value: 1, key: 'approved', label: '已审核', color: 'green' },
+  { value: 2, key: 'rejected', label: '已驳回', color: 'red' },
 ];
 
 /** 凭证: accounting vouchers (one debit and one credit line each), audited by finance. */
@@ -147,6 +173,7 @@ export const voucher: ResourceDef = {
   key: 'voucher',
   title: '凭证',
   menuCode: 'finance_voucher',
+  menu: { group: 'finance', icon: 'AuditOutlined', order: 3, actions: [['audit', '审核']] },
   api: '/finance/voucher',
   table: 'finance_vouchers',
   scope: 'organiser',
@@ -154,7 +181,7 @@ export const voucher: ResourceDef = {
   defaultSort: { sort: 'voucherDate', order: 'desc' },
   actions: ['add', 'edit', 'remove', 'export'],
   autoCode: { field: 'code', prefix: 'PZ' },
-  lockedWhen: { field: 'auditStatus', in: [1], msg: '凭证已审核，不能修改或删除' },
+  lockedWhen: { field: 'auditStatus', in: ['approved'], msg: '凭证已审核，不能修改或删除' },
   fields: [
     { name: 'code', label: '凭证号', type: 'text', max: 32, list: true, width: 150, filter: 'like', placeholder: '留空自动生成' },
     { name: 'word', label: '凭证字', type: 'enum', required: true, options: VOUCHER_WORDS, list: true, width: 80, filter: 'eq', defaultValue: 1 },
@@ -169,15 +196,15 @@ export const voucher: ResourceDef = {
   ],
   machines: [
     {
-      kind: 'audit',
+      field: 'auditStatus',
       label: '审核状态',
-      initial: 0,
+      initial: 'pending',
       states: VOUCHER_AUDIT_STATES,
       transitions: [
-        { from: [0], to: 1, label: '审核' },
-        { from: [0], to: 2, label: '驳回', danger: true, remark: true },
-        { from: [2], to: 0, label: '重新提交', action: 'edit' },
-        { from: [1], to: 0, label: '反审核', danger: true, remark: true },
+        { from: ['pending'], to: 'approved', label: '审核' },
+        { from: ['pending'], to: 'rejected', label: '驳回', danger: true, remark: true },
+        { from: ['rejected'], to: 'pending', label: '重新提交', action: 'edit' },
+        { from: ['approved'], to: 'pending', label: '反审核', danger: true, remark: true },
       ],
     },
   ],

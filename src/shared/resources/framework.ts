@@ -1,46 +1,24 @@
 /**
  * What both sides derive from a resource definition: validation rules per field, authority strings,
- * state-machine lookups, the sortable names, and the money arithmetic of priced line items. Pure and
- * isomorphic, so the form and the server reach the same verdict with the same Chinese message.
+ * menu entries, state-machine lookups by name, the sortable names, and the money arithmetic of priced
+ * line items. Pure and isomorphic, so the form and the server reach the same verdict with the same
+ * Chinese message.
  */
-import {
-  amountFormatRule,
-  amountNotZeroRule,
-  dateRule,
-  discountRangeRule,
-  integerRangeRule,
-  nonZeroPositiveIntegerRule,
-  oneOfRule,
-  priceFormatRule,
-  priceNotZeroRule,
-  requiredRule,
-  textLengthRule,
-  type Rule,
-} from '../validators';
-import type { BackRefDef, FieldDef, MachineKind, Option, ResourceDef, StateMachine, Transition } from './types';
+import { requiredRule, type Rule } from '../validators';
+import { fieldType } from './fieldTypes';
+import type { BackRefDef, FieldCondition, FieldDef, LinesDef, ResourceDef, StateMachine, Transition, ValueName } from './types';
 
-export const MACHINE_META: Record<MachineKind, { route: string; field: string; action: string }> = {
-  status: { route: 'updateStatus', field: 'status', action: 'status' },
-  audit: { route: 'updateAuditStatus', field: 'auditStatus', action: 'audit' },
-  confirm: { route: 'updateConfirmStatus', field: 'confirmStatus', action: 'confirm' },
-};
+export { DEFAULT_TEXT_MAX, DEFAULT_TEXTAREA_MAX, INT_MAX, isFile, isMoney, isReference, refLabelName, textMax } from './fieldTypes';
 
-/** Wire name of the project a project-scoped row belongs to (the spec calls projects "cnf"). */
+/** Wire name of the project a project- or activity-scoped row belongs to (the spec calls projects "cnf"). */
 export const PROJECT_FIELD = 'cnfId';
 export const PROJECT_LABEL = '所属项目';
+/** Wire name of the activity an activity-scoped row belongs to. */
+export const ACTIVITY_FIELD = 'activityId';
+export const ACTIVITY_LABEL = '所属活动';
 
-export const DEFAULT_TEXT_MAX = 100;
-export const DEFAULT_TEXTAREA_MAX = 500;
-export const INT_MAX = 2_147_483_647;
-
-/** Money-like fields: yuan text on the wire, integer fen in the database. */
-export function isMoney(field: Pick<FieldDef, 'type'>): boolean {
-  return field.type === 'money' || field.type === 'price';
-}
-
-export function textMax(field: FieldDef): number {
-  return field.max ?? (field.type === 'textarea' ? DEFAULT_TEXTAREA_MAX : DEFAULT_TEXT_MAX);
-}
+/** The standard actions, with the names the menu tree gives them. */
+export const CRUD_ACTION_NAMES: Readonly<Record<string, string>> = { add: '新增', edit: '编辑', remove: '删除', export: '导出' };
 
 export function actionCode(def: Pick<ResourceDef, 'menuCode'>, suffix: string): string {
   return `${def.menuCode}_${suffix}`;
@@ -55,9 +33,31 @@ export function menuAuthority(def: Pick<ResourceDef, 'menuCode'>): string {
   return `MENU_${def.menuCode}`;
 }
 
+/** The menu path of a resource's page. */
+export function menuPath(def: Pick<ResourceDef, 'api'>): string {
+  return `${def.api}/index`;
+}
+
+/**
+ * Every action suffix a resource's menu grants, with its name: the CRUD actions it offers, its state
+ * machines' actions, its operations' own actions, and the custom ones of its menu entry.
+ */
+export function menuActions(def: ResourceDef): Array<[string, string]> {
+  const out = new Map<string, string>();
+  for (const action of def.actions) out.set(action, CRUD_ACTION_NAMES[action]);
+  for (const machine of def.machines ?? []) {
+    const own = machineAction(machine);
+    if (!out.has(own)) out.set(own, machine.transitions.find((t) => !t.action)?.label ?? machine.label);
+    for (const t of machine.transitions) if (t.action && !out.has(t.action)) out.set(t.action, t.label);
+  }
+  for (const op of def.operations ?? []) if (!op.authority.resource && !out.has(op.authority.action)) out.set(op.authority.action, op.label);
+  for (const [suffix, name] of def.menu.actions ?? []) out.set(suffix, name);
+  return [...out];
+}
+
 /** The message of a required field that is left empty: inputs ask to enter, choices ask to choose. */
 export function requiredMessage(field: Pick<FieldDef, 'label' | 'type'>): string {
-  return field.type === 'enum' || field.type === 'ref' || field.type === 'date' ? `请选择${field.label}` : `请输入${field.label}`;
+  return `${fieldType(field).ask}${field.label}`;
 }
 
 /**
@@ -67,43 +67,13 @@ export function requiredMessage(field: Pick<FieldDef, 'label' | 'type'>): string
 export function fieldRules(field: FieldDef): Rule[] {
   const rules: Rule[] = [];
   if (field.required) rules.push(requiredRule(requiredMessage(field)));
-  switch (field.type) {
-    case 'text':
-    case 'textarea':
-      rules.push(textLengthRule({ max: textMax(field) }));
-      break;
-    case 'int':
-      rules.push(integerRangeRule(field.min ?? 0, field.maxValue ?? INT_MAX));
-      break;
-    case 'percent':
-      rules.push(discountRangeRule);
-      break;
-    case 'quantity':
-      rules.push(nonZeroPositiveIntegerRule, integerRangeRule(1, INT_MAX));
-      break;
-    case 'price':
-      rules.push(priceFormatRule, amountFormatRule, priceNotZeroRule);
-      break;
-    case 'money':
-      rules.push(amountFormatRule);
-      if (!field.allowZero) rules.push(amountNotZeroRule);
-      break;
-    case 'date':
-      rules.push(dateRule);
-      break;
-    case 'enum':
-      rules.push(oneOfRule((field.options ?? []).map((o) => o.value)));
-      break;
-    case 'ref':
-      rules.push(integerRangeRule(1, INT_MAX));
-      break;
-  }
+  rules.push(...fieldType(field).rules(field));
   rules.push(...(field.rules ?? []));
   return rules;
 }
 
 /** The fields a save accepts (everything that is not computed by the server). */
-export function inputFields(def: Pick<ResourceDef, 'fields'>): FieldDef[] {
+export function inputFields(def: Pick<ResourceDef, 'fields'> | Pick<LinesDef, 'fields'>): FieldDef[] {
   return def.fields.filter((f) => !f.readonly);
 }
 
@@ -113,18 +83,7 @@ export function fieldOf(def: Pick<ResourceDef, 'fields'>, name: string): FieldDe
 
 /** Names a page may sort by: sortable fields, state fields, and the bookkeeping timestamps. */
 export function sortableNames(def: ResourceDef): string[] {
-  return [
-    ...def.fields.filter((f) => f.sortable).map((f) => f.name),
-    ...(def.machines ?? []).map((m) => MACHINE_META[m.kind].field),
-    'createdAt',
-    'updatedAt',
-    'id',
-  ];
-}
-
-/** Wire name of a ref field's label in rows: customerId → customerName. */
-export function refLabelName(field: Pick<FieldDef, 'name'>): string {
-  return field.name.endsWith('Id') ? `${field.name.slice(0, -2)}Name` : `${field.name}Name`;
+  return [...def.fields.filter((f) => f.sortable).map((f) => f.name), ...(def.machines ?? []).map((m) => m.field), 'createdAt', 'updatedAt', 'id'];
 }
 
 /** Wire names of a back reference in rows: { as: 'contract', show: 'code' } → contractId, contractCode. */
@@ -132,35 +91,91 @@ export function backRefNames(backRef: Pick<BackRefDef, 'as' | 'show'>): { id: st
   return { id: `${backRef.as}Id`, show: `${backRef.as}${backRef.show.charAt(0).toUpperCase()}${backRef.show.slice(1)}` };
 }
 
-export function optionLabel(options: readonly Option[] | undefined, value: unknown): string | undefined {
+export function optionLabel(options: ReadonlyArray<{ value: number; label: string }> | undefined, value: unknown): string | undefined {
   return options?.find((o) => o.value === value)?.label;
 }
 
 // ---------------------------------------------------------------------------------------------
-// State machines
+// State machines and named values
 // ---------------------------------------------------------------------------------------------
 
-export function machineOf(def: ResourceDef, kind: MachineKind): StateMachine | undefined {
-  return def.machines?.find((m) => m.kind === kind);
+export function machineOf(def: Pick<ResourceDef, 'machines'>, field: string): StateMachine | undefined {
+  return def.machines?.find((m) => m.field === field);
+}
+
+/** The wire route of a machine: status → updateStatus, auditStatus → updateAuditStatus. */
+export function machineRoute(machine: Pick<StateMachine, 'field'>): string {
+  return `update${machine.field.charAt(0).toUpperCase()}${machine.field.slice(1)}`;
+}
+
+/** The authority suffix of a machine's moves: status → status, auditStatus → audit. */
+export function machineAction(machine: Pick<StateMachine, 'field' | 'action'>): string {
+  return machine.action ?? (machine.field === 'status' ? 'status' : machine.field.replace(/Status$/, ''));
+}
+
+/**
+ * The number behind a named value of a field: a state of its machine, or a keyed option of an enum.
+ * Numbers name themselves. Throws on a name the definition does not know: a typo in a rule is a bug.
+ */
+export function stateValue(def: Pick<ResourceDef, 'machines' | 'fields' | 'key'>, field: string, name: ValueName): number {
+  if (typeof name === 'number') return name;
+  const options = machineOf(def, field)?.states ?? def.fields.find((f) => f.name === field)?.options ?? [];
+  const found = options.find((o) => o.key === name);
+  if (!found) throw new Error(`${def.key}.${field} 没有名为 ${name} 的取值`);
+  return found.value;
+}
+
+/** Numbers behind a condition's names. */
+export function conditionValues(def: Pick<ResourceDef, 'machines' | 'fields' | 'key'>, condition: FieldCondition): number[] {
+  return condition.in.map((name) => stateValue(def, condition.field, name));
+}
+
+/** Whether a row's field holds one of the named values: inState(contract, row, 'auditStatus', 'approved'). */
+export function inState(def: Pick<ResourceDef, 'machines' | 'fields' | 'key'>, row: Record<string, unknown>, field: string, ...names: ValueName[]): boolean {
+  const value = Number(row[field]);
+  return names.some((name) => stateValue(def, field, name) === value);
+}
+
+/** Whether a row meets a condition of the definition. */
+export function meets(def: Pick<ResourceDef, 'machines' | 'fields' | 'key'>, row: Record<string, unknown>, condition: FieldCondition): boolean {
+  return inState(def, row, condition.field, ...condition.in);
 }
 
 export function stateLabel(machine: StateMachine, value: number | null | undefined): string {
   return optionLabel(machine.states, value) ?? String(value ?? '-');
 }
 
-/** The transition from `from` to `to`, or undefined when the machine does not allow that move. */
+export function initialValue(machine: StateMachine): number {
+  const state = machine.states.find((s) => s.key === machine.initial);
+  if (!state) throw new Error(`状态机 ${machine.field} 的初始状态 ${machine.initial} 不存在`);
+  return state.value;
+}
+
+function keyOf(machine: StateMachine, value: number): string | undefined {
+  return machine.states.find((s) => s.value === value)?.key;
+}
+
+/** The transition from value `from` to value `to`, or undefined when the machine does not allow that move. */
 export function findTransition(machine: StateMachine, from: number, to: number): Transition | undefined {
-  return machine.transitions.find((t) => t.to === to && t.from.includes(from));
+  const fromKey = keyOf(machine, from);
+  const toKey = keyOf(machine, to);
+  return machine.transitions.find((t) => t.to === toKey && fromKey !== undefined && t.from.includes(fromKey));
 }
 
 /** Moves a row in state `from` may make (guards not yet considered). */
 export function transitionsFrom(machine: StateMachine, from: number): Transition[] {
-  return machine.transitions.filter((t) => t.from.includes(from));
+  const fromKey = keyOf(machine, from);
+  return fromKey === undefined ? [] : machine.transitions.filter((t) => t.from.includes(fromKey));
+}
+
+/** The number a transition moves to. */
+export function transitionTarget(machine: StateMachine, transition: Transition): number {
+  return machine.states.find((s) => s.key === transition.to)!.value;
 }
 
 /** The authority suffix that allows a transition. */
 export function transitionAction(machine: StateMachine, transition: Transition): string {
-  return transition.action ?? MACHINE_META[machine.kind].action;
+  return transition.action ?? machineAction(machine);
 }
 
 /** The refusal message for a move the machine does not allow. */
@@ -169,12 +184,15 @@ export function illegalTransitionMessage(machine: StateMachine, from: number, to
 }
 
 /** Null when the row may make the move; otherwise why not (a guard on another field, or it does not apply). */
-export function transitionBlocked(machine: StateMachine, transition: Transition, row: Record<string, unknown>): string | null {
-  if (machine.appliesWhen && !machine.appliesWhen.in.includes(Number(row[machine.appliesWhen.field]))) {
-    return `该记录不适用${machine.label}`;
-  }
-  if (transition.guard && !transition.guard.in.includes(Number(row[transition.guard.field]))) return transition.guard.msg;
+export function transitionBlocked(def: ResourceDef, machine: StateMachine, transition: Transition, row: Record<string, unknown>): string | null {
+  if (machine.appliesWhen && !meets(def, row, machine.appliesWhen)) return `该记录不适用${machine.label}`;
+  if (transition.guard && !meets(def, row, transition.guard)) return transition.guard.msg;
   return null;
+}
+
+/** Whether a row is locked against edit and remove. */
+export function isLocked(def: ResourceDef, row: Record<string, unknown>): boolean {
+  return Boolean(def.lockedWhen && meets(def, row, def.lockedWhen));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,14 +1,18 @@
 /**
- * Every declarative resource, in dependency order (a resource comes after the ones it references). The
- * server builds one table and one route family per entry; the browser builds one list page per entry.
+ * The registry: every declarative resource, one line each. Order does not matter — the list is sorted so
+ * that a resource comes after the ones it references (tables are created in that order).
  */
 import { coupon, goods, merchant, order, payment, price } from './commerce';
 import { contract } from './contract';
 import { contact, customer, quotation } from './crm';
 import { invoice, receivable, voucher } from './finance';
-import type { ResourceDef } from './types';
+import { exhibitor, team } from './participants';
+import { activity, project } from './projects';
+import type { ResourceDef, ShareKind } from './types';
 
-export const RESOURCES: readonly ResourceDef[] = [
+const REGISTRY: readonly ResourceDef[] = [
+  project,
+  activity,
   customer,
   contact,
   goods,
@@ -22,13 +26,56 @@ export const RESOURCES: readonly ResourceDef[] = [
   order,
   merchant,
   payment,
+  team,
+  exhibitor,
 ];
+
+/** Definitions a resource's fields and lines point at. */
+function referencedKeys(def: ResourceDef): string[] {
+  const fields = [...def.fields, ...(def.lines?.fields ?? [])];
+  return fields.filter((f) => f.ref && f.ref !== def.key).map((f) => f.ref!);
+}
+
+/** Dependency order (stable): a resource after every resource it references. */
+export function inDependencyOrder(defs: readonly ResourceDef[]): ResourceDef[] {
+  const byKey = new Map(defs.map((d) => [d.key, d]));
+  const out: ResourceDef[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (def: ResourceDef) => {
+    if (state.get(def.key) === 'done') return;
+    if (state.get(def.key) === 'visiting') throw new Error(`资源引用成环：${def.key}`);
+    state.set(def.key, 'visiting');
+    for (const key of referencedKeys(def)) {
+      const target = byKey.get(key);
+      if (!target) throw new Error(`${def.key} 引用了未定义的资源 ${key}`);
+      visit(target);
+    }
+    state.set(def.key, 'done');
+    out.push(def);
+  };
+  defs.forEach(visit);
+  return out;
+}
+
+export const RESOURCES: readonly ResourceDef[] = inDependencyOrder(REGISTRY);
 
 const BY_KEY = new Map(RESOURCES.map((def) => [def.key, def]));
 
 export function resourceByKey(key: string): ResourceDef {
   const def = BY_KEY.get(key);
   if (!def) throw new Error(`未定义的资源：${key}`);
+  return def;
+}
+
+/** The resource behind a menu path (`<api>/index`), if any: its page is the generic resource page. */
+export function resourceByMenuPath(path: string): ResourceDef | undefined {
+  return RESOURCES.find((def) => `${def.api}/index` === path);
+}
+
+/** The resource whose rows a share link of this kind opens. */
+export function resourceOfShareKind(kind: ShareKind): ResourceDef {
+  const def = RESOURCES.find((d) => d.extensions?.share?.includes(kind));
+  if (!def) throw new Error(`没有资源提供分享页 ${kind}`);
   return def;
 }
 

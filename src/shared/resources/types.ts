@@ -1,27 +1,79 @@
 /**
- * The declarative resource format: one definition per business resource, imported by the browser (list
- * page, search bar, create/edit form, row actions) and by the server (database table, request schemas,
- * validation, scoping, authorities, state machines). Isomorphic: no DOM, no Node, no antd.
+ * The declarative resource format: one definition per business resource, imported by the browser (menu
+ * page, search bar, create/edit form, row actions) and by the server (menu seed, authorities, database
+ * table, request and response schemas, validation, scoping, state machines, hooks). Isomorphic: no DOM,
+ * no Node, no antd.
  */
 import type { Rule } from '../validators';
+import type { SharePageKind } from '../wire';
 
 /**
- * How a field is stored, sent and edited.
+ * How a field is stored, sent and edited. Each type has one entry in `fieldTypes.ts` (column, rules,
+ * wire ⇄ row conversion, filter, export cell) and one in the browser's input registry (input, cell).
  * - text: one line (varchar `max`); textarea: several lines (text, `max` checked)
  * - int: whole number; percent: whole number 0–100 (discount, spec §5); quantity: whole number above 0 (spec §5)
  * - money: yuan with up to 2 decimals on the wire ("1234.50"), integer fen in the database; price: the
  *   same, checked with the spec's price rules ('价格不能为0', up to two decimals)
- * - date: YYYY-MM-DD
+ * - date: YYYY-MM-DD; datetime: YYYY-MM-DD HH:mm (China time on the wire, an instant in the database);
+ *   time: HH:mm (a time of day)
+ * - boolean: 是 / 否 (true / false on the wire, '1' / '0' in a form)
  * - enum: one of `options` (small integers)
  * - ref: the id of a row of another resource (`ref`), shown by that resource's display field
+ * - many: ids of several rows of another resource (comma-joined in a form, an array on the wire), kept
+ *   in a join table generated from the definition
+ * - image / file: one uploaded file kept by the attachments service; the row holds its id
  */
-export type FieldType = 'text' | 'textarea' | 'int' | 'percent' | 'quantity' | 'money' | 'price' | 'date' | 'enum' | 'ref';
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'int'
+  | 'percent'
+  | 'quantity'
+  | 'money'
+  | 'price'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'boolean'
+  | 'enum'
+  | 'ref'
+  | 'many'
+  | 'image'
+  | 'file';
 
 export interface Option {
   value: number;
   label: string;
+  /** Name the rules use instead of the number (`stateValue(def, 'auditStatus', 'approved')`). */
+  key?: string;
   /** antd Tag colour for state-like values. */
   color?: string;
+}
+
+/** A state: a named option. */
+export interface StateOption extends Option {
+  key: string;
+}
+
+/** A value a rule names: a state or option key, or (for plain enums without keys) its number. */
+export type ValueName = string | number;
+
+/** Which values of another field something depends on (e.g. receipts, not plans: { field: 'kind', in: ['receipt'] }). */
+export interface FieldCondition {
+  field: string;
+  in: readonly ValueName[];
+}
+
+/** Extra facts a reference picker shows beside each choice, and which choices it marks as spent. */
+export interface RefHint {
+  /** The picked row's field shown beside its name, e.g. 'invoiceLeft' → "（可开票 ¥20,000.00）". */
+  show: string;
+  /** Label before the shown value, e.g. '可开票'. */
+  label: string;
+  /** Rows whose shown money value is zero (nothing left) are marked and not chosen by default. */
+  spentWhenZero?: boolean;
+  /** Copy the shown value into this form field when picked (the amount prefilled with what remains). */
+  fill?: string;
 }
 
 export interface FieldDef {
@@ -35,11 +87,11 @@ export interface FieldDef {
   /** Format rules from the validator library, checked after required/type rules. */
   rules?: readonly Rule[];
   options?: readonly Option[];
-  /** ref: the key of the referenced resource. */
+  /** ref / many: the key of the referenced resource. */
   ref?: string;
   /** money: zero is a valid amount (e.g. a coupon's threshold); otherwise amounts must not be 0. */
   allowZero?: boolean;
-  /** int: bounds (default 0 … 2^31-1). */
+  /** int: bounds (default 0 … 2^31-1); many: fewest / most choices. */
   min?: number;
   maxValue?: number;
   /** A column of the list page (and of the export). */
@@ -47,7 +99,7 @@ export interface FieldDef {
   /** Column width in the list page. */
   width?: number;
   sortable?: boolean;
-  /** A search field: contains (like), equals (eq) or a date range (range → <name>Begin/<name>End). */
+  /** A search field: contains (like), equals (eq) or a range (range → <name>Begin/<name>End). */
   filter?: 'like' | 'eq' | 'range';
   /** Computed or set by the server: never accepted from a save, not in the form. */
   readonly?: boolean;
@@ -56,7 +108,7 @@ export interface FieldDef {
   /** Unique within the organiser (a clear field error instead of a database error). */
   unique?: boolean;
   /** Value a new record starts with in the form. */
-  defaultValue?: string | number;
+  defaultValue?: string | number | boolean;
   /** Form layout: half (default) or full width of the 50% modal. */
   span?: 12 | 24;
   placeholder?: string;
@@ -70,37 +122,46 @@ export interface FieldDef {
   refQuery?: Readonly<Record<string, string | number>>;
   /** ref: picking a row copies its values into the form, form field → picked row's field (e.g. amount ← totalAmount). */
   refFill?: Readonly<Record<string, string>>;
+  /** ref: what the picker shows beside each choice so a person chooses well. */
+  refHint?: RefHint;
 }
 
-/** The three state routes of the wire contract and the row field each one moves. */
-export type MachineKind = 'status' | 'audit' | 'confirm';
+/**
+ * A state machine over one small-integer field of the row. The wire route is `update<Field>`
+ * (updateStatus, updateAuditStatus, updateConfirmStatus); its moves are authorised by
+ * ACTION_<menuCode>_<action> unless a transition names its own action.
+ */
+export interface StateMachine {
+  field: string;
+  /** Column title, e.g. 审核状态. */
+  label: string;
+  /** Authority suffix of the moves (default: the field less "Status", e.g. audit; 'status' for status). */
+  action?: string;
+  initial: string;
+  states: readonly StateOption[];
+  transitions: readonly Transition[];
+  /** The moves apply only to rows whose field holds one of these values (e.g. receipts, not plans). */
+  appliesWhen?: FieldCondition;
+}
 
 export interface Transition {
-  from: readonly number[];
-  to: number;
+  from: readonly string[];
+  to: string;
   /** Button text of the row action, e.g. 提交审核. */
   label: string;
   /** Action suffix that authorises it (ACTION_<menuCode>_<suffix>); default the machine's own. */
   action?: string;
   danger?: boolean;
   /** Another field must hold one of these values first, e.g. a contract must be approved to take effect. */
-  guard?: { field: string; in: readonly number[]; msg: string };
+  guard?: FieldCondition & { msg: string };
   /** Asks for a remark (reason) in the confirmation dialog. */
   remark?: boolean;
 }
 
-export interface StateMachine {
-  kind: MachineKind;
-  /** Column title, e.g. 审核状态. */
-  label: string;
-  initial: number;
-  states: readonly Option[];
-  transitions: readonly Transition[];
-  /** The transition applies only to rows whose field holds one of these values (e.g. receipts, not plans). */
-  appliesWhen?: { field: string; in: readonly number[] };
-}
-
-/** Line items stored in a child table and edited inside the parent's form (quotations, orders). */
+/**
+ * Line items stored in a child table and edited inside the parent's form: priced ones (quotations,
+ * orders) or plain ones (a team's members, a shuttle line's stops).
+ */
 export interface LinesDef {
   /** Form/wire name; the save sends the lines as JSON text in this field. */
   name: string;
@@ -111,7 +172,9 @@ export interface LinesDef {
    * Priced lines: amount = price × quantity × discount%, in fen, computed by the server (the form shows
    * the same figure with the same function); the parent's `total` field is the sum.
    */
-  pricing: { price: string; quantity: string; discount?: string; amount: string; total: string };
+  pricing?: { price: string; quantity: string; discount?: string; amount: string; total: string };
+  /** Fewest lines a save needs (default 1). */
+  minLines?: number;
   maxLines: number;
 }
 
@@ -131,22 +194,94 @@ export interface BackRefDef {
   show: string;
 }
 
+/**
+ * Sums over rows of another resource that point here, computed by the server for every row (e.g. a
+ * contract's invoiced and received amounts): `<name>` in fen in the database, yuan on the wire, and
+ * `<name>Left` = `of` − sum when `of` is given.
+ */
+export interface AggregateDef {
+  name: string;
+  label: string;
+  resource: string;
+  via: string;
+  sum: string;
+  /** Only rows whose fields hold these values count (e.g. receipts that were not rejected). */
+  where?: readonly FieldCondition[];
+  /** Rows with a field holding these values do not count (e.g. voided invoices). */
+  except?: readonly FieldCondition[];
+  /** The money field of this row the sum is taken from, giving `<name>Left`. */
+  of?: string;
+  leftLabel?: string;
+}
+
 /** Toolbar and row actions that a definition may offer; each is ACTION_<menuCode>_<suffix>. */
 export type CrudAction = 'add' | 'edit' | 'remove' | 'export';
+
+/** The public pages a share link of this resource can open (see the README's table of public pages). */
+export type ShareKind = SharePageKind;
+
+/** What a resource offers besides its list and form. */
+export interface Extensions {
+  /** 分享: links that open a row to someone without an account, on these public pages. */
+  share?: readonly ShareKind[];
+  /** 附件: files attached to a row (shown on shared pages that list attachments). */
+  attachments?: boolean;
+}
+
+/**
+ * A server operation on one row, offered as a row action (e.g. 转为合同): POST `<api>/<name>` with the
+ * row's id, in one transaction on the server. Authorised by ACTION_<menuCode of `authority.resource`,
+ * default this one>_<authority.action>.
+ */
+export interface RowOperation {
+  name: string;
+  label: string;
+  authority: { resource?: string; action: string };
+  /** Offered only while the row is in one of these states. */
+  when?: FieldCondition;
+  /** Not offered once this back reference exists (a second contract from one quotation). */
+  unlessBackRef?: string;
+  /** Question of the confirmation dialog. */
+  confirm: string;
+  /** The resource whose list opens after success, filtered to the row the operation made. */
+  opens?: { resource: string; by: string };
+}
+
+/** Where the resource appears in the menu tree; the path is `<api>/index`. */
+export interface MenuEntry {
+  /** menuCode of the group it belongs to (e.g. crm, sales, finance). */
+  group: string;
+  /** Menu name; default the resource title. */
+  name?: string;
+  icon: string;
+  /** Position within the group. */
+  order: number;
+  /** Custom action suffixes besides add/edit/remove/export and the state machines' own, e.g. [['print', '打印']]. */
+  actions?: ReadonlyArray<readonly [string, string]>;
+}
+
+/**
+ * The dimensions a row lives in, from the widest: every row belongs to an organiser; project rows also
+ * to a project (the wire's cnfId); activity rows also to an activity (and through it a project). Lists
+ * narrow by the user's current project and activity selections.
+ */
+export type Scope = 'organiser' | 'project' | 'activity';
 
 export interface ResourceDef {
   /** Registry key, e.g. 'customer'. */
   key: string;
   /** Chinese name, e.g. 客户. */
   title: string;
-  /** Menu code of the seeded menu tree: MENU_<menuCode> to read, ACTION_<menuCode>_<suffix> to act. */
+  /** Menu code: MENU_<menuCode> to read, ACTION_<menuCode>_<suffix> to act. */
   menuCode: string;
+  menu: MenuEntry;
   /** API family under /admin, e.g. '/crm/customer' → /admin/crm/customer/page. */
   api: string;
   /** Database table. */
   table: string;
-  /** organiser: rows belong to the tenant; project: also to one project (the wire's cnfId). */
-  scope: 'organiser' | 'project';
+  scope: Scope;
+  /** The row itself is a scope dimension (a project, an activity): it is narrowed by its own id. */
+  dimension?: 'project' | 'activity';
   /** project scope: the row takes its project from the row this ref field points at (no project input). */
   projectFrom?: string;
   /** The field that names a row in references and dialogs. */
@@ -156,11 +291,14 @@ export interface ResourceDef {
   machines?: readonly StateMachine[];
   actions: readonly CrudAction[];
   /** Edit and remove are refused while this field holds one of these values. */
-  lockedWhen?: { field: string; in: readonly number[]; msg: string };
+  lockedWhen?: FieldCondition & { msg: string };
   /** Numbered automatically when left blank: prefix + yyyyMMdd + id (e.g. HT20261208000012). */
   autoCode?: { field: string; prefix: string };
   lines?: LinesDef;
   backRefs?: readonly BackRefDef[];
+  aggregates?: readonly AggregateDef[];
+  operations?: readonly RowOperation[];
+  extensions?: Extensions;
   /** Extra composite indexes (after organiser_id), for filter + sort combinations that must stay fast. */
   indexes?: ReadonlyArray<readonly string[]>;
 }

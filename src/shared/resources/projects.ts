@@ -1,0 +1,95 @@
+/**
+ * 项目管理 and 活动管理: the scope dimensions themselves. A project (the spec's "cnf": an exhibition or a
+ * conference) belongs to the organiser; an activity (a forum, an award ceremony, the exhibition days)
+ * belongs to a project. Both narrow every list below them; both are narrowed by their own id (the
+ * projects authorised to the user, the activities they switched to).
+ */
+import { urlRule } from '../validators';
+import type { ResourceDef, StateOption } from './types';
+
+export const PROJECT_STATES: readonly StateOption[] = [
+  { value: 0, key: 'preparing', label: '筹备中', color: 'default' },
+  { value: 1, key: 'running', label: '进行中', color: 'green' },
+  { value: 2, key: 'ended', label: '已结束', color: 'gray' },
+];
+
+export const project: ResourceDef = {
+  key: 'project',
+  title: '项目',
+  menuCode: 'cnf_project',
+  menu: { group: 'cnf', name: '项目列表', icon: 'AppstoreOutlined', order: 1, actions: [['status', '变更状态']] },
+  api: '/cnf/project',
+  table: 'projects',
+  scope: 'organiser',
+  dimension: 'project',
+  display: 'name',
+  defaultSort: { sort: 'srq', order: 'desc' },
+  actions: ['add', 'edit', 'remove', 'export'],
+  fields: [
+    { name: 'name', label: '项目名称', type: 'text', required: true, max: 100, list: true, width: 280, sortable: true, filter: 'like', span: 24 },
+    { name: 'code', label: '项目编号', type: 'text', required: true, max: 32, list: true, width: 120, sortable: true, filter: 'like', unique: true, placeholder: '如：ZHCS2026' },
+    { name: 'srq', label: '开始日期', type: 'date', required: true, list: true, width: 120, sortable: true, filter: 'range' },
+    { name: 'erq', label: '结束日期', type: 'date', required: true, list: true, width: 120, sortable: true },
+    { name: 'address', label: '举办地点', type: 'text', max: 255, list: true, width: 300, span: 24 },
+    { name: 'logo', label: 'Logo 地址', type: 'text', max: 500, rules: [urlRule], span: 24, placeholder: 'https://…' },
+  ],
+  machines: [
+    {
+      field: 'status',
+      label: '状态',
+      initial: 'preparing',
+      states: PROJECT_STATES,
+      transitions: [
+        { from: ['preparing'], to: 'running', label: '开始' },
+        { from: ['running'], to: 'ended', label: '结束', danger: true },
+        { from: ['running', 'ended'], to: 'preparing', label: '退回筹备' },
+      ],
+    },
+  ],
+};
+
+export const ACTIVITY_STATES: readonly StateOption[] = [
+  { value: 0, key: 'preparing', label: '筹备中', color: 'default' },
+  { value: 1, key: 'registering', label: '报名中', color: 'blue' },
+  { value: 2, key: 'running', label: '进行中', color: 'green' },
+  { value: 3, key: 'ended', label: '已结束', color: 'gray' },
+  { value: 4, key: 'cancelled', label: '已取消', color: 'red' },
+];
+
+export const activity: ResourceDef = {
+  key: 'activity',
+  title: '活动',
+  menuCode: 'yx_sysActivity',
+  menu: { group: 'yx', name: '活动列表', icon: 'UnorderedListOutlined', order: 1, actions: [['status', '变更状态']] },
+  api: '/yx/sysActivity',
+  table: 'activities',
+  scope: 'project',
+  dimension: 'activity',
+  display: 'name',
+  defaultSort: { sort: 'srq', order: 'desc' },
+  actions: ['add', 'edit', 'remove', 'export'],
+  fields: [
+    { name: 'name', label: '活动名称', type: 'text', required: true, max: 100, list: true, width: 260, sortable: true, filter: 'like', span: 24 },
+    { name: 'srq', label: '开始日期', type: 'date', required: true, list: true, width: 120, sortable: true, filter: 'range' },
+    { name: 'erq', label: '结束日期', type: 'date', required: true, list: true, width: 120, sortable: true },
+    { name: 'openTime', label: '每日开始时间', type: 'time', list: true, width: 120, defaultValue: '09:00' },
+    { name: 'closeTime', label: '每日结束时间', type: 'time', list: true, width: 120, defaultValue: '17:00' },
+    { name: 'address', label: '活动地点', type: 'text', max: 255, list: true, width: 280, span: 24 },
+    { name: 'logo', label: 'Logo 地址', type: 'text', max: 500, rules: [urlRule], span: 24, placeholder: 'https://…' },
+  ],
+  machines: [
+    {
+      field: 'status',
+      label: '状态',
+      initial: 'preparing',
+      states: ACTIVITY_STATES,
+      transitions: [
+        { from: ['preparing'], to: 'registering', label: '开放报名' },
+        { from: ['preparing', 'registering'], to: 'running', label: '开始' },
+        { from: ['running'], to: 'ended', label: '结束' },
+        { from: ['preparing', 'registering'], to: 'cancelled', label: '取消活动', danger: true, remark: true },
+        { from: ['cancelled', 'ended'], to: 'preparing', label: '恢复筹备' },
+      ],
+    },
+  ],
+};
