@@ -1,6 +1,16 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Used only to generate SQL migrations: npx drizzle-kit generate --config server/db/drizzle.config.ts
+/**
+ * Schema migrations are generated with `npm run db:generate -- <name>` (scripts/db-generate.ts), not with
+ * `drizzle-kit generate`: drizzle-kit's CLI only sees tables that are named exports of schema.ts, and the
+ * tables built from src/shared/resources live in exported collections, so it would drop them.
+ *
+ * This config stays for the drizzle-kit commands that do not read the schema's tables:
+ *   npx drizzle-kit generate --custom --name <name> --config server/db/drizzle.config.ts
+ *       an empty, chained migration for hand-written SQL (extensions, data fixes; e.g. 0002_extensions)
+ *   npx drizzle-kit check --config server/db/drizzle.config.ts
+ *       checks the snapshots' chain in server/db/migrations/meta
+ */
 export default defineConfig({
   dialect: 'postgresql',
   schema: './server/db/schema.ts',
