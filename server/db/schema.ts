@@ -10,6 +10,7 @@ import {
   primaryKey,
   smallint,
   text,
+  time,
   timestamp,
   uniqueIndex,
   varchar,
@@ -18,7 +19,8 @@ import {
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import { RESOURCES } from '../../src/shared/resources';
-import { MACHINE_META, textMax } from '../../src/shared/resources/framework';
+import { fieldType } from '../../src/shared/resources/fieldTypes';
+import { initialValue } from '../../src/shared/resources/framework';
 import type { FieldDef, LinesDef, ResourceDef } from '../../src/shared/resources/types';
 
 /**
@@ -264,6 +266,8 @@ export const projects = pgTable(
     erq: date('erq', { mode: 'string' }),
     address: varchar('address', { length: 255 }),
     status: smallint('status').notNull().default(0),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -289,7 +293,12 @@ export const activities = pgTable(
     erq: date('erq', { mode: 'string' }).notNull(),
     address: varchar('address', { length: 255 }),
     logo: text('logo'),
+    /** Opening hours of each day (a time of day). */
+    openTime: time('open_time'),
+    closeTime: time('close_time'),
     status: smallint('status').notNull().default(0),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -368,48 +377,69 @@ export const competitionWorks = pgTable(
 
 // ---------------------------------------------------------------------------------------------
 // Business resources, built from their declarative definitions (src/shared/resources): one table per
-// resource, plus a child table for line items. Each row carries organiser_id, project_id when the
-// resource is project-scoped, its fields (money as integer fen, choices as small integers), its state
-// fields, and who created / last changed it and when.
+// resource, a child table for line items, a join table per multi-reference. Each row carries
+// organiser_id, project_id and activity_id as its scope needs, its fields (column kinds from the
+// field-type registry: money as integer fen, choices as small integers), its state fields, and who
+// created / last changed it and when. Projects and activities are built-in tables above (much of the
+// server reads them with their column types); their definitions must agree with them, which the
+// registry test checks.
 // ---------------------------------------------------------------------------------------------
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 type ColumnBuilder = PgColumnBuilderBase;
+/** Tables built from definitions are typed loosely: their columns are only known at run time. */
+type AnyPgTable = ReturnType<typeof pgTable<string, Record<string, ColumnBuilder>>>;
 
-const resourceTableByKey = new Map<string, AnyPgTable>();
-type AnyPgTable = ReturnType<typeof buildResourceTable>;
+export const resourceTables = new Map<string, AnyPgTable>([
+  ['project', projects as unknown as AnyPgTable],
+  ['activity', activities as unknown as AnyPgTable],
+]);
+export const lineTables = new Map<string, AnyPgTable>();
+/** Join tables of multi-references, keyed `<resource key>.<field name>`. */
+export const joinTables = new Map<string, AnyPgTable>();
 
-function fieldColumn(field: FieldDef): ColumnBuilder {
+/** The column of one field, as its type's registry entry describes it; null for a join-table field. */
+function fieldColumn(field: FieldDef): ColumnBuilder | null {
   const column = snake(field.name);
+  const spec = fieldType(field).column(field);
   let builder;
-  switch (field.type) {
-    case 'text':
-      builder = varchar(column, { length: textMax(field) });
+  switch (spec.kind) {
+    case 'varchar':
+      builder = varchar(column, { length: spec.length });
       break;
-    case 'textarea':
+    case 'text':
       builder = text(column);
       break;
-    case 'int':
-    case 'percent':
-    case 'quantity':
+    case 'integer':
       builder = integer(column);
       break;
-    case 'money':
-    case 'price':
+    case 'smallint':
+      builder = smallint(column);
+      break;
+    case 'bigint':
       builder = bigint(column, { mode: 'number' });
+      break;
+    case 'boolean':
+      builder = boolean(column);
       break;
     case 'date':
       builder = date(column, { mode: 'string' });
       break;
-    case 'enum':
-      builder = smallint(column);
+    case 'time':
+      builder = time(column);
       break;
-    case 'ref': {
-      const target = field.ref!;
-      builder = integer(column).references((): AnyPgColumn => resourceTableByKey.get(target)!.id);
+    case 'timestamptz':
+      builder = instant(column);
       break;
-    }
+    case 'ref':
+      builder = integer(column).references((): AnyPgColumn => resourceTables.get(spec.target)!.id as AnyPgColumn);
+      break;
+    case 'attachment':
+      builder = integer(column).references((): AnyPgColumn => attachments.id, { onDelete: 'set null' });
+      break;
+    case 'join':
+      return null;
   }
   return (field.required ? builder.notNull() : builder) as ColumnBuilder;
 }
@@ -421,14 +451,22 @@ function buildResourceTable(def: ResourceDef) {
       .notNull()
       .references(() => organisers.id),
   };
-  if (def.scope === 'project') {
+  if (def.scope !== 'organiser') {
     columns.projectId = integer('project_id')
       .notNull()
       .references(() => projects.id);
   }
-  for (const field of def.fields) columns[field.name] = fieldColumn(field);
+  if (def.scope === 'activity') {
+    columns.activityId = integer('activity_id')
+      .notNull()
+      .references(() => activities.id);
+  }
+  for (const field of def.fields) {
+    const column = fieldColumn(field);
+    if (column) columns[field.name] = column;
+  }
   for (const machine of def.machines ?? []) {
-    columns[MACHINE_META[machine.kind].field] = smallint(snake(MACHINE_META[machine.kind].field)).notNull().default(machine.initial);
+    columns[machine.field] = smallint(snake(machine.field)).notNull().default(initialValue(machine));
   }
   columns.createdBy = integer('created_by').references(() => users.id, { onDelete: 'set null' });
   columns.updatedBy = integer('updated_by').references(() => users.id, { onDelete: 'set null' });
@@ -440,6 +478,7 @@ function buildResourceTable(def: ResourceDef) {
     const name = (parts: readonly string[], suffix: string) => `${def.table}_${parts.map(snake).join('_')}_${suffix}`.slice(0, 63);
     const out = [];
     if (def.scope === 'project') out.push(index(name(['project', 'createdAt'], 'idx')).on(cols.organiserId, cols.projectId, cols.createdAt, cols.id));
+    if (def.scope === 'activity') out.push(index(name(['activity', 'createdAt'], 'idx')).on(cols.organiserId, cols.activityId, cols.createdAt, cols.id));
     // The id ends every index: it is the sort's tie-breaker, so ORDER BY x, id LIMIT n reads the index in order.
     for (const parts of def.indexes ?? []) out.push(index(name(parts, 'idx')).on(cols.organiserId, ...parts.map((p) => cols[p]), cols.id));
     for (const field of def.fields) {
@@ -459,10 +498,13 @@ function buildLinesTable(def: ResourceDef, lines: LinesDef) {
       .references(() => organisers.id),
     parentId: integer('parent_id')
       .notNull()
-      .references((): AnyPgColumn => resourceTableByKey.get(def.key)!.id, { onDelete: 'cascade' }),
+      .references((): AnyPgColumn => resourceTables.get(def.key)!.id as AnyPgColumn, { onDelete: 'cascade' }),
     sort: integer('sort').notNull().default(0),
   };
-  for (const field of lines.fields) columns[field.name] = fieldColumn(field);
+  for (const field of lines.fields) {
+    const column = fieldColumn(field);
+    if (column) columns[field.name] = column;
+  }
   return pgTable(lines.table, columns, (t) => {
     const cols = t as unknown as Record<string, AnyPgColumn>;
     return [
@@ -472,33 +514,33 @@ function buildLinesTable(def: ResourceDef, lines: LinesDef) {
   });
 }
 
-export const resourceTables = new Map<string, AnyPgTable>();
-export const lineTables = new Map<string, ReturnType<typeof buildLinesTable>>();
-for (const def of RESOURCES) {
-  const table = buildResourceTable(def);
-  resourceTableByKey.set(def.key, table);
-  resourceTables.set(def.key, table);
-  if (def.lines) lineTables.set(def.key, buildLinesTable(def, def.lines));
+/** The join table of a multi-reference: which rows of the target one row points at. */
+function buildJoinTable(def: ResourceDef, field: FieldDef) {
+  const table = `${def.table}_${snake(field.name)}`.slice(0, 63);
+  return pgTable(
+    table,
+    {
+      organiserId: integer('organiser_id')
+        .notNull()
+        .references(() => organisers.id),
+      parentId: integer('parent_id')
+        .notNull()
+        .references((): AnyPgColumn => resourceTables.get(def.key)!.id as AnyPgColumn, { onDelete: 'cascade' }),
+      targetId: integer('target_id')
+        .notNull()
+        .references((): AnyPgColumn => resourceTables.get(field.ref!)!.id as AnyPgColumn),
+    },
+    (t) => [primaryKey({ columns: [t.parentId, t.targetId] }), index(`${table}_target_idx`.slice(0, 63)).on(t.targetId)],
+  );
 }
 
-const resourceTable = (key: string) => resourceTables.get(key)!;
-
-// drizzle-kit finds tables by their named exports, so each one is exported by name as well.
-export const crmCustomers = resourceTable('customer');
-export const crmContacts = resourceTable('contact');
-export const goodsGoods = resourceTable('goods');
-export const goodsPrices = resourceTable('price');
-export const crmQuotations = resourceTable('quotation');
-export const crmQuotationItems = lineTables.get('quotation')!;
-export const contractContracts = resourceTable('contract');
-export const financeInvoices = resourceTable('invoice');
-export const financeReceivables = resourceTable('receivable');
-export const financeVouchers = resourceTable('voucher');
-export const goodsCoupons = resourceTable('coupon');
-export const orderOrders = resourceTable('order');
-export const orderOrderItems = lineTables.get('order')!;
-export const merchantMerchants = resourceTable('merchant');
-export const payPayments = resourceTable('payment');
+for (const def of RESOURCES) {
+  if (!resourceTables.has(def.key)) resourceTables.set(def.key, buildResourceTable(def) as unknown as AnyPgTable);
+  if (def.lines) lineTables.set(def.key, buildLinesTable(def, def.lines) as unknown as AnyPgTable);
+  for (const field of def.fields.filter((f) => fieldType(f).column(f).kind === 'join')) {
+    joinTables.set(`${def.key}.${field.name}`, buildJoinTable(def, field) as unknown as AnyPgTable);
+  }
+}
 
 /** The business row a side table hangs off: its tenant, its resource key (src/shared/resources) and its id. */
 const businessRowRef = () => ({

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { AppDb } from './client';
 import { seedBusiness } from './seedBusiness';
+import { seedParticipants } from './seedParticipants';
 import * as t from './schema';
 import { ACTIVITIES, MENU_TREE, NOTICES, ORGANISER, PROJECTS, ROLE_GRANTS, ROLES, USERS, WORKS, type MenuSeed } from './seedData';
 
@@ -72,8 +73,11 @@ async function insertMenu(db: AppDb, item: MenuSeed, index: number, parentId: nu
  */
 async function addMissingMenus(db: AppDb): Promise<void> {
   const existing = new Map((await db.select({ id: t.menus.id, code: t.menus.menuCode }).from(t.menus)).map((m) => [m.code, m.id]));
+  const knownActions = new Set((await db.select({ code: t.actions.actionCode }).from(t.actions)).map((a) => a.code));
   const out: MenuOut = { menuIds: new Map(), actionIds: new Map(), children: new Map() };
   const added: Array<{ code: string; ancestors: string[] }> = [];
+  /** Actions a definition gained on a menu that already exists (e.g. 导出 of 团队), with the menu's ancestors. */
+  const addedActions: Array<{ actionId: number; ancestors: string[] }> = [];
   const walk = async (items: MenuSeed[], parentId: number | null, ancestors: string[]): Promise<void> => {
     for (const [index, item] of items.entries()) {
       const known = existing.get(item.code);
@@ -81,21 +85,29 @@ async function addMissingMenus(db: AppDb): Promise<void> {
         const before = new Set(out.menuIds.keys());
         await insertMenu(db, item, index, parentId, out);
         for (const code of out.menuIds.keys()) if (!before.has(code)) added.push({ code, ancestors: [...ancestors, item.code] });
-      } else if (item.children) {
-        await walk(item.children, known, [...ancestors, item.code]);
+        continue;
       }
+      const missing = (item.actions ?? []).filter(([suffix]) => !knownActions.has(`${item.code}_${suffix}`));
+      if (missing.length) {
+        const rows = await db
+          .insert(t.actions)
+          .values(missing.map(([suffix, name]) => ({ actionCode: `${item.code}_${suffix}`, name, menuId: known })))
+          .returning({ id: t.actions.id });
+        for (const row of rows) addedActions.push({ actionId: row.id, ancestors: [...ancestors, item.code] });
+      }
+      if (item.children) await walk(item.children, known, [...ancestors, item.code]);
     }
   };
   await walk(MENU_TREE, null, []);
-  if (!added.length) return;
+  if (!added.length && !addedActions.length) return;
 
   for (const [key, grants] of Object.entries(ROLE_GRANTS)) {
     const [role] = await db.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.code, ROLES[key as keyof typeof ROLE_GRANTS].code));
     if (!role) continue;
-    const covered = added.filter(({ code, ancestors }) => grants.includes(code) || ancestors.some((a) => grants.includes(a)));
-    if (!covered.length) continue;
-    await db.insert(t.roleMenus).values(covered.map(({ code }) => ({ roleId: role.id, menuId: out.menuIds.get(code)! }))).onConflictDoNothing();
-    const actionIds = covered.flatMap(({ code }) => out.actionIds.get(code) ?? []);
+    const covers = (codes: string[]) => codes.some((c) => grants.includes(c));
+    const covered = added.filter(({ code, ancestors }) => covers([code, ...ancestors]));
+    if (covered.length) await db.insert(t.roleMenus).values(covered.map(({ code }) => ({ roleId: role.id, menuId: out.menuIds.get(code)! }))).onConflictDoNothing();
+    const actionIds = [...covered.flatMap(({ code }) => out.actionIds.get(code) ?? []), ...addedActions.filter((a) => covers(a.ancestors)).map((a) => a.actionId)];
     if (actionIds.length) await db.insert(t.roleActions).values(actionIds.map((actionId) => ({ roleId: role.id, actionId }))).onConflictDoNothing();
   }
 }
@@ -144,7 +156,7 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
     const createdAt = cst(`2026-01-${String(5 + index).padStart(2, '0')} 09:30:00`);
     const [row] = await db
       .insert(t.projects)
-      .values({ ...p, organiserId, logo: null, createdAt, updatedAt: createdAt })
+      .values({ ...p, organiserId, logo: null, createdBy: userIds.admin, updatedBy: userIds.admin, createdAt, updatedAt: createdAt })
       .returning({ id: t.projects.id });
     projectIds.set(p.code, row.id);
     venues.set(p.code, p.address);
@@ -163,7 +175,11 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
         erq,
         address: address ?? venues.get(projectCode)!,
         logo: null,
+        openTime: '09:00',
+        closeTime: '17:30',
         status,
+        createdBy: userIds.demo,
+        updatedBy: userIds.demo,
         createdAt,
         updatedAt: createdAt,
       };
@@ -185,6 +201,7 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
   );
 
   await seedBusiness(db, { organiserId, userId: userIds.demo, projectIds });
+  await seedParticipants(db, { organiserId, userId: userIds.demo, projectIds });
 
   for (const [index, [addressee, title, content, type, readBy]] of NOTICES.entries()) {
     const createdAt = cst(`2026-11-${String(10 + index * 2).padStart(2, '0')} 09:00:00`);

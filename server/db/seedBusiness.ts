@@ -1,23 +1,23 @@
 import { lineAmountFen } from '../../src/shared/resources/framework';
 import type { AppDb } from './client';
-import {
-  contractContracts,
-  crmContacts,
-  crmCustomers,
-  crmQuotationItems,
-  crmQuotations,
-  financeInvoices,
-  financeReceivables,
-  financeVouchers,
-  goodsCoupons,
-  goodsGoods,
-  goodsPrices,
-  merchantMerchants,
-  orderOrderItems,
-  orderOrders,
-  payPayments,
-  stateChanges,
-} from './schema';
+import { lineTables, resourceTables, stateChanges } from './schema';
+
+// The tables of the resources this story writes, by their definitions' keys.
+const crmCustomers = resourceTables.get('customer')!;
+const crmContacts = resourceTables.get('contact')!;
+const goodsGoods = resourceTables.get('goods')!;
+const goodsPrices = resourceTables.get('price')!;
+const crmQuotations = resourceTables.get('quotation')!;
+const crmQuotationItems = lineTables.get('quotation')!;
+const contractContracts = resourceTables.get('contract')!;
+const financeInvoices = resourceTables.get('invoice')!;
+const financeReceivables = resourceTables.get('receivable')!;
+const financeVouchers = resourceTables.get('voucher')!;
+const goodsCoupons = resourceTables.get('coupon')!;
+const orderOrders = resourceTables.get('order')!;
+const orderOrderItems = lineTables.get('order')!;
+const merchantMerchants = resourceTables.get('merchant')!;
+const payPayments = resourceTables.get('payment')!;
 
 /**
  * Demo rows of the commercial back office (fictional companies and people): customers and contacts; the

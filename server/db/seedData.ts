@@ -1,3 +1,7 @@
+import { RESOURCES } from '../../src/shared/resources';
+import { menuActions, menuPath } from '../../src/shared/resources/framework';
+import type { ResourceDef } from '../../src/shared/resources/types';
+
 /**
  * Demo data for the first start of an empty database: one fictional organiser with its 2026 projects and
  * activities, the full menu tree of the spec's business areas, three roles and three accounts.
@@ -29,83 +33,38 @@ const leaf = (code: string, name: string, path: string, actions: Array<[string, 
   icon,
 });
 
-export const MENU_TREE: MenuSeed[] = [
-  {
-    code: 'yx',
-    name: '活动管理',
-    path: '/yx',
-    icon: 'CalendarOutlined',
-    children: [leaf('yx_sysActivity', '活动列表', '/yx/sysActivity/index', CRUD_EXPORT, 'UnorderedListOutlined')],
-  },
-  {
-    code: 'cnf',
-    name: '项目管理',
-    path: '/cnf',
-    icon: 'ProjectOutlined',
-    children: [
-      leaf('cnf_project', '项目列表', '/cnf/project/index', CRUD_EXPORT, 'AppstoreOutlined'),
-      leaf('team_team', '团队', '/team/team/index', CRUD, 'TeamOutlined'),
-      leaf('exhibitor_exhibitor', '展商', '/exhibitor/exhibitor/index', [...CRUD_EXPORT, ['import', '导入']], 'ShopOutlined'),
-    ],
-  },
-  {
-    code: 'crm',
-    name: '客户管理',
-    path: '/crm',
-    icon: 'ContactsOutlined',
-    children: [
-      leaf('crm_customer', '客户', '/crm/customer/index', [...CRUD_EXPORT, ['status', '启用停用']], 'UserOutlined'),
-      leaf('crm_contact', '联系人', '/crm/contact/index', CRUD_EXPORT, 'IdcardOutlined'),
-    ],
-  },
-  {
-    code: 'sales',
-    name: '销售合同',
-    path: '/sales',
-    icon: 'FileTextOutlined',
-    children: [
-      leaf('crm_quotation', '报价单', '/crm/quotation/index', [...CRUD_EXPORT, ['print', '打印'], ['status', '变更状态']], 'FileSearchOutlined'),
-      leaf('contract_contract', '合同', '/contract/contract/index', [...CRUD_EXPORT, ['audit', '审核'], ['status', '变更状态']], 'FileProtectOutlined'),
-    ],
-  },
+/** A static leaf (a page that is not a resource) with its place among the group's resource menus. */
+const at = (order: number, seed: MenuSeed): MenuSeed & { order: number } => ({ ...seed, order });
+
+/**
+ * The menu groups and the pages that are not resources. Every resource's own menu (name, icon, order,
+ * actions) comes from its definition's `menu` entry and is merged in by `menuTree()`.
+ */
+const GROUPS: Array<MenuSeed & { children: Array<MenuSeed & { order: number }> }> = [
+  { code: 'yx', name: '活动管理', path: '/yx', icon: 'CalendarOutlined', children: [] },
+  { code: 'cnf', name: '项目管理', path: '/cnf', icon: 'ProjectOutlined', children: [] },
+  { code: 'crm', name: '客户管理', path: '/crm', icon: 'ContactsOutlined', children: [] },
+  { code: 'sales', name: '销售合同', path: '/sales', icon: 'FileTextOutlined', children: [] },
   {
     code: 'finance',
     name: '财务管理',
     path: '/finance',
     icon: 'AccountBookOutlined',
-    children: [
-      leaf('finance_invoice', '发票', '/finance/invoice/index', [...CRUD_EXPORT, ['status', '变更状态']], 'ProfileOutlined'),
-      leaf('finance_receivable', '回款', '/finance/receivable/index', [...CRUD_EXPORT, ['confirm', '确认回款']], 'MoneyCollectOutlined'),
-      leaf('finance_voucher', '凭证', '/finance/voucher/index', [...CRUD_EXPORT, ['audit', '审核']], 'AuditOutlined'),
-      leaf('finance_summary', '应收统计', '/finance/summary/index', [], 'BarChartOutlined'),
-    ],
+    children: [at(4, leaf('finance_summary', '应收统计', '/finance/summary/index', [], 'BarChartOutlined'))],
   },
-  {
-    code: 'business',
-    name: '商务中心',
-    path: '/business',
-    icon: 'ShoppingOutlined',
-    children: [
-      leaf('goods_goods', '商品服务', '/goods/goods/index', [...CRUD_EXPORT, ['status', '上架下架']], 'GiftOutlined'),
-      leaf('goods_price', '价格', '/goods/price/index', CRUD_EXPORT, 'TagsOutlined'),
-      leaf('goods_coupon', '优惠券', '/goods/coupon/index', [...CRUD_EXPORT, ['status', '发布停用']], 'PercentageOutlined'),
-      leaf('order_order', '订单', '/order/order/index', [...CRUD_EXPORT, ['status', '变更状态']], 'ShoppingCartOutlined'),
-      leaf('merchant_merchant', '商户', '/merchant/merchant/index', [...CRUD_EXPORT, ['status', '启用停用']], 'BankOutlined'),
-      leaf('pay_payment', '支付记录', '/pay/payment/index', [['add', '登记支付'], ['export', '导出'], ['status', '退款']], 'PayCircleOutlined'),
-    ],
-  },
+  { code: 'business', name: '商务中心', path: '/business', icon: 'ShoppingOutlined', children: [] },
   {
     code: 'meeting',
     name: '会务服务',
     path: '/meeting',
     icon: 'SolutionOutlined',
     children: [
-      leaf('person_person', '参会人员', '/person/person/index', [...CRUD_EXPORT, ['import', '导入']], 'UsergroupAddOutlined'),
-      leaf('schedule_schedule', '日程', '/schedule/schedule/index', CRUD, 'ScheduleOutlined'),
-      leaf('seat_seat', '座位', '/seat/seat/index', CRUD, 'LayoutOutlined'),
-      leaf('gate_gate', '闸机', '/gate/gate/index', CRUD, 'SafetyOutlined'),
-      leaf('shuttle_line', '班车线路', '/shuttle/line/index', CRUD, 'CarOutlined'),
-      leaf('notice_notice', '通知公告', '/notice/notice/index', [...CRUD, ['publish', '发布']], 'NotificationOutlined'),
+      at(1, leaf('person_person', '参会人员', '/person/person/index', [...CRUD_EXPORT, ['import', '导入']], 'UsergroupAddOutlined')),
+      at(2, leaf('schedule_schedule', '日程', '/schedule/schedule/index', CRUD, 'ScheduleOutlined')),
+      at(3, leaf('seat_seat', '座位', '/seat/seat/index', CRUD, 'LayoutOutlined')),
+      at(4, leaf('gate_gate', '闸机', '/gate/gate/index', CRUD, 'SafetyOutlined')),
+      at(5, leaf('shuttle_line', '班车线路', '/shuttle/line/index', CRUD, 'CarOutlined')),
+      at(6, leaf('notice_notice', '通知公告', '/notice/notice/index', [...CRUD, ['publish', '发布']], 'NotificationOutlined')),
     ],
   },
   {
@@ -114,11 +73,11 @@ export const MENU_TREE: MenuSeed[] = [
     path: '/system',
     icon: 'SettingOutlined',
     children: [
-      leaf('system_user', '用户', '/system/user/index', [...CRUD, ['resetPassword', '重置密码'], ['grant', '分配角色']], 'UserSwitchOutlined'),
-      leaf('system_role', '角色', '/system/role/index', [...CRUD, ['grant', '分配权限']], 'SafetyCertificateOutlined'),
-      leaf('system_menu', '菜单', '/system/menu/index', CRUD, 'MenuOutlined'),
-      leaf('system_sms', '短信记录', '/system/sms/index', [], 'FileSearchOutlined'),
-      { ...leaf('system_mynotice', '我的通知', '/system/mynotice/index', [], 'BellOutlined'), hidden: true },
+      at(1, leaf('system_user', '用户', '/system/user/index', [...CRUD, ['resetPassword', '重置密码'], ['grant', '分配角色']], 'UserSwitchOutlined')),
+      at(2, leaf('system_role', '角色', '/system/role/index', [...CRUD, ['grant', '分配权限']], 'SafetyCertificateOutlined')),
+      at(3, leaf('system_menu', '菜单', '/system/menu/index', CRUD, 'MenuOutlined')),
+      at(4, leaf('system_sms', '短信记录', '/system/sms/index', [], 'FileSearchOutlined')),
+      at(5, { ...leaf('system_mynotice', '我的通知', '/system/mynotice/index', [], 'BellOutlined'), hidden: true }),
     ],
   },
   {
@@ -126,9 +85,29 @@ export const MENU_TREE: MenuSeed[] = [
     name: '参赛中心',
     path: '/jsxm',
     icon: 'TrophyOutlined',
-    children: [leaf('jsxm_works', '我的参赛作品', '/jsxm/works/index', [['add', '新增'], ['edit', '编辑'], ['submit', '提交']], 'TrophyOutlined')],
+    children: [at(1, leaf('jsxm_works', '我的参赛作品', '/jsxm/works/index', [['add', '新增'], ['edit', '编辑'], ['submit', '提交']], 'TrophyOutlined'))],
   },
 ];
+
+/** The whole menu tree: the groups above with every resource's menu placed in its group by order. */
+export function menuTree(resources: readonly ResourceDef[] = RESOURCES): MenuSeed[] {
+  return GROUPS.map(({ children, ...group }) => {
+    const fromDefs = resources
+      .filter((def) => def.menu.group === group.code)
+      .map((def) => ({
+        order: def.menu.order,
+        code: def.menuCode,
+        name: def.menu.name ?? def.title,
+        path: menuPath(def),
+        icon: def.menu.icon,
+        actions: menuActions(def),
+      }));
+    const all = [...children, ...fromDefs].sort((a, b) => a.order - b.order);
+    return { ...group, children: all.map(({ order: _order, ...seed }) => seed) };
+  });
+}
+
+export const MENU_TREE: MenuSeed[] = menuTree();
 
 export const ROLES = {
   admin: { code: 'admin', name: '系统管理员', remark: '拥有全部菜单与操作权限', isSuper: true },

@@ -2,11 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import authorityGuard from '../plugins/authorityGuard';
 import signature from '../plugins/signature';
 import tokenAuth from '../plugins/tokenAuth';
-import activityRoutes from './activities';
 import currentUserRoutes from './currentUser';
 import noticeRoutes from './notices';
 import profileRoutes from './profile';
-import projectRoutes from './projects';
 import resourceRoutes from './resources';
 import sessionRoutes from './session';
 import worksRoutes from './works';
@@ -39,8 +37,6 @@ const adminApi: FastifyPluginAsync = async (api) => {
 
   await api.register(sessionRoutes);
   await api.register(currentUserRoutes);
-  await api.register(activityRoutes);
-  await api.register(projectRoutes);
   await api.register(worksRoutes);
   await api.register(resourceRoutes);
   await api.register(profileRoutes);

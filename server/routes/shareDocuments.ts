@@ -15,7 +15,7 @@ import type { AppDb } from '../db/client';
 import { organisers, projects } from '../db/schema';
 import { listAttachments } from '../services/attachments';
 import type { OpenLink } from '../services/shareLinks';
-import { columnsOf, linesTableOf, tableOf, type Row } from './resources/model';
+import { columnsOf, linesTableOf, tableOf, type Row } from '../services/resources/model';
 
 /**
  * What a shared page shows of the record its link opens, and nothing more: names and figures a customer

@@ -1,10 +1,14 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { ShareResource } from '../../src/shared/wire';
 import { SHARE_EXPIRY_DAYS } from '../../src/shared/wire';
 import { resourceByKey } from '../../src/shared/resources';
-import { actionAuthority, INT_MAX, menuAuthority } from '../../src/shared/resources/framework';
-import { ok } from '../lib/envelope';
+import { actionAuthority, menuAuthority } from '../../src/shared/resources/framework';
+import { envelopeSchema, messageOnly, ok } from '../lib/envelope';
 import { refuse } from '../lib/errors';
+import { Id, IntegerEnum, Nullable, type TypedApp } from '../lib/schemas';
+import { AttachmentRowSchema, ShareLinkRowSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import {
   ATTACHMENT_BASE64_MAX,
@@ -19,8 +23,8 @@ import {
   storeAttachment,
 } from '../services/attachments';
 import { createShareLink, findShareLinkById, kindsOf, listShareLinks, revokeShareLink } from '../services/shareLinks';
-import { callerOf } from './resources/crud';
-import { rawRow, type Caller } from './resources/model';
+import { callerOf } from './resources/caller';
+import { rawRow, type Caller } from '../services/resources/model';
 import sharePublicRoutes from './sharePublic';
 
 /**
@@ -31,7 +35,6 @@ import sharePublicRoutes from './sharePublic';
  */
 
 const SHARED: readonly ShareResource[] = ['contract', 'quotation', 'order', 'customer'];
-const ID = { type: 'integer', minimum: 1, maximum: INT_MAX } as const;
 /** Upload bodies: the base64 of a 5 MB file, form-encoded ('+', '/', '=' grow to three characters each). */
 const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -40,14 +43,19 @@ async function rowInScope(caller: Caller, resource: ShareResource, rowId: number
   if (!(await rawRow(caller, resourceByKey(resource), rowId))) throw refuse(MSG.resNotFound);
 }
 
-function registerLinkRoutes(app: FastifyInstance, resource: ShareResource): void {
+function registerLinkRoutes(app: TypedApp, resource: ShareResource): void {
   const def = resourceByKey(resource);
   const base = `${def.api}/share`;
   const caller = (request: FastifyRequest) => callerOf(app, request);
 
-  app.get<{ Querystring: { rowId: number } }>(
+  const linkReply = { 200: envelopeSchema(ShareLinkRowSchema) };
+
+  app.get(
     `${base}/list`,
-    { config: { authority: menuAuthority(def) }, schema: { querystring: { type: 'object', required: ['rowId'], properties: { rowId: ID } } } },
+    {
+      config: { authority: menuAuthority(def) },
+      schema: { querystring: Type.Object({ rowId: Id }), response: { 200: envelopeSchema(Type.Array(ShareLinkRowSchema)) } },
+    },
     async (request) => {
       const c = await caller(request);
       await rowInScope(c, resource, request.query.rowId);
@@ -55,17 +63,16 @@ function registerLinkRoutes(app: FastifyInstance, resource: ShareResource): void
     },
   );
 
-  app.post<{ Body: { rowId: number; kind: string; expiresDays: number } }>(
+  app.post(
     `${base}/create`,
     {
       config: { authority: actionAuthority(def, 'edit') },
       schema: {
-        body: {
-          type: 'object',
-          required: ['rowId', 'kind', 'expiresDays'],
-          properties: { rowId: ID, kind: { type: 'string', maxLength: 32 }, expiresDays: { type: 'integer', enum: [...SHARE_EXPIRY_DAYS] } },
-          additionalProperties: false,
-        },
+        body: Type.Object(
+          { rowId: Id, kind: Type.String({ maxLength: 32 }), expiresDays: IntegerEnum(SHARE_EXPIRY_DAYS) },
+          { additionalProperties: false },
+        ),
+        response: linkReply,
       },
     },
     async (request) => {
@@ -81,11 +88,11 @@ function registerLinkRoutes(app: FastifyInstance, resource: ShareResource): void
     },
   );
 
-  app.post<{ Body: { id: number } }>(
+  app.post(
     `${base}/revoke`,
     {
       config: { authority: actionAuthority(def, 'edit') },
-      schema: { body: { type: 'object', required: ['id'], properties: { id: ID }, additionalProperties: false } },
+      schema: { body: Type.Object({ id: Id }, { additionalProperties: false }), response: linkReply },
     },
     async (request) => {
       const c = await caller(request);
@@ -99,15 +106,18 @@ function registerLinkRoutes(app: FastifyInstance, resource: ShareResource): void
   );
 }
 
-function registerAttachmentRoutes(app: FastifyInstance): void {
+function registerAttachmentRoutes(app: TypedApp): void {
   const resource = 'order';
   const def = resourceByKey(resource);
   const base = `${def.api}/attachment`;
   const caller = (request: FastifyRequest) => callerOf(app, request);
 
-  app.get<{ Querystring: { rowId: number } }>(
+  app.get(
     `${base}/list`,
-    { config: { authority: menuAuthority(def) }, schema: { querystring: { type: 'object', required: ['rowId'], properties: { rowId: ID } } } },
+    {
+      config: { authority: menuAuthority(def) },
+      schema: { querystring: Type.Object({ rowId: Id }), response: { 200: envelopeSchema(Type.Array(AttachmentRowSchema)) } },
+    },
     async (request) => {
       const c = await caller(request);
       await rowInScope(c, resource, request.query.rowId);
@@ -115,25 +125,25 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Body: { rowId: number; fileName: string; mime?: string; content: string } }>(
+  app.post(
     `${base}/upload`,
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
       config: { authority: actionAuthority(def, 'edit') },
       schema: {
-        body: {
-          type: 'object',
-          required: ['rowId', 'fileName', 'content'],
-          properties: {
-            rowId: ID,
+        body: Type.Object(
+          {
+            rowId: Id,
             // Longer names get the clear message from checkUpload rather than a schema error.
-            fileName: { type: 'string', maxLength: ATTACHMENT_NAME_MAX * 4 },
+            fileName: Type.String({ maxLength: ATTACHMENT_NAME_MAX * 4 }),
             // What the browser claims; the stored type comes from the extension and the file's bytes.
-            mime: { type: 'string', maxLength: 200 },
-            content: { type: 'string', maxLength: ATTACHMENT_BASE64_MAX * 2 },
+            mime: Type.Optional(Type.String({ maxLength: 200 })),
+            content: Type.String({ maxLength: ATTACHMENT_BASE64_MAX * 2 }),
           },
-          additionalProperties: false,
-        },
+          { additionalProperties: false },
+        ),
+        // null only if the file was removed between storing and listing it.
+        response: { 200: envelopeSchema(Nullable(AttachmentRowSchema)) },
       },
     },
     async (request) => {
@@ -146,7 +156,7 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
       if ((await countAttachments(c.db, ref)) >= ATTACHMENT_MAX_PER_ROW) throw refuse(MSG.attachmentTooMany(ATTACHMENT_MAX_PER_ROW));
       const id = await storeAttachment(c.db, ref, checked.file, c.user.id, c.now);
       const row = (await listAttachments(c.db, ref, true)).find((a) => a.id === id);
-      return ok(row, MSG.attachmentUploaded);
+      return ok(row ?? null, MSG.attachmentUploaded);
     },
   );
 
@@ -157,11 +167,11 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
     return file;
   }
 
-  app.post<{ Body: { id: number } }>(
+  app.post(
     `${base}/remove`,
     {
       config: { authority: actionAuthority(def, 'edit') },
-      schema: { body: { type: 'object', required: ['id'], properties: { id: ID }, additionalProperties: false } },
+      schema: { body: Type.Object({ id: Id }, { additionalProperties: false }), response: { 200: messageOnly } },
     },
     async (request) => {
       const c = await caller(request);
@@ -171,9 +181,10 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get<{ Querystring: { id: number } }>(
+  // The file itself, not an envelope: no response schema.
+  app.get(
     `${base}/download`,
-    { config: { authority: menuAuthority(def) }, schema: { querystring: { type: 'object', required: ['id'], properties: { id: ID } } } },
+    { config: { authority: menuAuthority(def) }, schema: { querystring: Type.Object({ id: Id }) } },
     async (request, reply) => {
       const file = await attachmentInScope(await caller(request), request.query.id);
       return reply.header('content-type', file.mime).header('content-disposition', contentDisposition(file.fileName)).send(file.content);
@@ -181,7 +192,7 @@ function registerAttachmentRoutes(app: FastifyInstance): void {
   );
 }
 
-const routes: FastifyPluginAsync = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   for (const resource of SHARED) registerLinkRoutes(app, resource);
   registerAttachmentRoutes(app);
   await app.register(sharePublicRoutes);

@@ -1,32 +1,201 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { RESOURCES } from '../../../src/shared/resources';
-import { projects } from '../../db/schema';
-import { ok } from '../../lib/envelope';
-import { callerOf, registerResourceRoutes } from './crud';
-import './rules';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { RESOURCES, resourceByKey } from '../../../src/shared/resources';
+import { fieldType } from '../../../src/shared/resources/fieldTypes';
+import { actionAuthority, machineRoute, menuAuthority } from '../../../src/shared/resources/framework';
+import type { ResourceDef } from '../../../src/shared/resources/types';
+import { activities, projects } from '../../db/schema';
+import { envelopeSchema, ok, pageSchema } from '../../lib/envelope';
+import { forbidden, refuse } from '../../lib/errors';
+import { Nullable, type TypedApp } from '../../lib/schemas';
+import { MSG } from '../../messages';
+import { contentDisposition } from '../../services/attachments';
+import { sendWorkbook } from '../../services/resources/export';
+import * as service from '../../services/resources/service';
+import { callerOf } from './caller';
+import {
+  exportQuerySchema,
+  HistorySchema,
+  IdBody,
+  IdQuery,
+  INT_MAX,
+  listQuerySchema,
+  pageQuerySchema,
+  RemoveBody,
+  rowSchema,
+  saveBodySchema,
+  TransitionBody,
+} from './schemas';
 import summaryRoutes from './summary';
 
 /**
- * Every business resource of src/shared/resources as its route family under /admin (see crud.ts), plus the
- * small lookups their forms need.
+ * Every resource definition as its route family under /admin (ARCHITECTURE §4), generated: GET page /
+ * list / info / history / export / file, POST save / remove, update<State> per state machine and one POST
+ * per row operation. Each route declares its schemas (TypeBox, from the definition) and the authority it
+ * needs; the work is the resource service's.
  */
-const resourceRoutes: FastifyPluginAsync = async (app) => {
-  for (const def of RESOURCES) registerResourceRoutes(app, def);
+
+/** Who may read a resource's non-paged list: its own readers, and readers of resources that pick from it. */
+function listReaders(def: ResourceDef): string[] {
+  const readers = new Set([menuAuthority(def)]);
+  for (const other of RESOURCES) {
+    const fields = [...other.fields, ...(other.lines?.fields ?? [])];
+    if (fields.some((f) => f.ref === def.key)) readers.add(menuAuthority(other));
+  }
+  return [...readers];
+}
+
+function registerResource(app: TypedApp, def: ResourceDef): void {
+  const base = def.api;
+  const read = menuAuthority(def);
+  const row = rowSchema(def);
+  const caller = (request: Parameters<typeof callerOf>[1]) => callerOf(app, request);
+
+  app.get(
+    `${base}/page`,
+    { config: { authority: read }, schema: { querystring: pageQuerySchema(def), response: { 200: envelopeSchema(pageSchema(row)) } } },
+    async (request) => ok(await service.page(await caller(request), def, request.query as service.PageQuery)),
+  );
+
+  const readers = listReaders(def);
+  app.get(
+    `${base}/list`,
+    { schema: { querystring: listQuerySchema(def), response: { 200: envelopeSchema(Type.Array(row)) } } },
+    async (request) => {
+      const c = await caller(request);
+      if (!readers.some((r) => c.authorities.has(r))) throw forbidden();
+      return ok(await service.list(c, def, request.query));
+    },
+  );
+
+  app.get(
+    `${base}/info`,
+    { config: { authority: read }, schema: { querystring: IdQuery, response: { 200: envelopeSchema(row) } } },
+    async (request) => ok(await service.info(await caller(request), def, request.query.id)),
+  );
+
+  if (def.actions.includes('add') || def.actions.includes('edit')) {
+    app.post(
+      `${base}/save`,
+      { config: { authority: read }, schema: { body: saveBodySchema(def), response: { 200: envelopeSchema(row) } } },
+      async (request) => ok(await service.save(await caller(request), def, request.body ?? {}), MSG.resSaved),
+    );
+  }
+
+  if (def.actions.includes('remove')) {
+    app.post(
+      `${base}/remove`,
+      { config: { authority: read }, schema: { body: RemoveBody, response: { 200: envelopeSchema(Type.Object({ removed: Type.Integer() })) } } },
+      async (request) => {
+        const ids = request.body.ids.split(',').map(Number);
+        if (ids.some((n) => n > INT_MAX)) throw refuse(MSG.resNotFound);
+        const removed = await service.remove(await caller(request), def, ids);
+        return ok({ removed }, MSG.resRemoved(removed));
+      },
+    );
+  }
+
+  for (const machine of def.machines ?? []) {
+    app.post(
+      `${base}/${machineRoute(machine)}`,
+      { config: { authority: read }, schema: { body: TransitionBody(machine.field), response: { 200: envelopeSchema(row) } } },
+      async (request) => {
+        const body = request.body as { id: number; remark?: string } & Record<string, unknown>;
+        const updated = await service.transition(await caller(request), def, machine, body.id, Number(body[machine.field]), body.remark);
+        return ok(updated, MSG.resStateUpdated);
+      },
+    );
+  }
+
+  if (def.machines?.length) {
+    app.get(
+      `${base}/history`,
+      { config: { authority: read }, schema: { querystring: IdQuery, response: { 200: envelopeSchema(HistorySchema) } } },
+      async (request) => ok(await service.history(await caller(request), def, request.query.id)),
+    );
+  }
+
+  for (const op of def.operations ?? []) {
+    const target = resourceByKey(op.opens?.resource ?? op.authority.resource ?? def.key);
+    app.post(
+      `${base}/${op.name}`,
+      {
+        config: { authority: actionAuthority(op.authority.resource ? resourceByKey(op.authority.resource) : def, op.authority.action) },
+        schema: { body: IdBody, response: { 200: envelopeSchema(rowSchema(target)) } },
+      },
+      async (request) => {
+        const { row: made, msg } = await service.operate(await caller(request), def, op.name, request.body.id);
+        return ok(made, msg);
+      },
+    );
+  }
+
+  const files = def.fields.filter((f) => fieldType(f).column(f).kind === 'attachment');
+  if (files.length) {
+    app.get(
+      `${base}/file`,
+      {
+        config: { authority: read },
+        schema: { querystring: Type.Object({ id: IdQuery.properties.id, field: Type.Unsafe<string>({ type: 'string', enum: files.map((f) => f.name) }) }) },
+      },
+      async (request, reply) => {
+        const file = await service.fileOf(await caller(request), def, request.query.id, request.query.field);
+        return reply.header('content-type', file.mime).header('content-disposition', contentDisposition(file.fileName)).send(file.content);
+      },
+    );
+  }
+
+  if (def.actions.includes('export')) {
+    app.get(`${base}/export`, { config: { authority: actionAuthority(def, 'export') }, schema: { querystring: exportQuerySchema(def) } }, async (request, reply) => {
+      const c = await caller(request);
+      return sendWorkbook(reply, def, await service.exportRows(c, def, request.query), c.now);
+    });
+  }
+}
+
+const OptionSchema = Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() });
+const ActivityOptionSchema = Type.Object({ id: Type.Integer(), name: Type.String(), cnfId: Type.Integer(), projectName: Nullable(Type.String()) });
+
+const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  for (const def of RESOURCES) registerResource(app, def);
   await app.register(summaryRoutes);
 
   /** The projects a project-scoped record may belong to: the caller's working projects. */
-  app.get('/business/projectOptions', { config: { authority: 'user' }, schema: { querystring: { type: 'object', properties: {} } } }, async (request) => {
-    const caller = await callerOf(app, request);
-    const where = [eq(projects.organiserId, caller.organiser.id)];
-    if (caller.projectScope !== null) where.push(inArray(projects.id, caller.projectScope));
-    const rows = await app.db
-      .select({ id: projects.id, name: projects.name, code: projects.code })
-      .from(projects)
-      .where(and(...where))
-      .orderBy(asc(projects.srq), asc(projects.id));
-    return ok(rows);
-  });
+  app.get(
+    '/business/projectOptions',
+    { config: { authority: 'user' }, schema: { querystring: Type.Object({}), response: { 200: envelopeSchema(Type.Array(OptionSchema)) } } },
+    async (request) => {
+      const caller = await callerOf(app, request);
+      const where: SQL[] = [eq(projects.organiserId, caller.organiser.id)];
+      if (caller.projectScope !== null) where.push(inArray(projects.id, caller.projectScope));
+      const rows = await app.db
+        .select({ id: projects.id, name: projects.name, code: projects.code })
+        .from(projects)
+        .where(and(...where))
+        .orderBy(asc(projects.srq), asc(projects.id));
+      return ok(rows);
+    },
+  );
+
+  /** The activities an activity-scoped record may belong to: those of the caller's working projects and activities. */
+  app.get(
+    '/business/activityOptions',
+    { config: { authority: 'user' }, schema: { querystring: Type.Object({}), response: { 200: envelopeSchema(Type.Array(ActivityOptionSchema)) } } },
+    async (request) => {
+      const caller = await callerOf(app, request);
+      const where: SQL[] = [eq(activities.organiserId, caller.organiser.id)];
+      if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
+      if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
+      const rows = await app.db
+        .select({ id: activities.id, name: activities.name, cnfId: activities.projectId, projectName: projects.name })
+        .from(activities)
+        .innerJoin(projects, eq(projects.id, activities.projectId))
+        .where(and(...where))
+        .orderBy(asc(activities.srq), asc(activities.id));
+      return ok(rows);
+    },
+  );
 };
 
 export default resourceRoutes;

@@ -6,8 +6,8 @@ import { resourceByKey } from '../../../src/shared/resources';
 import { ok } from '../../lib/envelope';
 import { offsetOf, pageQuerySchema, type PageParams } from '../../lib/paging';
 import { escapeLike, queryRows } from '../../services/sql';
-import { callerOf } from './crud';
-import type { Caller } from './model';
+import { callerOf } from './caller';
+import type { Caller } from '../../services/resources/model';
 
 /**
  * What a finance user asks first: per customer and per project, the amount of approved contracts in

@@ -1,43 +1,40 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FieldError, PageResult } from '../../../src/shared/wire';
-import { parseYuanToFen } from '../../../src/shared/format';
 import { isBlank, validate, type Rule } from '../../../src/shared/validators';
 import { RESOURCES, resourceByKey } from '../../../src/shared/resources';
+import { fieldType, type FileUpload } from '../../../src/shared/resources/fieldTypes';
 import {
+  ACTIVITY_FIELD,
   actionAuthority,
   fieldRules,
   findTransition,
   illegalTransitionMessage,
   inputFields,
-  INT_MAX,
-  isMoney,
+  isLocked,
   lineAmountFen,
-  MACHINE_META,
-  menuAuthority,
+  machineOf,
+  meets,
   PROJECT_FIELD,
   refLabelName,
-  sortableNames,
   stateLabel,
   transitionAction,
   transitionBlocked,
 } from '../../../src/shared/resources/framework';
 import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '../../../src/shared/resources/types';
 import type { AppDb } from '../../db/client';
-import { projects, stateChanges, users } from '../../db/schema';
+import { activities, projects, stateChanges, users } from '../../db/schema';
 import { chinaDateTime } from '../../lib/dates';
-import { ok } from '../../lib/envelope';
 import { fieldErrors, forbidden, refuse } from '../../lib/errors';
-import { offsetOf, pageQuerySchema } from '../../lib/paging';
 import { MSG } from '../../messages';
-import { signedIn } from '../../plugins/tokenAuth';
-import { workingProjectIds } from '../../services/projectScope';
-import { escapeLike } from '../../services/sql';
-import { hooksOf, type SaveInput } from './hooks';
+import { checkUpload, findAttachment, storeAttachment } from '../attachments';
+import { escapeLike } from '../sql';
+import { hooksOf, type OperationResult, type SaveInput } from './hooks';
 import {
+  columnFields,
   columnsOf,
-  filterSchema,
   filterWhere,
+  joinFields,
+  joinTableOf,
   linesTableOf,
   rawRow,
   rowsInScope,
@@ -49,36 +46,29 @@ import {
   type Caller,
   type Row,
 } from './model';
-import { sendWorkbook } from './export';
+import { recordStateChange } from './stateLog';
 
 /**
- * The generic routes of a resource definition (ARCHITECTURE §4): GET page / list / info / export,
- * POST save / remove, and updateStatus / updateAuditStatus / updateConfirmStatus for its state machines.
- * Every query is scoped to the caller's organiser (and working projects), every write checks the
- * ACTION_ authority it needs, and every refusal says why in Chinese and changes nothing.
+ * The resource service: everything a resource does — page, list, info, save, remove, transition, row
+ * operations, history, files — for routes, hooks, seeds and imports alike. Every query is scoped to the
+ * caller's organiser and dimensions, every write checks the ACTION_ authority it needs, every refusal
+ * says why in Chinese and changes nothing.
  */
 
 export const LIST_MAX = 500;
 export const EXPORT_MAX = 20_000;
+/** Most changes one row's history lists; a row moves a handful of times in its life. */
+export const HISTORY_MAX = 500;
 
-export async function callerOf(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
-  const { user, organiser, authorities } = signedIn(request);
-  const projectScope = await workingProjectIds(app.db, user.id, organiser.id);
-  return { db: app.db, user, organiser, authorities, projectScope, now: new Date(app.now()) };
+export interface PageQuery extends Record<string, unknown> {
+  limit: number;
+  page: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
 }
 
 export function requireAuthority(caller: Caller, authority: string): void {
   if (!caller.authorities.has(authority)) throw forbidden();
-}
-
-/** Who may read a resource's non-paged list: its own readers, and readers of resources that pick from it. */
-function listReaders(def: ResourceDef): string[] {
-  const readers = new Set([menuAuthority(def)]);
-  for (const other of RESOURCES) {
-    const fields = [...other.fields, ...(other.lines?.fields ?? [])];
-    if (fields.some((f) => f.type === 'ref' && f.ref === def.key)) readers.add(menuAuthority(other));
-  }
-  return [...readers];
 }
 
 function orderOf(def: ResourceDef, query: { sort?: string; order?: 'asc' | 'desc' }): SQL[] {
@@ -92,15 +82,48 @@ function orderOf(def: ResourceDef, query: { sort?: string; order?: 'asc' | 'desc
 // Reading
 // ---------------------------------------------------------------------------------------------
 
+export async function page(caller: Caller, def: ResourceDef, query: PageQuery): Promise<PageResult<Row>> {
+  const cols = columnsOf(def);
+  const where = and(scopeWhere(def, caller, cols), ...filterWhere(def, cols, query));
+  const [{ total }] = await caller.db.select({ total: count() }).from(tableOf(def)).where(where);
+  if (total === 0) return { total, records: [] };
+  const rows = await selectRows(caller.db, def, where)
+    .orderBy(...orderOf(def, query))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { total, records: (rows as Row[]).map((r) => toWire(def, r)) };
+}
+
+/** Choices for a picker: the definition's filters, a keyword on its display field, in its default order. */
+export async function list(caller: Caller, def: ResourceDef, query: Record<string, unknown> & { keyword?: string; limit: number }): Promise<Row[]> {
+  const cols = columnsOf(def);
+  const where = [scopeWhere(def, caller, cols), ...filterWhere(def, cols, query)];
+  if (query.keyword) where.push(ilike(cols[def.display], `%${escapeLike(query.keyword.trim())}%`));
+  const rows = await selectRows(caller.db, def, and(...where))
+    .orderBy(...orderOf(def, {}))
+    .limit(query.limit);
+  return (rows as Row[]).map((r) => toWire(def, r));
+}
+
+/** Rows for an export, refused above EXPORT_MAX. */
+export async function exportRows(caller: Caller, def: ResourceDef, query: Record<string, unknown> & { sort?: string; order?: 'asc' | 'desc' }): Promise<Row[]> {
+  const cols = columnsOf(def);
+  const where = and(scopeWhere(def, caller, cols), ...filterWhere(def, cols, query));
+  const [{ total }] = await caller.db.select({ total: count() }).from(tableOf(def)).where(where);
+  if (total > EXPORT_MAX) throw refuse(MSG.resExportTooMany(EXPORT_MAX));
+  const rows = await selectRows(caller.db, def, where).orderBy(...orderOf(def, query));
+  return (rows as Row[]).map((r) => toWire(def, r));
+}
+
 async function linesOf(db: AppDb, def: ResourceDef, parentId: number): Promise<Row[]> {
   if (!def.lines) return [];
   const { table, cols } = linesTableOf(def);
   const rows = await db.select().from(table).where(eq(cols.parentId, parentId)).orderBy(asc(cols.sort), asc(cols.id));
-  // Labels of referenced rows (e.g. goodsId → goodsName), one query per reference field.
   const out = (rows as Row[]).map((row) => {
     const { organiserId: _o, parentId: _p, sort: _s, ...rest } = row;
     return toWire(def.lines!, rest);
   });
+  // Labels of referenced rows (e.g. goodsId → goodsName), one query per reference field.
   for (const field of def.lines.fields.filter((f) => f.type === 'ref')) {
     const ids = [...new Set(out.map((r) => r[field.name]).filter((v): v is number => typeof v === 'number'))];
     if (ids.length === 0) continue;
@@ -113,7 +136,7 @@ async function linesOf(db: AppDb, def: ResourceDef, parentId: number): Promise<R
   return out;
 }
 
-export async function infoOf(caller: Caller, def: ResourceDef, id: number): Promise<Row> {
+export async function info(caller: Caller, def: ResourceDef, id: number): Promise<Row> {
   const [row] = await selectRows(caller.db, def, and(scopeWhere(def, caller), eq(columnsOf(def).id, id))).limit(1);
   if (!row) throw refuse(MSG.resNotFound);
   const wire = toWire(def, row as Row);
@@ -125,34 +148,15 @@ export async function infoOf(caller: Caller, def: ResourceDef, id: number): Prom
 // Saving
 // ---------------------------------------------------------------------------------------------
 
-/** A stored value as the rules see it (money back to yuan text). */
-function asInput(field: FieldDef, value: unknown): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (isMoney(field)) return (Number(value) / 100).toFixed(2);
-  return value;
+const has = (body: Record<string, unknown>, name: string) => Object.prototype.hasOwnProperty.call(body, name);
+
+function rulesOf(fields: readonly FieldDef[]): Record<string, Rule[]> {
+  return Object.fromEntries(fields.map((f) => [f.name, fieldRules(f)]));
 }
 
 /** Validated input text → column value (null for blank). */
 function toColumn(field: FieldDef, raw: unknown): unknown {
-  if (isBlank(raw)) return null;
-  const text = String(raw).trim();
-  switch (field.type) {
-    case 'int':
-    case 'percent':
-    case 'quantity':
-    case 'enum':
-    case 'ref':
-      return Number(text);
-    case 'money':
-    case 'price':
-      return parseYuanToFen(text);
-    default:
-      return text;
-  }
-}
-
-function rulesOf(fields: readonly FieldDef[]): Record<string, Rule[]> {
-  return Object.fromEntries(fields.map((f) => [f.name, fieldRules(f)]));
+  return isBlank(raw) ? null : fieldType(field).toColumn(String(raw).trim(), field);
 }
 
 interface RefTarget {
@@ -166,15 +170,16 @@ async function refTarget(caller: Caller, field: FieldDef, id: number): Promise<R
   const target = resourceByKey(field.ref!);
   const row = await rawRow(caller, target, id);
   if (!row) return null;
-  return { id, projectId: target.scope === 'project' ? (row.projectId as number) : null, row };
+  const projectId = target.dimension === 'project' ? id : target.scope === 'organiser' ? null : (row.projectId as number);
+  return { id, projectId, row };
 }
 
 interface ParsedLines {
   values: Row[];
-  total: number;
+  total: number | null;
 }
 
-/** The line items of a save: JSON text, each line checked with its fields' rules, amounts computed in fen. */
+/** The line items of a save: JSON text, each line checked with its fields' rules, priced lines' amounts computed in fen. */
 async function parseLines(caller: Caller, def: ResourceDef, raw: string, projectId: number | null, errors: FieldError[]): Promise<ParsedLines | null> {
   const lines = def.lines!;
   let parsed: unknown;
@@ -188,7 +193,7 @@ async function parseLines(caller: Caller, def: ResourceDef, raw: string, project
     errors.push({ field: lines.name, msg: MSG.resLinesFormat(lines.label) });
     return null;
   }
-  if (parsed.length === 0) {
+  if (parsed.length < (lines.minLines ?? 1)) {
     errors.push({ field: lines.name, msg: MSG.resLinesRequired(lines.label) });
     return null;
   }
@@ -214,39 +219,22 @@ async function parseLines(caller: Caller, def: ResourceDef, raw: string, project
         errors.push({ field: `${lines.name}[${index}].${field.name}`, msg: MSG.resRefProject(field.label) });
       }
     }
-    const { price, quantity, discount, amount } = lines.pricing;
-    value[amount] = lineAmountFen(value[price] as number, value[quantity] as number, discount ? (value[discount] as number) : 100);
-    total += value[amount] as number;
+    if (lines.pricing) {
+      const { price, quantity, discount, amount } = lines.pricing;
+      value[amount] = lineAmountFen(value[price] as number, value[quantity] as number, discount ? (value[discount] as number) : 100);
+      total += value[amount] as number;
+    }
     values.push(value);
   }
-  return errors.length > before ? null : { values, total };
+  return errors.length > before ? null : { values, total: lines.pricing ? total : null };
 }
 
-async function save(caller: Caller, def: ResourceDef, body: Record<string, unknown>): Promise<Row> {
-  const id = typeof body.id === 'number' ? body.id : null;
-  // A record the definition does not let anyone edit (a payment) is refused like a missing authority.
-  if (id !== null && !def.actions.includes('edit')) throw forbidden();
-  requireAuthority(caller, actionAuthority(def, id === null ? 'add' : 'edit'));
-  const cols = columnsOf(def);
-  const existing = id === null ? null : ((await rawRow(caller, def, id)) ?? null);
-  if (id !== null && !existing) throw refuse(MSG.resNotFound);
-  if (existing && def.lockedWhen && def.lockedWhen.in.includes(Number(existing[def.lockedWhen.field]))) throw refuse(def.lockedWhen.msg);
-
-  // A field left out of an update keeps its value; '' clears it.
-  const fields = inputFields(def);
-  const input: Row = {};
-  for (const field of fields) {
-    input[field.name] = Object.prototype.hasOwnProperty.call(body, field.name) ? body[field.name] : existing ? asInput(field, existing[field.name]) : undefined;
-  }
-  const errors = validate(rulesOf(fields), input);
-  const failed = new Set(errors.map((e) => e.field));
-  const values: Row = {};
-  for (const field of fields) if (!failed.has(field.name)) values[field.name] = toColumn(field, input[field.name]);
-
-  // The project: chosen in the form, or taken from the row a reference points at.
+/** The project (and activity) a save puts the row in, from the form or the row a reference points at. */
+async function placeOf(caller: Caller, def: ResourceDef, body: Record<string, unknown>, existing: Row | null, errors: FieldError[]) {
   let projectId: number | null = null;
+  let activityId: number | null = null;
   if (def.scope === 'project' && !def.projectFrom) {
-    const raw = Object.prototype.hasOwnProperty.call(body, PROJECT_FIELD) ? body[PROJECT_FIELD] : existing?.projectId;
+    const raw = has(body, PROJECT_FIELD) ? body[PROJECT_FIELD] : existing?.projectId;
     const wanted = isBlank(raw) ? null : Number(raw);
     if (wanted === null || !Number.isSafeInteger(wanted)) errors.push({ field: PROJECT_FIELD, msg: MSG.resProjectRequired });
     else if (caller.projectScope !== null && !caller.projectScope.includes(wanted)) errors.push({ field: PROJECT_FIELD, msg: MSG.resProjectMissing });
@@ -259,6 +247,65 @@ async function save(caller: Caller, def: ResourceDef, body: Record<string, unkno
       else projectId = wanted;
     }
   }
+  if (def.scope === 'activity') {
+    const raw = has(body, ACTIVITY_FIELD) ? body[ACTIVITY_FIELD] : existing?.activityId;
+    const wanted = isBlank(raw) ? null : Number(raw);
+    if (wanted === null || !Number.isSafeInteger(wanted)) errors.push({ field: ACTIVITY_FIELD, msg: MSG.resActivityRequired });
+    else {
+      const where = [eq(activities.id, wanted), eq(activities.organiserId, caller.organiser.id)];
+      if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
+      if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
+      const [activity] = await caller.db.select({ id: activities.id, projectId: activities.projectId }).from(activities).where(and(...where));
+      if (!activity) errors.push({ field: ACTIVITY_FIELD, msg: MSG.resActivityMissing });
+      else {
+        activityId = activity.id;
+        projectId = activity.projectId;
+      }
+    }
+  }
+  return { projectId, activityId };
+}
+
+/** A file field's value: a kept attachment of this very field and row, or a new upload checked and stored later. */
+function fileValue(field: FieldDef, value: number | FileUpload, existing: Row | null, errors: FieldError[]) {
+  if (typeof value === 'number') {
+    const kept = existing && existing[field.name] === value;
+    if (!kept) errors.push({ field: field.name, msg: MSG.resFileMissing(field.label) });
+    return undefined;
+  }
+  const checked = checkUpload(value);
+  if (!checked.ok) {
+    errors.push({ field: field.name, msg: checked.msg });
+    return undefined;
+  }
+  return checked.file;
+}
+
+export async function save(caller: Caller, def: ResourceDef, body: Record<string, unknown>): Promise<Row> {
+  const id = typeof body.id === 'number' ? body.id : null;
+  // A record the definition does not let anyone edit (a payment) is refused like a missing authority.
+  if (id !== null && !def.actions.includes('edit')) throw forbidden();
+  requireAuthority(caller, actionAuthority(def, id === null ? 'add' : 'edit'));
+  const cols = columnsOf(def);
+  const existing = id === null ? null : ((await rawRow(caller, def, id)) ?? null);
+  if (id !== null && !existing) throw refuse(MSG.resNotFound);
+  if (existing && def.lockedWhen && isLocked(def, existing)) throw refuse(def.lockedWhen.msg);
+
+  // A field left out of an update keeps its value; '' clears it.
+  const fields = inputFields(def);
+  const current = existing && joinFields(fields).length ? await info(caller, def, id!) : null;
+  const input: Row = {};
+  for (const field of fields) {
+    const kept = existing ? (current && field.name in current ? current[field.name] : existing[field.name]) : undefined;
+    input[field.name] = has(body, field.name) ? body[field.name] : kept === undefined || kept === null ? undefined : fieldType(field).toText(kept, field);
+  }
+  const errors = validate(rulesOf(fields), input);
+  const failed = new Set(errors.map((e) => e.field));
+  const values: Row = {};
+  for (const field of fields) if (!failed.has(field.name)) values[field.name] = toColumn(field, input[field.name]);
+
+  const { projectId: placedProject, activityId } = await placeOf(caller, def, body, existing, errors);
+  let projectId = placedProject;
 
   // References must point at rows the caller may see, in the same project.
   const refs = new Map<string, RefTarget>();
@@ -273,6 +320,23 @@ async function save(caller: Caller, def: ResourceDef, body: Record<string, unkno
       errors.push({ field: name, msg: MSG.resRefProject(fields.find((f) => f.name === name)!.label) });
     }
   }
+  for (const field of joinFields(fields).filter((f) => Array.isArray(values[f.name]))) {
+    for (const targetId of values[field.name] as number[]) {
+      const target = await refTarget(caller, field, targetId);
+      if (!target) errors.push({ field: field.name, msg: MSG.resRefMissing(field.label) });
+      else if (projectId !== null && target.projectId !== null && target.projectId !== projectId) errors.push({ field: field.name, msg: MSG.resRefProject(field.label) });
+      if (!target || (projectId !== null && target.projectId !== null && target.projectId !== projectId)) break;
+    }
+  }
+
+  // Files: kept as they are, cleared, or uploaded anew (stored in the transaction below).
+  const uploads = new Map<string, ReturnType<typeof checkUpload> & { ok: true }>();
+  for (const field of fields.filter((f) => fieldType(f).column(f).kind === 'attachment' && values[f.name] !== null && values[f.name] !== undefined)) {
+    const file = fileValue(field, values[field.name] as number | FileUpload, existing, errors);
+    if (file) uploads.set(field.name, { ok: true, file });
+    if (typeof values[field.name] === 'number') continue;
+    delete values[field.name];
+  }
 
   for (const field of fields.filter((f) => (f.unique || def.autoCode?.field === f.name) && values[f.name] !== null && values[f.name] !== undefined)) {
     const clash = await caller.db
@@ -284,23 +348,27 @@ async function save(caller: Caller, def: ResourceDef, body: Record<string, unkno
   }
 
   let lines: ParsedLines | null = null;
-  if (def.lines && (existing === null || Object.prototype.hasOwnProperty.call(body, def.lines.name))) {
+  if (def.lines && (existing === null || has(body, def.lines.name))) {
     lines = await parseLines(caller, def, String(body[def.lines.name] ?? '[]'), projectId, errors);
-    if (lines) values[def.lines.pricing.total] = lines.total;
+    if (lines && def.lines.pricing) values[def.lines.pricing.total] = lines.total;
   }
 
   const hooks = hooksOf(def.key);
-  const saveInput: SaveInput = { values, existing, projectId };
+  const saveInput: SaveInput = { values, existing, projectId, activityId };
   if (errors.length === 0 && hooks.beforeSave) await hooks.beforeSave(caller, saveInput, errors);
   if (errors.length) throw fieldErrors(errors);
 
+  const many = new Map(joinFields(fields).filter((f) => f.name in values).map((f) => [f, (values[f.name] as number[] | null) ?? []] as const));
+  for (const field of many.keys()) delete values[field.name];
   const savedId = await caller.db.transaction(async (tx) => {
     const db = tx as unknown as AppDb;
     const stamp = { updatedBy: caller.user.id, updatedAt: caller.now };
+    const place: Row = {};
+    if (def.scope !== 'organiser') place.projectId = projectId;
+    if (def.scope === 'activity') place.activityId = activityId;
     let rowId: number;
     if (existing === null) {
-      const row: Row = { ...values, ...stamp, organiserId: caller.organiser.id, createdBy: caller.user.id, createdAt: caller.now };
-      if (def.scope === 'project') row.projectId = projectId;
+      const row: Row = { ...values, ...stamp, ...place, organiserId: caller.organiser.id, createdBy: caller.user.id, createdAt: caller.now };
       const [created] = await db.insert(tableOf(def)).values(row as never).returning({ id: cols.id });
       rowId = created.id as number;
       if (def.autoCode && values[def.autoCode.field] === null) {
@@ -310,20 +378,28 @@ async function save(caller: Caller, def: ResourceDef, body: Record<string, unkno
       }
     } else {
       rowId = id!;
-      const row: Row = { ...values, ...stamp };
-      if (def.scope === 'project') row.projectId = projectId;
+      const row: Row = { ...values, ...stamp, ...place };
       if (def.autoCode && values[def.autoCode.field] === null) delete row[def.autoCode.field];
       await db.update(tableOf(def)).set(row as never).where(eq(cols.id, rowId));
+    }
+    for (const [name, upload] of uploads) {
+      const attachmentId = await storeAttachment(db, { organiserId: caller.organiser.id, resource: `${def.key}.${name}`, rowId }, upload.file, caller.user.id, caller.now);
+      await db.update(tableOf(def)).set({ [name]: attachmentId } as never).where(eq(cols.id, rowId));
     }
     if (lines) {
       const { table, cols: lcols } = linesTableOf(def);
       await db.delete(table).where(eq(lcols.parentId, rowId));
-      await db.insert(table).values(lines.values.map((l) => ({ ...l, parentId: rowId, organiserId: caller.organiser.id })) as never);
+      if (lines.values.length) await db.insert(table).values(lines.values.map((l) => ({ ...l, parentId: rowId, organiserId: caller.organiser.id })) as never);
+    }
+    for (const [field, ids] of many) {
+      const { table, cols: jcols } = joinTableOf(def, field);
+      await db.delete(table).where(eq(jcols.parentId, rowId));
+      if (ids.length) await db.insert(table).values(ids.map((targetId) => ({ organiserId: caller.organiser.id, parentId: rowId, targetId })) as never);
     }
     if (hooks.afterSave) await hooks.afterSave(db, caller, rowId, saveInput);
     return rowId;
   });
-  return infoOf(caller, def, savedId);
+  return info(caller, def, savedId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -334,7 +410,6 @@ interface PgErrorLike {
   code?: string;
   message?: string;
   table?: string;
-  detail?: string;
 }
 
 /** The PostgreSQL error under drizzle's wrapper (both drivers report SQLSTATE as `code`). */
@@ -345,23 +420,22 @@ function pgErrorOf(error: unknown): PgErrorLike | null {
   return null;
 }
 
-/** Chinese name of whatever lives in a table (a resource, or a resource's line items). */
+/** Chinese name of whatever lives in a table (a resource, its line items or its choices). */
 function titleOfTable(table: string | undefined): string {
   for (const def of RESOURCES) {
-    if (def.table === table) return def.title;
-    if (def.lines?.table === table) return def.title;
+    if (def.table === table || def.lines?.table === table || table?.startsWith(`${def.table}_`)) return def.title;
   }
   return '其他数据';
 }
 
-async function remove(caller: Caller, def: ResourceDef, ids: number[]): Promise<number> {
+export async function remove(caller: Caller, def: ResourceDef, ids: number[]): Promise<number> {
   requireAuthority(caller, actionAuthority(def, 'remove'));
   const unique = [...new Set(ids)];
   const lock = def.lockedWhen;
-  const rows = await rowsInScope(caller, def, unique, lock ? { locked: columnsOf(def)[lock.field] } : {});
+  const rows = await rowsInScope(caller, def, unique, lock ? { [lock.field]: columnsOf(def)[lock.field] } : {});
   // All or nothing: one id the caller may not touch refuses the whole request.
   if (rows.length !== unique.length) throw refuse(MSG.resNotFound);
-  if (lock && rows.some((r) => lock.in.includes(Number(r.locked)))) throw refuse(lock.msg);
+  if (lock && rows.some((r) => meets(def, r, lock))) throw refuse(lock.msg);
   const hooks = hooksOf(def.key);
   const reason = hooks.beforeRemove ? await hooks.beforeRemove(caller, unique) : null;
   if (reason) throw refuse(reason);
@@ -381,21 +455,21 @@ async function remove(caller: Caller, def: ResourceDef, ids: number[]): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------
-// State changes
+// State changes and operations
 // ---------------------------------------------------------------------------------------------
 
-async function transition(caller: Caller, def: ResourceDef, machine: StateMachine, id: number, to: number, remark: string | undefined): Promise<Row> {
+export async function transition(caller: Caller, def: ResourceDef, machine: StateMachine, id: number, to: number, remark: string | undefined): Promise<Row> {
   // Without any of the authorities this machine's moves need, nothing more is looked at.
   const allowed = new Set(machine.transitions.map((t) => actionAuthority(def, transitionAction(machine, t))));
   if (![...allowed].some((a) => caller.authorities.has(a))) throw forbidden();
-  const field = MACHINE_META[machine.kind].field;
+  const field = machine.field;
   const row = await rawRow(caller, def, id);
   if (!row) throw refuse(MSG.resNotFound);
   const from = Number(row[field]);
   const move = findTransition(machine, from, to);
   if (!move) throw refuse(illegalTransitionMessage(machine, from, to));
   requireAuthority(caller, actionAuthority(def, transitionAction(machine, move)));
-  const blocked = transitionBlocked(machine, move, row);
+  const blocked = transitionBlocked(def, machine, move, row);
   if (blocked) throw refuse(blocked);
   const cols = columnsOf(def);
   const hooks = hooksOf(def.key);
@@ -408,28 +482,34 @@ async function transition(caller: Caller, def: ResourceDef, machine: StateMachin
       .where(and(eq(cols.id, id), eq(cols[field], from)))
       .returning({ id: cols.id });
     if (updated.length === 0) throw refuse(MSG.resStateRace);
-    await db.insert(stateChanges).values({
-      organiserId: caller.organiser.id,
-      resource: def.key,
-      rowId: id,
-      field,
-      fromValue: from,
-      toValue: to,
-      remark: remark?.trim() || null,
-      userId: caller.user.id,
-      createdAt: caller.now,
-    });
+    await recordStateChange(db, caller, def, { rowId: id, field, from, to, remark });
     if (hooks.afterTransition) await hooks.afterTransition(db, caller, { ...row, [field]: to }, field, to);
   });
-  return infoOf(caller, def, id);
+  return info(caller, def, id);
 }
 
-/** Most changes one row's history lists; a row moves a handful of times in its life. */
-export const HISTORY_MAX = 500;
+/** A row operation of the definition (e.g. 转为合同): authorised, offered for this row, run in one transaction. */
+export async function operate(caller: Caller, def: ResourceDef, name: string, id: number): Promise<{ row: Row; msg: string }> {
+  const op = def.operations?.find((o) => o.name === name);
+  const run = hooksOf(def.key).operations?.[name];
+  if (!op || !run) throw refuse(MSG.resOperationUnavailable);
+  requireAuthority(caller, actionAuthority(op.authority.resource ? resourceByKey(op.authority.resource) : def, op.authority.action));
+  const row = await rawRow(caller, def, id);
+  if (!row) throw refuse(MSG.resNotFound);
+  if (op.when && !meets(def, row, op.when)) throw refuse(MSG.resOperationUnavailable);
+  const result: OperationResult = await caller.db.transaction(async (tx) => {
+    const db = tx as unknown as AppDb;
+    // Read again under a row lock, so two clicks cannot both pass the checks.
+    const locked = await rawRow(caller, def, id, db, true);
+    if (!locked) throw refuse(MSG.resNotFound);
+    return run(db, caller, locked);
+  });
+  return { row: await info(caller, resourceByKey(result.resource), result.id), msg: result.msg };
+}
 
 /** Who created and last changed a row in the caller's scope, and its recorded state changes, oldest first. */
-async function historyOf(caller: Caller, def: ResourceDef, id: number): Promise<RowHistory> {
-  const row = await infoOf(caller, def, id);
+export async function history(caller: Caller, def: ResourceDef, id: number): Promise<RowHistory> {
+  const row = await info(caller, def, id);
   const rows = await caller.db
     .select({
       id: stateChanges.id,
@@ -445,9 +525,8 @@ async function historyOf(caller: Caller, def: ResourceDef, id: number): Promise<
     .where(and(eq(stateChanges.organiserId, caller.organiser.id), eq(stateChanges.resource, def.key), eq(stateChanges.rowId, id)))
     .orderBy(asc(stateChanges.createdAt), asc(stateChanges.id))
     .limit(HISTORY_MAX);
-  const machines = new Map((def.machines ?? []).map((m) => [MACHINE_META[m.kind].field, m]));
   const changes: StateChangeEntry[] = rows.map((r) => {
-    const machine = machines.get(r.field);
+    const machine = machineOf(def, r.field);
     return {
       id: r.id,
       field: r.field,
@@ -471,175 +550,14 @@ async function historyOf(caller: Caller, def: ResourceDef, id: number): Promise<
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Routes
-// ---------------------------------------------------------------------------------------------
-
-interface PageQuery extends Record<string, unknown> {
-  limit: number;
-  page: number;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
-
-const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: INT_MAX } as const;
-/** Form fields arrive as text; the definition's rules decide what they may say. */
-const TEXT_INPUT = { type: 'string', maxLength: 20_000 } as const;
-
-function saveBodySchema(def: ResourceDef) {
-  const properties: Record<string, object> = { id: ID_SCHEMA };
-  for (const field of inputFields(def)) properties[field.name] = TEXT_INPUT;
-  if (def.scope === 'project' && !def.projectFrom) properties[PROJECT_FIELD] = { type: 'string', maxLength: 12 };
-  if (def.lines) properties[def.lines.name] = { type: 'string', maxLength: 500_000 };
-  // Anything else (organiserId, createdBy, a state field…) is dropped, never written.
-  return { type: 'object', properties, additionalProperties: false };
-}
-
-export function registerResourceRoutes(app: FastifyInstance, def: ResourceDef): void {
-  const base = def.api;
-  const read = menuAuthority(def);
-  const sortable = sortableNames(def);
-  const filters = filterSchema(def);
-  const caller = (request: FastifyRequest) => callerOf(app, request);
-
-  async function page(c: Caller, query: PageQuery): Promise<PageResult<Row>> {
-    const cols = columnsOf(def);
-    const where = and(scopeWhere(def, c, cols), ...filterWhere(def, cols, query));
-    const [{ total }] = await c.db.select({ total: count() }).from(tableOf(def)).where(where);
-    if (total === 0) return { total, records: [] };
-    const rows = await selectRows(c.db, def, where)
-      .orderBy(...orderOf(def, query))
-      .limit(query.limit)
-      .offset(offsetOf(query));
-    return { total, records: (rows as Row[]).map((r) => toWire(def, r)) };
-  }
-
-  app.get<{ Querystring: PageQuery }>(
-    `${base}/page`,
-    { config: { authority: read }, schema: { querystring: pageQuerySchema(sortable, filters) } },
-    async (request) => ok(await page(await caller(request), request.query)),
-  );
-
-  const readers = listReaders(def);
-  app.get<{ Querystring: Record<string, unknown> & { keyword?: string; limit: number } }>(
-    `${base}/list`,
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...filters,
-            keyword: { type: 'string', maxLength: 100 },
-            limit: { type: 'integer', minimum: 1, maximum: LIST_MAX, default: 50 },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const c = await caller(request);
-      if (!readers.some((r) => c.authorities.has(r))) throw forbidden();
-      const cols = columnsOf(def);
-      const query = request.query;
-      const where = [scopeWhere(def, c, cols), ...filterWhere(def, cols, query)];
-      if (query.keyword) where.push(ilike(cols[def.display], `%${escapeLike(query.keyword.trim())}%`));
-      const rows = await selectRows(c.db, def, and(...where))
-        .orderBy(...orderOf(def, {}))
-        .limit(query.limit);
-      return ok((rows as Row[]).map((r) => toWire(def, r)));
-    },
-  );
-
-  app.get<{ Querystring: { id: number } }>(
-    `${base}/info`,
-    { config: { authority: read }, schema: { querystring: { type: 'object', required: ['id'], properties: { id: ID_SCHEMA } } } },
-    async (request) => ok(await infoOf(await caller(request), def, request.query.id)),
-  );
-
-  if (def.actions.includes('add') || def.actions.includes('edit')) {
-    app.post<{ Body: Record<string, unknown> }>(
-      `${base}/save`,
-      { config: { authority: read }, schema: { body: saveBodySchema(def) } },
-      async (request) => ok(await save(await caller(request), def, request.body ?? {}), MSG.resSaved),
-    );
-  }
-
-  if (def.actions.includes('remove')) {
-    app.post<{ Body: { ids: string } }>(
-      `${base}/remove`,
-      {
-        config: { authority: read },
-        schema: {
-          body: {
-            type: 'object',
-            required: ['ids'],
-            properties: { ids: { type: 'string', pattern: '^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,999}$' } },
-          },
-        },
-      },
-      async (request) => {
-        const ids = request.body.ids.split(',').map(Number);
-        if (ids.some((n) => n > INT_MAX)) throw refuse(MSG.resNotFound);
-        const removed = await remove(await caller(request), def, ids);
-        return ok({ removed }, MSG.resRemoved(removed));
-      },
-    );
-  }
-
-  for (const machine of def.machines ?? []) {
-    const { route, field } = MACHINE_META[machine.kind];
-    app.post<{ Body: Record<string, unknown> & { id: number; remark?: string } }>(
-      `${base}/${route}`,
-      {
-        config: { authority: read },
-        schema: {
-          body: {
-            type: 'object',
-            required: ['id', field],
-            properties: {
-              id: ID_SCHEMA,
-              [field]: { type: 'integer', minimum: 0, maximum: 99 },
-              remark: { type: 'string', maxLength: 255 },
-            },
-          },
-        },
-      },
-      async (request) => {
-        const { id, remark } = request.body;
-        const row = await transition(await caller(request), def, machine, id, Number(request.body[field]), remark);
-        return ok(row, MSG.resStateUpdated);
-      },
-    );
-  }
-
-  if (def.machines?.length) {
-    app.get<{ Querystring: { id: number } }>(
-      `${base}/history`,
-      { config: { authority: read }, schema: { querystring: { type: 'object', required: ['id'], properties: { id: ID_SCHEMA } } } },
-      async (request) => ok(await historyOf(await caller(request), def, request.query.id)),
-    );
-  }
-
-  if (def.actions.includes('export')) {
-    app.get<{ Querystring: Record<string, unknown> & { sort?: string; order?: 'asc' | 'desc' } }>(
-      `${base}/export`,
-      {
-        config: { authority: actionAuthority(def, 'export') },
-        schema: {
-          querystring: {
-            type: 'object',
-            properties: { ...filters, sort: { type: 'string', enum: sortable }, order: { type: 'string', enum: ['asc', 'desc'] } },
-          },
-        },
-      },
-      async (request, reply) => {
-        const c = await caller(request);
-        const cols = columnsOf(def);
-        const where = and(scopeWhere(def, c, cols), ...filterWhere(def, cols, request.query));
-        const [{ total }] = await c.db.select({ total: count() }).from(tableOf(def)).where(where);
-        if (total > EXPORT_MAX) throw refuse(MSG.resExportTooMany(EXPORT_MAX));
-        const rows = await selectRows(c.db, def, where).orderBy(...orderOf(def, request.query));
-        return sendWorkbook(reply, def, (rows as Row[]).map((r) => toWire(def, r)), c.now);
-      },
-    );
-  }
+/** The stored file of a file field of a row in the caller's scope. */
+export async function fileOf(caller: Caller, def: ResourceDef, id: number, fieldName: string) {
+  const field = columnFields(def.fields).find((f) => f.name === fieldName && fieldType(f).column(f).kind === 'attachment');
+  if (!field) throw refuse(MSG.resFileNone);
+  const row = await rawRow(caller, def, id);
+  if (!row) throw refuse(MSG.resNotFound);
+  const attachmentId = row[field.name];
+  const file = typeof attachmentId === 'number' ? await findAttachment(caller.db, caller.organiser.id, `${def.key}.${field.name}`, attachmentId, id) : undefined;
+  if (!file) throw refuse(MSG.resFileNone);
+  return file;
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { isMoney, MACHINE_META, optionLabel, PROJECT_LABEL, refLabelName, stateLabel } from '../../../src/shared/resources/framework';
+import { fieldType } from '../../../src/shared/resources/fieldTypes';
+import { ACTIVITY_LABEL, isMoney, PROJECT_LABEL, stateLabel } from '../../../src/shared/resources/framework';
 import type { ResourceDef } from '../../../src/shared/resources/types';
 import type { Row } from './model';
 
@@ -19,15 +20,15 @@ export function exportColumns(def: ResourceDef): ExportColumn[] {
   const columns: ExportColumn[] = [];
   for (const field of def.fields.filter((f) => f.list)) {
     const width = Math.max(10, Math.min(40, Math.round((field.width ?? 120) / 7)));
-    if (field.type === 'ref') columns.push({ header: field.label, width, value: (r) => (r[refLabelName(field)] as string | null) ?? null });
-    else if (field.type === 'enum') columns.push({ header: field.label, width, value: (r) => optionLabel(field.options, r[field.name]) ?? null });
-    else if (isMoney(field)) columns.push({ header: `${field.label}（元）`, width, money: true, value: (r) => (r[field.name] === null ? null : Number(r[field.name])) });
-    else columns.push({ header: field.label, width, value: (r) => (r[field.name] as string | number | null) ?? null });
+    const spec = fieldType(field);
+    // Money goes in as a number of yuan, so the sheet can add it up.
+    if (isMoney(field)) columns.push({ header: `${field.label}（元）`, width, money: true, value: (r) => (r[field.name] === null ? null : Number(r[field.name])) });
+    else columns.push({ header: field.label, width, value: (r) => spec.cell(r[field.name], r, field) });
   }
-  if (def.scope === 'project') columns.push({ header: PROJECT_LABEL, width: 30, value: (r) => (r.projectName as string | null) ?? null });
+  if (def.scope === 'activity') columns.push({ header: ACTIVITY_LABEL, width: 30, value: (r) => (r.activityName as string | null) ?? null });
+  if (def.scope !== 'organiser') columns.push({ header: PROJECT_LABEL, width: 30, value: (r) => (r.projectName as string | null) ?? null });
   for (const machine of def.machines ?? []) {
-    const name = MACHINE_META[machine.kind].field;
-    columns.push({ header: machine.label, width: 12, value: (r) => stateLabel(machine, r[name] as number) });
+    columns.push({ header: machine.label, width: 12, value: (r) => stateLabel(machine, r[machine.field] as number) });
   }
   columns.push({ header: '创建时间', width: 20, value: (r) => (r.createdAt as string | null) ?? null });
   return columns;

@@ -1,0 +1,141 @@
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { fieldType, refLabelName, INT_MAX } from '../../../src/shared/resources/fieldTypes';
+import { ACTIVITY_FIELD, backRefNames, inputFields, PROJECT_FIELD, sortableNames } from '../../../src/shared/resources/framework';
+import type { FieldDef, LinesDef, ResourceDef } from '../../../src/shared/resources/types';
+import { Id, Nullable, StringEnum } from '../../lib/schemas';
+import { pageQuery } from '../../lib/paging';
+import { ATTACHMENT_BASE64_MAX } from '../../services/attachments';
+
+/**
+ * The request and response schemas of a resource's routes, generated from its definition with TypeBox:
+ * each field's wire value and filter come from the field-type registry (as plain JSON schema, wrapped
+ * here), so the handlers are typed by the schemas and answers are serialised by them.
+ */
+
+const json = (schema: Readonly<Record<string, unknown>>): TSchema => Type.Unsafe(schema as Record<string, unknown>);
+const NullableText = Nullable(Type.String());
+
+/** The wire properties of fields: their values and, for references and files, their labels. */
+function fieldProperties(fields: readonly FieldDef[]): TProperties {
+  const props: TProperties = {};
+  for (const field of fields) {
+    const spec = fieldType(field);
+    props[field.name] = json(spec.wire(field));
+    const kind = spec.column(field).kind;
+    if (kind === 'ref' || kind === 'attachment') props[refLabelName(field)] = NullableText;
+    if (kind === 'join') props[refLabelName(field)] = Type.Array(Type.String());
+  }
+  return props;
+}
+
+function lineSchema(lines: LinesDef): TObject {
+  return Type.Object({ id: Type.Integer(), ...fieldProperties(lines.fields) });
+}
+
+/** A row as page, list and info answer it (info adds the line items). */
+export function rowSchema(def: ResourceDef): TObject {
+  const props: TProperties = { id: Type.Integer(), ...fieldProperties(def.fields) };
+  for (const machine of def.machines ?? []) props[machine.field] = Type.Integer();
+  for (const back of def.backRefs ?? []) {
+    const names = backRefNames(back);
+    props[names.id] = Nullable(Type.Integer());
+    props[names.show] = NullableText;
+  }
+  for (const agg of def.aggregates ?? []) {
+    props[agg.name] = Type.String();
+    if (agg.of) props[`${agg.name}Left`] = Type.String();
+  }
+  if (def.scope !== 'organiser') {
+    props[PROJECT_FIELD] = Type.Integer();
+    props.projectName = NullableText;
+  }
+  if (def.scope === 'activity') {
+    props[ACTIVITY_FIELD] = Type.Integer();
+    props.activityName = NullableText;
+  }
+  props.createdBy = Nullable(Type.Integer());
+  props.createdByName = NullableText;
+  props.updatedBy = Nullable(Type.Integer());
+  props.updatedByName = NullableText;
+  props.createdAt = NullableText;
+  props.updatedAt = NullableText;
+  if (def.lines) props[def.lines.name] = Type.Optional(Type.Array(lineSchema(def.lines)));
+  return Type.Object(props);
+}
+
+/** Query properties of the definition's search fields, state fields and scope dimensions. */
+export function filterProperties(def: ResourceDef): TProperties {
+  const props: TProperties = {};
+  for (const field of def.fields) {
+    if (!field.filter) continue;
+    const spec = fieldType(field);
+    if (field.filter === 'range' && spec.range) {
+      props[`${field.name}Begin`] = Type.Optional(Type.String({ pattern: spec.range.pattern }));
+      props[`${field.name}End`] = Type.Optional(Type.String({ pattern: spec.range.pattern }));
+    } else if (field.filter === 'like') {
+      props[field.name] = Type.Optional(Type.String({ maxLength: 100 }));
+    } else {
+      props[field.name] = Type.Optional(json(spec.eqFilter(field)));
+    }
+  }
+  for (const machine of def.machines ?? []) props[machine.field] = Type.Optional(Type.Integer({ minimum: 0, maximum: 99 }));
+  if (def.scope !== 'organiser') props[PROJECT_FIELD] = Type.Optional(Id);
+  if (def.scope === 'activity') props[ACTIVITY_FIELD] = Type.Optional(Id);
+  return props;
+}
+
+export const pageQuerySchema = (def: ResourceDef) => pageQuery(sortableNames(def), filterProperties(def));
+
+export const LIST_LIMIT_MAX = 500;
+
+export const listQuerySchema = (def: ResourceDef) =>
+  Type.Object({
+    ...filterProperties(def),
+    keyword: Type.Optional(Type.String({ maxLength: 100 })),
+    limit: Type.Integer({ minimum: 1, maximum: LIST_LIMIT_MAX, default: 50 }),
+  });
+
+export const exportQuerySchema = (def: ResourceDef) =>
+  Type.Object({ ...filterProperties(def), sort: Type.Optional(StringEnum(sortableNames(def))), order: Type.Optional(StringEnum(['asc', 'desc'] as const)) });
+
+/** Form fields arrive as text; the definition's rules decide what they may say. Anything else is dropped, never written. */
+export function saveBodySchema(def: ResourceDef): TObject {
+  const props: TProperties = { id: Type.Optional(Id) };
+  for (const field of inputFields(def)) {
+    const kind = fieldType(field).column(field).kind;
+    props[field.name] = Type.Optional(Type.String({ maxLength: kind === 'attachment' ? ATTACHMENT_BASE64_MAX + 1000 : 20_000 }));
+  }
+  if (def.scope === 'project' && !def.projectFrom) props[PROJECT_FIELD] = Type.Optional(Type.String({ maxLength: 12 }));
+  if (def.scope === 'activity') props[ACTIVITY_FIELD] = Type.Optional(Type.String({ maxLength: 12 }));
+  if (def.lines) props[def.lines.name] = Type.Optional(Type.String({ maxLength: 500_000 }));
+  return Type.Object(props, { additionalProperties: false });
+}
+
+export const IdQuery = Type.Object({ id: Id });
+export const IdBody = Type.Object({ id: Id });
+export const RemoveBody = Type.Object({ ids: Type.String({ pattern: '^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,999}$' }) });
+export const TransitionBody = (field: string) =>
+  Type.Object({ id: Id, [field]: Type.Integer({ minimum: 0, maximum: 99 }), remark: Type.Optional(Type.String({ maxLength: 255 })) });
+
+export const HistorySchema = Type.Object({
+  createdByName: NullableText,
+  createdAt: NullableText,
+  updatedByName: NullableText,
+  updatedAt: NullableText,
+  changes: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      field: Type.String(),
+      machine: Type.String(),
+      from: Type.Integer(),
+      fromLabel: Type.String(),
+      to: Type.Integer(),
+      toLabel: Type.String(),
+      remark: NullableText,
+      userName: NullableText,
+      createdAt: NullableText,
+    }),
+  ),
+});
+
+export { INT_MAX };

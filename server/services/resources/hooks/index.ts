@@ -1,0 +1,28 @@
+import type { ResourceHooks } from './types';
+import { coupon, order, payment, price } from './commerce';
+import { exhibitor, team } from './participants';
+import { activity, project } from './projects';
+import { contract, invoice, quotation, receivable, voucher } from './sales';
+
+/** Every resource's hooks by its definition key; a resource without an entry has none. */
+const HOOKS: Readonly<Record<string, ResourceHooks>> = {
+  project,
+  activity,
+  price,
+  coupon,
+  order,
+  payment,
+  quotation,
+  contract,
+  invoice,
+  receivable,
+  voucher,
+  team,
+  exhibitor,
+};
+
+export function hooksOf(key: string): ResourceHooks {
+  return HOOKS[key] ?? {};
+}
+
+export type { ResourceHooks, SaveInput, OperationResult } from './types';

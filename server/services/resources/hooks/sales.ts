@@ -1,0 +1,171 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { resourceByKey } from '../../../../src/shared/resources';
+import { formatMoney } from '../../../../src/shared/format';
+import { inState, stateValue } from '../../../../src/shared/resources/framework';
+import type { AppDb } from '../../../db/client';
+import { refuse } from '../../../lib/errors';
+import { MSG } from '../../../messages';
+import { columnsOf, rawRow, tableOf, type Caller, type Row } from '../model';
+import { recordStateChange } from '../stateLog';
+import { chinaToday, sumOf } from './shared';
+import type { ResourceHooks } from './types';
+
+/**
+ * The sales story's rules: a contract's quotation belongs to its customer and makes one contract; a
+ * quotation turns into a contract on the server; invoices and receipts stay within what is left of an
+ * approved contract, and take their customer from it.
+ */
+const contractDef = resourceByKey('contract');
+const quotationDef = resourceByKey('quotation');
+const invoiceDef = resourceByKey('invoice');
+const receivableDef = resourceByKey('receivable');
+const contactDef = resourceByKey('contact');
+
+/** A sent quotation that became a contract has been accepted; the move is logged like any other. */
+async function acceptQuotation(tx: AppDb, caller: Caller, quotationId: number): Promise<void> {
+  const cols = columnsOf(quotationDef);
+  const sent = stateValue(quotationDef, 'status', 'sent');
+  const accepted = stateValue(quotationDef, 'status', 'accepted');
+  const moved = await tx
+    .update(tableOf(quotationDef))
+    .set({ status: accepted, updatedBy: caller.user.id, updatedAt: caller.now } as never)
+    .where(and(eq(cols.id, quotationId), eq(cols.status, sent)))
+    .returning({ id: cols.id });
+  if (moved.length) await recordStateChange(tx, caller, quotationDef, { rowId: quotationId, field: 'status', from: sent, to: accepted, remark: MSG.quotationBecameContract });
+}
+
+/** The contract made from a quotation, if any (other than `except`). */
+async function contractOfQuotation(db: AppDb, quotationId: number, except?: number): Promise<Row | undefined> {
+  const cols = columnsOf(contractDef);
+  const [used] = await db
+    .select({ id: cols.id, code: cols.code })
+    .from(tableOf(contractDef))
+    .where(and(eq(cols.quotationId, quotationId), except === undefined ? undefined : ne(cols.id, except)))
+    .limit(1);
+  return used;
+}
+
+/** A contract's name from its quotation's subject: 报价 becomes 合同, or 合同 is appended. */
+export function contractNameOf(title: string): string {
+  const name = /报价单?/.test(title) ? title.replace(/报价单?/, '合同') : `${title}合同`;
+  return Array.from(name).slice(0, 100).join('');
+}
+
+export const quotation: ResourceHooks = {
+  async beforeSave(caller, { values }, errors) {
+    if (typeof values.contactId !== 'number') return;
+    const person = await rawRow(caller, contactDef, values.contactId);
+    if (person && person.customerId !== values.customerId) errors.push({ field: 'contactId', msg: '联系人不属于所选客户' });
+  },
+  operations: {
+    /** 转为合同: one transaction — the contract with the quotation's customer, project and total, then the quotation accepted. */
+    async toContract(tx, caller, row) {
+      if (!inState(quotationDef, row, 'status', 'sent', 'accepted')) throw refuse(MSG.quotationNotConvertible);
+      if (await contractOfQuotation(tx, row.id as number)) throw refuse(MSG.quotationHasContract);
+      const cols = columnsOf(contractDef);
+      const [created] = await tx
+        .insert(tableOf(contractDef))
+        .values({
+          organiserId: caller.organiser.id,
+          projectId: row.projectId,
+          customerId: row.customerId,
+          quotationId: row.id,
+          name: contractNameOf(String(row.title)),
+          signDate: chinaToday(caller.now),
+          amount: row.totalAmount,
+          payTerms: 2,
+          remark: `由报价单 ${String(row.code ?? row.id)} 生成`,
+          createdBy: caller.user.id,
+          updatedBy: caller.user.id,
+          createdAt: caller.now,
+          updatedAt: caller.now,
+        } as never)
+        .returning({ id: cols.id });
+      const id = created.id as number;
+      await tx.update(tableOf(contractDef)).set({ code: autoCodeOf('HT', caller.now, id) } as never).where(eq(cols.id, id));
+      await acceptQuotation(tx, caller, row.id as number);
+      return { resource: 'contract', id, msg: MSG.contractFromQuotation };
+    },
+  },
+};
+
+/** prefix + yyyyMMdd (China) + id padded to 6 digits: HT20261208000012. */
+export function autoCodeOf(prefix: string, now: Date, id: number): string {
+  return `${prefix}${chinaToday(now).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
+}
+
+export const contract: ResourceHooks = {
+  async beforeSave(caller, { values, existing }, errors) {
+    if (values.quotationId === null || values.quotationId === undefined) return;
+    const q = await rawRow(caller, quotationDef, values.quotationId as number);
+    if (!q) return;
+    if (q.customerId !== values.customerId) errors.push({ field: 'quotationId', msg: '报价单不属于所选客户' });
+    else if (!inState(quotationDef, q, 'status', 'sent', 'accepted')) errors.push({ field: 'quotationId', msg: '只能由已发送或已接受的报价单生成合同' });
+    else if (await contractOfQuotation(caller.db, q.id as number, existing?.id as number | undefined)) errors.push({ field: 'quotationId', msg: '该报价单已生成过合同' });
+  },
+  async afterSave(tx, caller, _id, { values }) {
+    if (typeof values.quotationId === 'number') await acceptQuotation(tx, caller, values.quotationId);
+  },
+};
+
+/** The contract an invoice or receipt is written against, if the caller may see it, and why it cannot take one. */
+async function usableContract(caller: Caller, id: unknown, doing: string, errors: Array<{ field: string; msg: string }>): Promise<Row | null> {
+  const c = typeof id === 'number' ? await rawRow(caller, contractDef, id) : undefined;
+  if (!c) return null;
+  if (!inState(contractDef, c, 'auditStatus', 'approved')) errors.push({ field: 'contractId', msg: `合同未审核通过，不能${doing}` });
+  else if (inState(contractDef, c, 'status', 'terminated')) errors.push({ field: 'contractId', msg: `合同已终止，不能${doing}` });
+  else return c;
+  return null;
+}
+
+export const invoice: ResourceHooks = {
+  async beforeSave(caller, { values, existing }, errors) {
+    const c = await usableContract(caller, values.contractId, '开票', errors);
+    if (!c) return;
+    values.customerId = c.customerId;
+    const cols = columnsOf(invoiceDef);
+    const notVoid = and(eq(cols.contractId, c.id as number), ne(cols.status, stateValue(invoiceDef, 'status', 'voided')));
+    const left = Number(c.amount) - (await sumOf(caller.db, 'invoice', 'amount', notVoid, existing?.id as number | undefined));
+    if (typeof values.amount === 'number' && values.amount > left) {
+      errors.push({ field: 'amount', msg: `开票金额超出合同可开票余额（${formatMoney(Math.max(left, 0))}）` });
+    }
+  },
+  /** Issuing dates the invoice, unless a date was entered already. */
+  async afterTransition(tx, caller, row, field, to) {
+    if (field !== 'status' || to !== stateValue(invoiceDef, 'status', 'issued') || row.issueDate) return;
+    const cols = columnsOf(invoiceDef);
+    await tx.update(tableOf(invoiceDef)).set({ issueDate: chinaToday(caller.now) } as never).where(eq(cols.id, row.id as number));
+  },
+};
+
+export const receivable: ResourceHooks = {
+  async beforeSave(caller, { values, existing }, errors) {
+    const receipt = values.kind === stateValue(receivableDef, 'kind', 'receipt');
+    if (receipt && !values.receivedDate) errors.push({ field: 'receivedDate', msg: '请选择到账日期' });
+    if (!receipt && !values.planDate) errors.push({ field: 'planDate', msg: '请选择计划回款日期' });
+    const c = await usableContract(caller, values.contractId, '登记回款', errors);
+    if (!c) return;
+    values.customerId = c.customerId;
+    const cols = columnsOf(receivableDef);
+    const same = and(
+      eq(cols.contractId, c.id as number),
+      eq(cols.kind, values.kind as number),
+      receipt ? ne(cols.confirmStatus, stateValue(receivableDef, 'confirmStatus', 'rejected')) : undefined,
+    );
+    const left = Number(c.amount) - (await sumOf(caller.db, 'receivable', 'amount', same, existing?.id as number | undefined));
+    if (typeof values.amount === 'number' && values.amount > left) {
+      const shown = formatMoney(Math.max(left, 0));
+      errors.push({ field: 'amount', msg: receipt ? `回款金额超出合同未回款金额（${shown}）` : `计划金额超出合同未计划金额（${shown}）` });
+    }
+  },
+};
+
+export const voucher: ResourceHooks = {
+  async beforeSave(caller, { values }, errors) {
+    if (typeof values.receivableId !== 'number') return;
+    const r = await rawRow(caller, receivableDef, values.receivableId);
+    if (r && !(inState(receivableDef, r, 'kind', 'receipt') && inState(receivableDef, r, 'confirmStatus', 'confirmed'))) {
+      errors.push({ field: 'receivableId', msg: '只能关联已确认的回款记录' });
+    }
+  },
+};
