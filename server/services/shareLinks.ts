@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { resourceByKey, resourceOfShareKind } from '../../src/shared/resources';
 import { SHARE_PAGES, type ShareLinkRow, type SharePageKind, type ShareResource } from '../../src/shared/wire';
 import type { AppDb } from '../db/client';
 import { shareLinks, users } from '../db/schema';
@@ -22,12 +23,12 @@ export function newShareToken(): string {
 export const SHARE_KINDS = Object.keys(SHARE_PAGES) as SharePageKind[];
 
 export function resourceOfKind(kind: SharePageKind): ShareResource {
-  return SHARE_PAGES[kind].resource;
+  return resourceOfShareKind(kind).key;
 }
 
 /** The kinds (pages) that show a resource. */
 export function kindsOf(resource: ShareResource): SharePageKind[] {
-  return SHARE_KINDS.filter((k) => SHARE_PAGES[k].resource === resource);
+  return [...(resourceByKey(resource).extensions?.share ?? [])];
 }
 
 export interface NewLink {

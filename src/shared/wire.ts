@@ -198,23 +198,24 @@ export interface ReportCheckResult {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The public pages a share link can open: kind → the resource it shows and where the page lives. Pages
- * of the same resource share one link (a quotation link opens all three layouts; an order link opens
+ * The public pages a share link can open: kind → where the page lives and its title. Which resource a
+ * kind shows is said by the resource definitions (`extensions.share`). Pages of the same resource share one link (a quotation link opens all three layouts; an order link opens
  * its information and its attachments), so the kind a link was made with only picks the address staff copy.
  */
 export const SHARE_PAGES = {
-  htxx: { resource: 'contract', path: '/htxx/htxx', title: '合同信息' },
-  zwsx: { resource: 'contract', path: '/htxx/zwsx', title: '展位确认书' },
-  bjdxxSzJd: { resource: 'quotation', path: '/bjdxx/bjdxxSzJd', title: '报价单（简洁）' },
-  bjdxxSzZg: { resource: 'quotation', path: '/bjdxx/bjdxxSzZg', title: '报价单（正规）' },
-  bjdxxZh: { resource: 'quotation', path: '/bjdxx/bjdxxZh', title: '报价单（汇总）' },
-  tcdxx: { resource: 'order', path: '/tcdxx/tcdxx', title: '套餐单信息' },
-  tcdFj: { resource: 'order', path: '/tcdxx/tcdFj', title: '套餐单附件' },
-  preInfo: { resource: 'customer', path: '/pre/preInfo', title: '预登记信息' },
+  htxx: { path: '/htxx/htxx', title: '合同信息' },
+  zwsx: { path: '/htxx/zwsx', title: '展位确认书' },
+  bjdxxSzJd: { path: '/bjdxx/bjdxxSzJd', title: '报价单（简洁）' },
+  bjdxxSzZg: { path: '/bjdxx/bjdxxSzZg', title: '报价单（正规）' },
+  bjdxxZh: { path: '/bjdxx/bjdxxZh', title: '报价单（汇总）' },
+  tcdxx: { path: '/tcdxx/tcdxx', title: '套餐单信息' },
+  tcdFj: { path: '/tcdxx/tcdFj', title: '套餐单附件' },
+  preInfo: { path: '/pre/preInfo', title: '预登记信息' },
 } as const;
 
 export type SharePageKind = keyof typeof SHARE_PAGES;
-export type ShareResource = (typeof SHARE_PAGES)[SharePageKind]['resource'];
+/** Key of a resource that offers share links (its definition's `extensions.share` lists the kinds). */
+export type ShareResource = string;
 
 /** The address query parameter of a shared page (`?token=` is taken: the router reads it as a session token). */
 export const SHARE_LINK_PARAM = 'link';
