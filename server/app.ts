@@ -1,3 +1,10 @@
+/*
+ * Plugins and route modules are registered by hand rather than with @fastify/autoload. Order is part of
+ * the security model here — the signature check, then the token, then the authority guard, each a
+ * preValidation hook that must run before the next — and a list read top to bottom shows that order,
+ * where autoload would derive it from file names and folder layout. With about fifteen modules the
+ * explicit imports cost a few lines and let the type checker see every plugin and its options.
+ */
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type ServerConfig } from './config';

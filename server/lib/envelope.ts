@@ -1,3 +1,4 @@
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { Envelope } from '../../src/shared/wire';
 import { CODE_OK } from '../../src/shared/wire';
 import { MSG } from '../messages';
@@ -5,3 +6,16 @@ import { MSG } from '../messages';
 export function ok<T>(data: T, msg: string = MSG.ok): Envelope<T> {
   return { code: CODE_OK, msg, data };
 }
+
+/**
+ * The success answer `{code, msg, data}` of a route, for `response: { 200: envelopeSchema(…) }`: Fastify
+ * then writes it with fast-json-stringify, and the type provider checks what the handler returns.
+ * Refusals are HTTP 200 too, but the error handler writes those itself, so this describes successes only.
+ */
+export const envelopeSchema = <T extends TSchema>(data: T) => Type.Object({ code: Type.Integer(), msg: Type.String(), data });
+
+/** `data` of a paged list (ARCHITECTURE §4). */
+export const pageSchema = <T extends TSchema>(record: T) => Type.Object({ total: Type.Integer(), records: Type.Array(record) });
+
+/** The answer of a call that only reports how it went: `data` is null. */
+export const messageOnly = envelopeSchema(Type.Null());

@@ -1,4 +1,6 @@
+import { Type, type TProperties } from '@sinclair/typebox';
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { StringEnum } from './schemas';
 
 /** The generic table's query: limit, page (from 1), sort, order, plus each list's own filters. */
 export interface PageParams<Sort extends string> {
@@ -22,6 +24,21 @@ export function pageQuerySchema(sortable: readonly string[], filters: Record<str
       ...filters,
     },
   } as const;
+}
+
+/**
+ * pageQuerySchema as a TypeBox schema, for routes typed by the TypeBox provider. limit and page are
+ * required only on paper: Ajv fills in a missing one from its default before checking `required`, so
+ * the request may leave them out while the handler's type says they are always there.
+ */
+export function pageQuery<const Sort extends readonly string[], Filters extends TProperties>(sortable: Sort, filters: Filters) {
+  return Type.Object({
+    limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
+    page: Type.Integer({ minimum: 1, default: 1 }),
+    sort: Type.Optional(StringEnum(sortable)),
+    order: Type.Optional(StringEnum(['asc', 'desc'])),
+    ...filters,
+  });
 }
 
 export function offsetOf(params: { limit: number; page: number }): number {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors';
-import { shared } from '../lib/shared';
 
 /**
  * Enforces `config: { authority }` on a route, with the same strings the browser uses to hide buttons —
@@ -14,4 +14,5 @@ const authorityGuardPlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default shared(authorityGuardPlugin, 'zbzj-authority-guard');
+// Before the token plugin every caller would look authority-less: fastify-plugin refuses to boot then.
+export default fp(authorityGuardPlugin, { name: 'zbzj-authority-guard', fastify: '5.x', dependencies: ['zbzj-token-auth'] });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
-import { shared } from '../lib/shared';
 import { LOG } from '../messages';
 
 export interface DatabasePluginOptions extends Record<string, unknown> {
@@ -23,4 +23,4 @@ const databasePlugin: FastifyPluginAsync<DatabasePluginOptions> = async (app, op
   app.decorate('db', database.db);
 };
 
-export default shared(databasePlugin, 'zbzj-database');
+export default fp(databasePlugin, { name: 'zbzj-database', fastify: '5.x' });

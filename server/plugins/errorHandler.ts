@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
-import type { FieldError } from '../../src/shared/wire';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Envelope, FieldError } from '../../src/shared/wire';
 import { ApiError, fieldErrors } from '../lib/errors';
-import { shared } from '../lib/shared';
 import { MSG } from '../messages';
 
 interface ValidationIssue {
@@ -53,23 +53,32 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   415: MSG.unsupportedMediaType,
 };
 
+/**
+ * Writes the envelope as JSON text, so that no route's response schema serialises it: a business
+ * refusal is HTTP 200 like a success, and the route's `200` schema (written for its success data) would
+ * otherwise drop `data.errors` or throw on a shape it does not describe.
+ */
+function sendEnvelope(reply: FastifyReply, status: number, envelope: Envelope) {
+  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
+}
+
 /** Every failure leaves as the envelope {code,msg,data}; see ARCHITECTURE §4 for the status mapping. */
 const errorHandler: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send({ code: error.code, msg: error.message, data: error.data });
+      return sendEnvelope(reply, error.statusCode, { code: error.code, msg: error.message, data: error.data });
     }
     if (error.validation) {
       const refusal = fieldErrors(toFieldErrors(error.validation as ValidationIssue[]));
-      return reply.status(200).send({ code: refusal.code, msg: refusal.message, data: refusal.data });
+      return sendEnvelope(reply, 200, { code: refusal.code, msg: refusal.message, data: refusal.data });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: status, msg: CLIENT_ERROR_MESSAGES[status] ?? MSG.badRequest, data: null });
+      return sendEnvelope(reply, status, { code: status, msg: CLIENT_ERROR_MESSAGES[status] ?? MSG.badRequest, data: null });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({ code: 500, msg: MSG.serverError, data: null });
+    return sendEnvelope(reply, 500, { code: 500, msg: MSG.serverError, data: null });
   });
 };
 
-export default shared(errorHandler, 'zbzj-error-handler');
+export default fp(errorHandler, { name: 'zbzj-error-handler', fastify: '5.x' });

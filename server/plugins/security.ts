@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
-import { shared } from '../lib/shared';
+import fp from 'fastify-plugin';
 
 /**
  * Helmet's headers with a CSP that fits the Vite-built SPA: scripts only from our origin; inline styles
@@ -26,4 +26,4 @@ const securityPlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default shared(securityPlugin, 'zbzj-security');
+export default fp(securityPlugin, { name: 'zbzj-security', fastify: '5.x' });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { computeSign, parseChinaTimestamp, SIGN_TYPE, type SignParams, type SignValue } from '../../src/shared/sign';
 import { badRequest } from '../lib/errors';
 import { safeEqual } from '../lib/secrets';
-import { shared } from '../lib/shared';
 import { MSG } from '../messages';
 import { createHousekeeper } from '../services/housekeeping';
 import { claimNonce } from '../services/nonces';
@@ -81,4 +81,4 @@ const signaturePlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default shared(signaturePlugin, 'zbzj-signature');
+export default fp(signaturePlugin, { name: 'zbzj-signature', fastify: '5.x', dependencies: ['zbzj-database'] });

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors';
-import { shared } from '../lib/shared';
 import { LOG } from '../messages';
 
 export const SPA_BASE = '/zbzj/';
@@ -50,4 +50,4 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
   );
 };
 
-export default shared(spaPlugin, 'zbzj-spa');
+export default fp(spaPlugin, { name: 'zbzj-spa', fastify: '5.x' });

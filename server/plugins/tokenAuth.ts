@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors';
-import { shared } from '../lib/shared';
 import { MSG } from '../messages';
 import { loadAuthorities } from '../services/grants';
 import { findSession } from '../services/tokens';
@@ -36,7 +36,7 @@ const tokenAuthPlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default shared(tokenAuthPlugin, 'zbzj-token-auth');
+export default fp(tokenAuthPlugin, { name: 'zbzj-token-auth', fastify: '5.x', dependencies: ['zbzj-database'] });
 
 export interface SignedIn {
   user: SessionUser;

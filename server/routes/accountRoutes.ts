@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import { KHLX_ORGANISER, SMS_PURPOSES, USER_STATUS, YHLX_EDU, YHLX_ORDINARY, type SmsPurpose } from '../../src/shared/wire';
 import {
@@ -11,11 +12,12 @@ import {
   usernameRules,
 } from '../../src/shared/validators';
 import { organisers, users } from '../db/schema';
-import { ok } from '../lib/envelope';
+import { messageOnly, ok } from '../lib/envelope';
 import { refuse } from '../lib/errors';
 import { entryOf } from '../lib/loginEntry';
 import { hashPassword } from '../lib/password';
 import { isUniqueViolation } from '../lib/pgErrors';
+import { StringEnum } from '../lib/schemas';
 import { MSG } from '../messages';
 import { checkCode, consumeCode, issueCode } from '../services/captcha';
 import { smsSenderNamed } from '../services/smsSender';
@@ -24,33 +26,12 @@ import { revokeAllTokens } from '../services/tokens';
 import systemUserRoutes from './systemUserRoutes';
 
 /** Transport limits only; the real checks are the shared form rules of src/shared/validators.ts. */
-const text = { type: 'string', maxLength: 1000 } as const;
+const text = Type.Optional(Type.String({ maxLength: 1000 }));
 
-interface CaptchaBody {
-  mobile?: string;
-  purpose: SmsPurpose;
-}
-
-interface RegisterBody {
-  cgmc?: string;
-  nickName?: string;
-  username?: string;
-  mobile?: string;
-  code?: string;
-  password?: string;
-  passwordConfirm?: string;
-}
-
-interface ResetBody {
-  mobile?: string;
-  code?: string;
-  password?: string;
-  passwordConfirm?: string;
-  yhlx: string;
-}
+const done = { 200: messageOnly };
 
 /** SMS codes, registration and its approval by an admin, password recovery (issue 5). */
-const accountRoutes: FastifyPluginAsync = async (app) => {
+const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sender = smsSenderNamed(app.config.smsSender);
   const limits = app.config;
   const minutes = Math.max(1, Math.round(limits.smsCodeTtlS / 60));
@@ -60,17 +41,11 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return user;
   }
 
-  app.post<{ Body: CaptchaBody }>(
+  app.post(
     '/sms/captcha',
     {
       config: { public: true },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['purpose'],
-          properties: { mobile: text, purpose: { type: 'string', enum: [...SMS_PURPOSES] } },
-        },
-      },
+      schema: { body: Type.Object({ mobile: text, purpose: StringEnum(SMS_PURPOSES) }), response: done },
     },
     async (request) => {
       checkFields({ mobile: mobileRules }, request.body);
@@ -103,15 +78,13 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post<{ Body: RegisterBody }>(
+  app.post(
     '/register',
     {
       config: { public: true },
       schema: {
-        body: {
-          type: 'object',
-          properties: { cgmc: text, nickName: text, username: text, mobile: text, code: text, password: text, passwordConfirm: text },
-        },
+        body: Type.Object({ cgmc: text, nickName: text, username: text, mobile: text, code: text, password: text, passwordConfirm: text }),
+        response: done,
       },
     },
     async (request) => {
@@ -174,16 +147,13 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: ResetBody }>(
+  app.post(
     '/password/reset',
     {
       config: { public: true },
       schema: {
-        body: {
-          type: 'object',
-          required: ['yhlx'],
-          properties: { mobile: text, code: text, password: text, passwordConfirm: text, yhlx: { type: 'string', enum: [YHLX_ORDINARY, YHLX_EDU] } },
-        },
+        body: Type.Object({ mobile: text, code: text, password: text, passwordConfirm: text, yhlx: StringEnum([YHLX_ORDINARY, YHLX_EDU]) }),
+        response: done,
       },
     },
     async (request) => {

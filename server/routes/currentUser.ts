@@ -1,12 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { MenuNode, UserInfo } from '../../src/shared/wire';
-import { ok } from '../lib/envelope';
+import { envelopeSchema, ok } from '../lib/envelope';
+import { NoParams } from '../lib/schemas';
+import { MenuNodeSchema, UserInfoSchema } from '../lib/wireSchemas';
 import { signedIn } from '../plugins/tokenAuth';
 import { loadGrantedMenus, type MenuRow } from '../services/grants';
 import { currentProjectIds } from '../services/projectScope';
-
-/** No parameters; declared anyway so that every route states what it accepts. */
-const noQuery = { querystring: { type: 'object', properties: {} } } as const;
 
 /** 'user' first, then the rest in a stable order, so clients and tests see the same list every time. */
 function sortAuthorities(authorities: ReadonlySet<string>): string[] {
@@ -41,8 +41,11 @@ export function buildMenuTree(rows: MenuRow[]): MenuNode[] {
   return build(0, 1);
 }
 
-const currentUserRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/current/user', { schema: noQuery }, async (request) => {
+const userSchema = { querystring: NoParams, response: { 200: envelopeSchema(UserInfoSchema) } };
+const menuSchema = { querystring: NoParams, response: { 200: envelopeSchema(Type.Array(MenuNodeSchema)) } };
+
+const currentUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/current/user', { schema: userSchema }, async (request) => {
     const { user, organiser, authorities } = signedIn(request);
     const info: UserInfo = {
       userId: user.id,
@@ -63,7 +66,7 @@ const currentUserRoutes: FastifyPluginAsync = async (app) => {
     return ok(info);
   });
 
-  app.get('/current/user/menu', { schema: noQuery }, async (request) => {
+  app.get('/current/user/menu', { schema: menuSchema }, async (request) => {
     const { user } = signedIn(request);
     return ok(buildMenuTree(await loadGrantedMenus(app.db, user.id)));
   });

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import {
   WORK_PUBLIC_STATUSES,
@@ -9,8 +10,9 @@ import {
 import { reportNoRules, validate } from '../../src/shared/validators';
 import { competitionWorks } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
-import { ok } from '../lib/envelope';
+import { envelopeSchema, ok } from '../lib/envelope';
 import { fieldErrors, refuse } from '../lib/errors';
+import { EduProjectShowcaseSchema, ReportCheckResultSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { limitAddress } from '../services/rateLimits';
 
@@ -21,21 +23,13 @@ import { limitAddress } from '../services/rateLimits';
 export const EDU_LOOKUP_RATE_MAX = 30;
 export const EDU_LOOKUP_RATE_WINDOW_S = 60;
 
-interface NumberQuery {
-  no: string;
-}
-
-const numberQuerySchema = {
-  type: 'object',
-  required: ['no'],
-  properties: { no: { type: 'string', minLength: 1, maxLength: 32 } },
-  additionalProperties: false,
-} as const;
+const NumberQuery = Type.Object({ no: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false });
+type NumberQuery = Static<typeof NumberQuery>;
 
 const chinaDate = (date: Date | null): string | null => chinaDateTime(date)?.slice(0, 10) ?? null;
 
 /** The education entry's public pages: a team's project showcase and the report status lookup. */
-const eduPublicRoutes: FastifyPluginAsync = async (app) => {
+const eduPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Counts the lookup, refuses over the limit, then checks the number with the forms' own rule. */
   async function checkLookup(ip: string, query: NumberQuery): Promise<void> {
     await limitAddress(app.db, 'edu-lookup', ip, EDU_LOOKUP_RATE_MAX, EDU_LOOKUP_RATE_WINDOW_S, app.now());
@@ -48,9 +42,9 @@ const eduPublicRoutes: FastifyPluginAsync = async (app) => {
     return work;
   }
 
-  app.get<{ Querystring: NumberQuery }>(
+  app.get(
     '/api/edu/project',
-    { config: { public: true }, schema: { querystring: numberQuerySchema } },
+    { config: { public: true }, schema: { querystring: NumberQuery, response: { 200: envelopeSchema(EduProjectShowcaseSchema) } } },
     async (request) => {
       await checkLookup(request.ip, request.query);
       const work = await findWork(request.query.no);
@@ -68,9 +62,9 @@ const eduPublicRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: NumberQuery }>(
+  app.get(
     '/api/edu/report',
-    { config: { public: true }, schema: { querystring: numberQuerySchema } },
+    { config: { public: true }, schema: { querystring: NumberQuery, response: { 200: envelopeSchema(ReportCheckResultSchema) } } },
     async (request) => {
       await checkLookup(request.ip, request.query);
       const work = await findWork(request.query.no);

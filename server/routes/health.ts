@@ -1,13 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
-import { ok } from '../lib/envelope';
+import { envelopeSchema, ok } from '../lib/envelope';
+import { NoParams } from '../lib/schemas';
 
 /** For load balancers and start scripts: unsigned, outside /admin, and it touches the database. */
-const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', { schema: { querystring: { type: 'object', properties: {} } } }, async () => {
-    await app.db.execute(sql`select 1`);
-    return ok({ status: 'ok' });
-  });
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/healthz',
+    { schema: { querystring: NoParams, response: { 200: envelopeSchema(Type.Object({ status: Type.String() })) } } },
+    async () => {
+      await app.db.execute(sql`select 1`);
+      return ok({ status: 'ok' });
+    },
+  );
 };
 
 export default healthRoutes;

@@ -1,11 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { NoticeItem } from '../../src/shared/wire';
 import { noticeReads, notices } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
-import { ok } from '../lib/envelope';
+import { envelopeSchema, messageOnly, ok, pageSchema } from '../lib/envelope';
 import { refuse } from '../lib/errors';
-import { offsetOf, orderBy, pageQuerySchema, type PageParams } from '../lib/paging';
+import { offsetOf, orderBy, pageQuery } from '../lib/paging';
+import { NoParams, StringEnum } from '../lib/schemas';
+import { NoticeItemSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
 import { parseIdList } from '../services/requestChecks';
@@ -15,15 +18,6 @@ import { escapeLike } from '../services/sql';
 export const NOTICE_BELL_LIMIT = 500;
 
 const SORTABLE = ['createdAt', 'title'] as const;
-
-interface MyNoticeQuery extends PageParams<(typeof SORTABLE)[number]> {
-  title?: string;
-  isstamp?: '0' | '1';
-}
-
-interface ReadBody {
-  ids?: string;
-}
 
 /** Notices a user sees: their organiser's, addressed to them or to everybody there. */
 function visibleTo(userId: number, organiserId: number): SQL {
@@ -55,7 +49,7 @@ const toItem = (n: NoticeRecord): NoticeItem => ({
 });
 
 /** The notice bell and 我的通知: a read is a notice_reads row of this user (isstamp 1). */
-const noticeRoutes: FastifyPluginAsync = async (app) => {
+const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** notices LEFT JOIN this user's read marks, so that isstamp comes with each row. */
   const fromNotices = (userId: number) =>
     app.db
@@ -63,24 +57,29 @@ const noticeRoutes: FastifyPluginAsync = async (app) => {
       .from(notices)
       .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId)));
 
-  app.post('/api/notice/getCountList', { config: { authority: 'user' }, schema: { body: { type: 'object', properties: {} } } }, async (request) => {
-    const { user, organiser } = signedIn(request);
-    const rows = await fromNotices(user.id)
-      .where(visibleTo(user.id, organiser.id))
-      .orderBy(desc(notices.createdAt), desc(notices.id))
-      .limit(NOTICE_BELL_LIMIT);
-    return ok(rows.map(toItem));
-  });
+  app.post(
+    '/api/notice/getCountList',
+    { config: { authority: 'user' }, schema: { body: NoParams, response: { 200: envelopeSchema(Type.Array(NoticeItemSchema)) } } },
+    async (request) => {
+      const { user, organiser } = signedIn(request);
+      const rows = await fromNotices(user.id)
+        .where(visibleTo(user.id, organiser.id))
+        .orderBy(desc(notices.createdAt), desc(notices.id))
+        .limit(NOTICE_BELL_LIMIT);
+      return ok(rows.map(toItem));
+    },
+  );
 
-  app.get<{ Querystring: MyNoticeQuery }>(
+  app.get(
     '/notice/my/page',
     {
       config: { authority: 'user' },
       schema: {
-        querystring: pageQuerySchema(SORTABLE, {
-          title: { type: 'string', maxLength: 200 },
-          isstamp: { type: 'string', enum: ['0', '1'] },
+        querystring: pageQuery(SORTABLE, {
+          title: Type.Optional(Type.String({ maxLength: 200 })),
+          isstamp: Type.Optional(StringEnum(['0', '1'])),
         }),
+        response: { 200: envelopeSchema(pageSchema(NoticeItemSchema)) },
       },
     },
     async (request) => {
@@ -110,11 +109,11 @@ const noticeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: ReadBody }>(
+  app.post(
     '/notice/my/read',
     {
       config: { authority: 'user' },
-      schema: { body: { type: 'object', required: ['ids'], properties: { ids: { type: 'string', minLength: 1, maxLength: 4000 } } } },
+      schema: { body: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }), response: { 200: messageOnly } },
     },
     async (request) => {
       const { user, organiser } = signedIn(request);
@@ -135,7 +134,7 @@ const noticeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/notice/my/readAll', { config: { authority: 'user' }, schema: { body: { type: 'object', properties: {} } } }, async (request) => {
+  app.post('/notice/my/readAll', { config: { authority: 'user' }, schema: { body: NoParams, response: { 200: messageOnly } } }, async (request) => {
     const { user, organiser } = signedIn(request);
     const readAt = new Date(app.now()).toISOString();
     await app.db.execute(sql`

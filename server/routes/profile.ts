@@ -1,10 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import type { NotifyPrefs, ProfileInfo } from '../../src/shared/wire';
 import { mailRules, nickNameRules, passwordMatchRule, passwordRules, textLengthRule } from '../../src/shared/validators';
 import { users } from '../db/schema';
-import { ok } from '../lib/envelope';
+import { envelopeSchema, messageOnly, ok } from '../lib/envelope';
 import { hashPassword } from '../lib/password';
+import { Id, NoParams, StringEnum } from '../lib/schemas';
+import { NotifyPrefsSchema, ProfileInfoSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
 import { checkFields, ownOnly } from '../services/requestChecks';
@@ -16,9 +19,8 @@ const ZW_MAX = 50;
 const MAIL_MAX = 100;
 
 /** Generous transport limits only; the real checks are the shared form rules, with their messages. */
-const text = { type: 'string', maxLength: 1000 } as const;
-const userId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const flag = { type: 'string', enum: ['true', 'false'] } as const;
+const text = Type.Optional(Type.String({ maxLength: 1000 }));
+const flag = Type.Optional(StringEnum(['true', 'false']));
 
 const NOTIFY_KEYS = ['system', 'activity', 'finance'] as const satisfies ReadonlyArray<keyof NotifyPrefs>;
 
@@ -29,34 +31,13 @@ export function notifyPrefsOf(stored: Record<string, boolean> | null | undefined
   return prefs;
 }
 
-interface InfoQuery {
-  userId?: number;
-}
-
-interface UpdateInfoBody {
-  id: number;
-  nickName?: string;
-  zw?: string;
-  mail?: string;
-}
-
-interface NotifyBody {
-  system?: 'true' | 'false';
-  activity?: 'true' | 'false';
-  finance?: 'true' | 'false';
-}
-
-interface PasswordBody {
-  userId: number;
-  password?: string;
-  passwordConfirm?: string;
-}
+const profileReply = { 200: envelopeSchema(ProfileInfoSchema) };
 
 /** The signed-in user's own account: profile (基本设置), notification settings, password (安全设置). */
-const profileRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: InfoQuery }>(
+const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/user/info',
-    { config: { authority: 'user' }, schema: { querystring: { type: 'object', properties: { userId } } } },
+    { config: { authority: 'user' }, schema: { querystring: Type.Object({ userId: Type.Optional(Id) }), response: profileReply } },
     async (request) => {
       const { user } = signedIn(request);
       ownOnly(user.id, request.query.userId);
@@ -65,13 +46,11 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: UpdateInfoBody }>(
+  app.post(
     '/user/updateInfo',
     {
       config: { authority: 'user' },
-      schema: {
-        body: { type: 'object', required: ['id'], properties: { id: userId, nickName: text, zw: text, mail: text } },
-      },
+      schema: { body: Type.Object({ id: Id, nickName: text, zw: text, mail: text }), response: profileReply },
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -94,17 +73,21 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/user/notifySettings', { config: { authority: 'user' }, schema: { querystring: { type: 'object', properties: {} } } }, async (request) => {
-    const { user } = signedIn(request);
-    const [row] = await app.db.select({ prefs: users.notifyPrefs }).from(users).where(eq(users.id, user.id));
-    return ok(notifyPrefsOf(row?.prefs));
-  });
+  app.get(
+    '/user/notifySettings',
+    { config: { authority: 'user' }, schema: { querystring: NoParams, response: { 200: envelopeSchema(NotifyPrefsSchema) } } },
+    async (request) => {
+      const { user } = signedIn(request);
+      const [row] = await app.db.select({ prefs: users.notifyPrefs }).from(users).where(eq(users.id, user.id));
+      return ok(notifyPrefsOf(row?.prefs));
+    },
+  );
 
-  app.post<{ Body: NotifyBody }>(
+  app.post(
     '/user/updateNotifySettings',
     {
       config: { authority: 'user' },
-      schema: { body: { type: 'object', properties: { system: flag, activity: flag, finance: flag } } },
+      schema: { body: Type.Object({ system: flag, activity: flag, finance: flag }), response: { 200: messageOnly } },
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -122,13 +105,11 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: PasswordBody }>(
+  app.post(
     '/developer/update/passwordUser',
     {
       config: { authority: 'user' },
-      schema: {
-        body: { type: 'object', required: ['userId'], properties: { userId, password: text, passwordConfirm: text } },
-      },
+      schema: { body: Type.Object({ userId: Id, password: text, passwordConfirm: text }), response: { 200: messageOnly } },
     },
     async (request) => {
       const { user } = signedIn(request);

@@ -1,20 +1,23 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import { USER_STATUS, YHLX_EDU, YHLX_ORDINARY } from '../../src/shared/wire';
 import { users } from '../db/schema';
-import { ok } from '../lib/envelope';
+import { envelopeSchema, messageOnly, ok } from '../lib/envelope';
 import { refuse, tooManyRequests } from '../lib/errors';
 import { wrongEntryMessage } from '../lib/loginEntry';
 import { decoyHash, verifyPassword } from '../lib/password';
+import { StringEnum } from '../lib/schemas';
 import { sha256Hex } from '../lib/secrets';
 import { verifySsoTicket } from '../lib/ssoTicket';
+import { LoginResultSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
 import { hit, limitAddress, peek } from '../services/rateLimits';
 import { redeemTicket } from '../services/ssoTickets';
 import { issueToken, revokeToken } from '../services/tokens';
 
-const yhlx = { type: 'string', enum: [YHLX_ORDINARY, YHLX_EDU] } as const;
+const yhlx = StringEnum([YHLX_ORDINARY, YHLX_EDU]);
 
 /** Why an account that is not active (users.status 1) may not sign in: pending and rejected registrations say so. */
 function statusRefusal(status: number): string {
@@ -23,24 +26,10 @@ function statusRefusal(status: number): string {
   return MSG.accountDisabled;
 }
 
-interface LoginBody {
-  username: string;
-  password: string;
-  yhlx: string;
-}
-
-interface SsoBody {
-  ticket: string;
-  yhlx: string;
-}
-
-interface LogoutBody {
-  token: string;
-  sjc?: string;
-}
+const loginReply = { 200: envelopeSchema(LoginResultSchema) };
 
 /** Login, SSO login and logout: the session calls of ARCHITECTURE §4. */
-const sessionRoutes: FastifyPluginAsync = async (app) => {
+const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { loginRateMax, loginRateWindowS } = app.config;
 
   /** Every attempt from one address counts; the limit protects the (slow, scrypt) login itself. */
@@ -51,20 +40,17 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     return user;
   }
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/login/token',
     {
       config: { public: true },
       schema: {
-        body: {
-          type: 'object',
-          required: ['username', 'password', 'yhlx'],
-          properties: {
-            username: { type: 'string', minLength: 1, maxLength: 32 },
-            password: { type: 'string', minLength: 1, maxLength: 64 },
-            yhlx,
-          },
-        },
+        body: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 32 }),
+          password: Type.String({ minLength: 1, maxLength: 64 }),
+          yhlx,
+        }),
+        response: loginReply,
       },
     },
     async (request) => {
@@ -90,16 +76,13 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: SsoBody }>(
+  app.post(
     '/api/login/ssotoken',
     {
       config: { public: true },
       schema: {
-        body: {
-          type: 'object',
-          required: ['ticket', 'yhlx'],
-          properties: { ticket: { type: 'string', minLength: 1, maxLength: 4096 }, yhlx },
-        },
+        body: Type.Object({ ticket: Type.String({ minLength: 1, maxLength: 4096 }), yhlx }),
+        response: loginReply,
       },
     },
     async (request) => {
@@ -123,15 +106,12 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: LogoutBody }>(
+  app.post(
     '/login/remove/token',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['token'],
-          properties: { token: { type: 'string', minLength: 1, maxLength: 200 }, sjc: { type: 'string', maxLength: 20 } },
-        },
+        body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), sjc: Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: { 200: messageOnly },
       },
     },
     async (request) => {

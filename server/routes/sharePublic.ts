@@ -1,12 +1,15 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { SHARE_PAGES, type SharePageKind } from '../../src/shared/wire';
-import { INT_MAX } from '../../src/shared/resources/framework';
-import { ok } from '../lib/envelope';
+import { envelopeSchema, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
+import { Id } from '../lib/schemas';
+import { SharedDocumentSchema, SharePageKindSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { contentDisposition, findAttachment } from '../services/attachments';
 import { limitAddress } from '../services/rateLimits';
-import { countOpen, openShareLink, resourceOfKind, SHARE_KINDS, type OpenLink } from '../services/shareLinks';
+import { countOpen, openShareLink, resourceOfKind, type OpenLink } from '../services/shareLinks';
 import { sharedDocument } from './shareDocuments';
 
 /**
@@ -22,9 +25,11 @@ export const SHARE_LOOKUP_WINDOW_S = 60;
 const invalidLink = () => new ApiError(404, 404, MSG.shareLinkInvalid);
 
 /** Accept any text up to a bound: a malformed token is refused like any other wrong one. */
-const LINK = { type: 'string', maxLength: 200 } as const;
+const LINK = Type.String({ maxLength: 200 });
 
-const sharePublicRoutes: FastifyPluginAsync = async (app) => {
+const DocumentReply = envelopeSchema(Type.Object({ kind: SharePageKindSchema, title: Type.String(), document: SharedDocumentSchema }));
+
+const sharePublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function limit(request: FastifyRequest): Promise<void> {
     await limitAddress(app.db, 'share', request.ip, SHARE_LOOKUP_MAX, SHARE_LOOKUP_WINDOW_S, app.now());
   }
@@ -35,16 +40,13 @@ const sharePublicRoutes: FastifyPluginAsync = async (app) => {
     return link;
   }
 
-  app.get<{ Querystring: { link: string; kind: SharePageKind } }>(
+  app.get(
     '/share/document',
     {
       config: { public: true },
       schema: {
-        querystring: {
-          type: 'object',
-          required: ['link', 'kind'],
-          properties: { link: LINK, kind: { type: 'string', enum: SHARE_KINDS } },
-        },
+        querystring: Type.Object({ link: LINK, kind: SharePageKindSchema }),
+        response: { 200: DocumentReply },
       },
     },
     async (request) => {
@@ -58,18 +60,10 @@ const sharePublicRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { link: string; id: number } }>(
+  // The file itself, not an envelope: no response schema.
+  app.get(
     '/share/attachment',
-    {
-      config: { public: true },
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['link', 'id'],
-          properties: { link: LINK, id: { type: 'integer', minimum: 1, maximum: INT_MAX } },
-        },
-      },
-    },
+    { config: { public: true }, schema: { querystring: Type.Object({ link: LINK, id: Id }) } },
     async (request, reply) => {
       await limit(request);
       const link = await open(request.query.link, 'tcdFj');

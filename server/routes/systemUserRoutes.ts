@@ -1,12 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { USER_STATUS, type PageResult, type SmsOutboxRow, type SystemUserRow } from '../../src/shared/wire';
 import { requiredTextRule } from '../../src/shared/validators';
 import { organisers, roles, smsOutbox, userRoles, users } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
-import { ok } from '../lib/envelope';
+import { envelopeSchema, messageOnly, ok, pageSchema } from '../lib/envelope';
 import { refuse } from '../lib/errors';
-import { offsetOf, orderBy, pageQuerySchema, type PageParams } from '../lib/paging';
+import { offsetOf, orderBy, pageQuery } from '../lib/paging';
+import { Id, IntegerEnum } from '../lib/schemas';
+import { SmsOutboxRowSchema, SystemUserRowSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
 import { checkFields } from '../services/requestChecks';
@@ -24,16 +27,7 @@ const STAFF_ROLE = 'organiser_staff';
 const REMARK_MAX = 255;
 
 const SORTABLE = ['createdAt', 'username', 'status'] as const;
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-
-interface UserQuery extends PageParams<(typeof SORTABLE)[number]> {
-  keyword?: string;
-  status?: number;
-}
-
-interface SmsQuery extends PageParams<'createdAt'> {
-  mobile?: string;
-}
+const done = { 200: messageOnly };
 
 const userColumns = {
   id: users.id,
@@ -48,16 +42,17 @@ const userColumns = {
   createdAt: users.createdAt,
 };
 
-const systemUserRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: UserQuery }>(
+const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/system/user/page',
     {
       config: { authority: 'MENU_system_user' },
       schema: {
-        querystring: pageQuerySchema(SORTABLE, {
-          keyword: { type: 'string', maxLength: 100 },
-          status: { type: 'integer', enum: Object.values(USER_STATUS) },
+        querystring: pageQuery(SORTABLE, {
+          keyword: Type.Optional(Type.String({ maxLength: 100 })),
+          status: Type.Optional(IntegerEnum(Object.values(USER_STATUS))),
         }),
+        response: { 200: envelopeSchema(pageSchema(SystemUserRowSchema)) },
       },
     },
     async (request) => {
@@ -97,9 +92,9 @@ const systemUserRoutes: FastifyPluginAsync = async (app) => {
     return row;
   }
 
-  app.post<{ Body: { id: number } }>(
+  app.post(
     '/system/user/approve',
-    { config: { authority: 'ACTION_system_user_edit' }, schema: { body: { type: 'object', required: ['id'], properties: { id } } } },
+    { config: { authority: 'ACTION_system_user_edit' }, schema: { body: Type.Object({ id: Id }), response: done } },
     async (request) => {
       const target = await findUser(request.body.id);
       const now = new Date(app.now());
@@ -123,11 +118,11 @@ const systemUserRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { id: number; remark?: string } }>(
+  app.post(
     '/system/user/reject',
     {
       config: { authority: 'ACTION_system_user_edit' },
-      schema: { body: { type: 'object', required: ['id'], properties: { id, remark: { type: 'string', maxLength: 1000 } } } },
+      schema: { body: Type.Object({ id: Id, remark: Type.Optional(Type.String({ maxLength: 1000 })) }), response: done },
     },
     async (request) => {
       checkFields({ remark: requiredTextRule({ message: MSG.rejectRemarkRequired, max: REMARK_MAX }) }, request.body);
@@ -151,17 +146,11 @@ const systemUserRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { id: number; status: number } }>(
+  app.post(
     '/system/user/updateStatus',
     {
       config: { authority: 'ACTION_system_user_edit' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['id', 'status'],
-          properties: { id, status: { type: 'integer', enum: [USER_STATUS.disabled, USER_STATUS.active] } },
-        },
-      },
+      schema: { body: Type.Object({ id: Id, status: IntegerEnum([USER_STATUS.disabled, USER_STATUS.active]) }), response: done },
     },
     async (request) => {
       const { user: me } = signedIn(request);
@@ -184,11 +173,14 @@ const systemUserRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: SmsQuery }>(
+  app.get(
     '/system/sms/page',
     {
       config: { authority: 'MENU_system_sms' },
-      schema: { querystring: pageQuerySchema(['createdAt'], { mobile: { type: 'string', maxLength: 11 } }) },
+      schema: {
+        querystring: pageQuery(['createdAt'], { mobile: Type.Optional(Type.String({ maxLength: 11 })) }),
+        response: { 200: envelopeSchema(pageSchema(SmsOutboxRowSchema)) },
+      },
     },
     async (request) => {
       const query = request.query;

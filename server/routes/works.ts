@@ -1,42 +1,41 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
 import { competitionWorks } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
-import { ok } from '../lib/envelope';
-import { offsetOf, orderBy, pageQuerySchema, type PageParams } from '../lib/paging';
+import { envelopeSchema, ok, pageSchema } from '../lib/envelope';
+import { offsetOf, orderBy, pageQuery } from '../lib/paging';
+import { Nullable } from '../lib/schemas';
 import { signedIn } from '../plugins/tokenAuth';
 import { escapeLike } from '../services/sql';
 
 const SORTABLE = ['submittedAt', 'createdAt', 'title', 'reportNo'] as const;
 
-interface WorksQuery extends PageParams<(typeof SORTABLE)[number]> {
-  title?: string;
-  status?: number;
-}
-
-export interface WorkRow {
-  id: number;
-  title: string;
-  teamName: string | null;
-  school: string | null;
-  category: string | null;
-  reportNo: string;
-  status: number;
+const WorkRow = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  teamName: Nullable(Type.String()),
+  school: Nullable(Type.String()),
+  category: Nullable(Type.String()),
+  reportNo: Type.String(),
+  status: Type.Integer(),
   /** 'YYYY-MM-DD HH:mm:ss' China time, null while still a draft. */
-  submittedAt: string | null;
-}
+  submittedAt: Nullable(Type.String()),
+});
+export type WorkRow = Static<typeof WorkRow>;
 
 /** The education user's own competition entries: nobody lists anyone else's works here. */
-const worksRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: WorksQuery }>(
+const worksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/jsxm/works/page',
     {
       config: { authority: 'MENU_jsxm_works' },
       schema: {
-        querystring: pageQuerySchema(SORTABLE, {
-          title: { type: 'string', maxLength: 100 },
-          status: { type: 'integer', minimum: 0, maximum: 99 },
+        querystring: pageQuery(SORTABLE, {
+          title: Type.Optional(Type.String({ maxLength: 100 })),
+          status: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
         }),
+        response: { 200: envelopeSchema(pageSchema(WorkRow)) },
       },
     },
     async (request) => {

@@ -1,11 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { and, count, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { AuthorisedActivity, AuthorisedProject, MyActivityRow, MyProjectRow, PageResult } from '../../src/shared/wire';
 import { switchActivityRule, switchProjectRule } from '../../src/shared/validators';
 import { activities, projects, userCurrentActivities, userCurrentProjects, users } from '../db/schema';
-import { ok } from '../lib/envelope';
+import { envelopeSchema, messageOnly, ok, pageSchema } from '../lib/envelope';
 import { refuse } from '../lib/errors';
-import { offsetOf, orderBy, pageQuerySchema, type PageParams } from '../lib/paging';
+import { offsetOf, orderBy, pageQuery } from '../lib/paging';
+import { Id } from '../lib/schemas';
+import { AuthorisedActivitySchema, AuthorisedProjectSchema, MyActivityRowSchema, MyProjectRowSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
 import {
@@ -24,36 +27,17 @@ import { escapeLike } from '../services/sql';
 export const projectQrCode = (code: string) => `/zbzj/pre/preInfo?cnf=${encodeURIComponent(code)}`;
 export const activityQrCode = (id: number) => `/zbzj/pre/preInfo?activity=${id}`;
 
-const userId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const userQuery = { querystring: { type: 'object', properties: { userId } } } as const;
+/** The caller's own id, optional: see ownOnly. */
+const userId = Type.Optional(Id);
+const userQuery = Type.Object({ userId });
 
 const PROJECT_SORTABLE = ['srq', 'erq', 'startDate', 'endDate', 'cnfmc', 'cnfName', 'createdAt'] as const;
 const ACTIVITY_SORTABLE = ['srq', 'erq', 'cnfMc', 'projectName', 'createdAt'] as const;
 
-interface UserQuery {
-  userId?: number;
-}
-
-interface MyProjectQuery extends PageParams<(typeof PROJECT_SORTABLE)[number]>, UserQuery {
-  cnfName?: string;
-}
-
-interface MyActivityQuery extends PageParams<(typeof ACTIVITY_SORTABLE)[number]>, UserQuery {
-  cnfName?: string;
-}
-
-interface SwitchBody {
-  userId: number;
-  cnfids?: string;
-}
-
 const switchSchema = {
-  body: {
-    type: 'object',
-    required: ['userId'],
-    properties: { userId, cnfids: { type: 'string', maxLength: 4000 } },
-  },
-} as const;
+  body: Type.Object({ userId: Id, cnfids: Type.Optional(Type.String({ maxLength: 4000 })) }),
+  response: { 200: messageOnly },
+};
 
 const contains = (text: string) => `%${escapeLike(text.trim())}%`;
 
@@ -62,10 +46,13 @@ const contains = (text: string) => `%${escapeLike(text.trim())}%`;
  * which of those they are currently working on (切换项目, 切换活动). Everything is scoped to the caller's
  * organiser and to the projects authorised to them; the super role sees every project of its organiser.
  */
-const workspaceRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: UserQuery }>(
+const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/cnfInfo/getZbzjsqCnflist',
-    { config: { authority: 'user' }, schema: userQuery },
+    {
+      config: { authority: 'user' },
+      schema: { querystring: userQuery, response: { 200: envelopeSchema(Type.Array(AuthorisedProjectSchema)) } },
+    },
     async (request) => {
       const { user, organiser } = signedIn(request);
       ownOnly(user.id, request.query.userId);
@@ -84,9 +71,12 @@ const workspaceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: UserQuery }>(
+  app.get(
     '/cnfInfo/getZbzjsqActivitylist',
-    { config: { authority: 'user' }, schema: userQuery },
+    {
+      config: { authority: 'user' },
+      schema: { querystring: userQuery, response: { 200: envelopeSchema(Type.Array(AuthorisedActivitySchema)) } },
+    },
     async (request) => {
       const { user, organiser } = signedIn(request);
       ownOnly(user.id, request.query.userId);
@@ -111,11 +101,14 @@ const workspaceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: MyProjectQuery }>(
+  app.get(
     '/cnfInfo/getMyAllCnf',
     {
       config: { authority: 'user' },
-      schema: { querystring: pageQuerySchema(PROJECT_SORTABLE, { cnfName: { type: 'string', maxLength: 100 }, userId }) },
+      schema: {
+        querystring: pageQuery(PROJECT_SORTABLE, { cnfName: Type.Optional(Type.String({ maxLength: 100 })), userId }),
+        response: { 200: envelopeSchema(pageSchema(MyProjectRowSchema)) },
+      },
     },
     async (request) => {
       const { user, organiser } = signedIn(request);
@@ -183,11 +176,14 @@ const workspaceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: MyActivityQuery }>(
+  app.get(
     '/yhsActivityProject/getMyAllActivity',
     {
       config: { authority: 'user' },
-      schema: { querystring: pageQuerySchema(ACTIVITY_SORTABLE, { cnfName: { type: 'string', maxLength: 100 }, userId }) },
+      schema: {
+        querystring: pageQuery(ACTIVITY_SORTABLE, { cnfName: Type.Optional(Type.String({ maxLength: 100 })), userId }),
+        response: { 200: envelopeSchema(pageSchema(MyActivityRowSchema)) },
+      },
     },
     async (request) => {
       const { user, organiser } = signedIn(request);
@@ -253,7 +249,7 @@ const workspaceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: SwitchBody }>(
+  app.post(
     '/chance/updateUserChangeCnfInfo',
     { config: { authority: 'user' }, schema: switchSchema },
     async (request) => {
@@ -287,7 +283,7 @@ const workspaceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: SwitchBody }>(
+  app.post(
     '/chance/updateUserChangeActivityInfo',
     { config: { authority: 'user' }, schema: switchSchema },
     async (request) => {
