@@ -84,6 +84,15 @@ export async function seedParticipants(db: AppDb, ctx: BusinessSeedContext): Pro
     .where(and(eq(activities.organiserId, ctx.organiserId), eq(activities.name, '智慧社区解决方案供需对接会')));
   const customers = resourceTables.get('customer')! as unknown as Record<string, never>;
   const exhibitorStatus = exhibitor.machines![0];
+  // Services they booked: the expo's goods of the categories 展位 (1) and 增值服务 (5).
+  const goods = resourceTables.get('goods')! as unknown as Record<string, never>;
+  const services = await db
+    .select({ id: goods.id, category: goods.category })
+    .from(resourceTables.get('goods')!)
+    .where(eq(goods.projectId, ctx.projectIds.get('ZHCS2026')!));
+  const booths = services.filter((g) => g.category === 1).map((g) => g.id as number);
+  const extras = services.filter((g) => g.category === 5).map((g) => g.id as number);
+  let turn = 0;
   for (const [company, fasciaName, hall, boothNo, boothType, area, contactName, contactMobile, moveInAt, firstTime, status] of EXHIBITORS) {
     const [customer] = await db
       .select({ id: customers.id })
@@ -101,7 +110,9 @@ export async function seedParticipants(db: AppDb, ctx: BusinessSeedContext): Pro
       contactMobile,
       moveInAt,
       firstTime: firstTime ? '1' : '0',
+      serviceIds: [booths[turn % Math.max(booths.length, 1)], extras[turn % Math.max(extras.length, 1)]].filter((v) => v !== undefined).join(','),
     });
+    turn += 1;
     if (status !== 'pending') {
       const to = exhibitorStatus.states.find((s) => s.key === status)!.value;
       await service.transition(caller, exhibitor, exhibitorStatus, saved.id as number, to, status === 'cancelled' ? '企业调整参展计划' : undefined);

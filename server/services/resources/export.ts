@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { fieldType } from '../../../src/shared/resources/fieldTypes';
 import { ACTIVITY_LABEL, isMoney, PROJECT_LABEL, stateLabel } from '../../../src/shared/resources/framework';
 import type { ResourceDef } from '../../../src/shared/resources/types';
+import { MSG } from '../../messages';
 import type { Row } from './model';
 
 /**
@@ -22,7 +23,7 @@ export function exportColumns(def: ResourceDef): ExportColumn[] {
     const width = Math.max(10, Math.min(40, Math.round((field.width ?? 120) / 7)));
     const spec = fieldType(field);
     // Money goes in as a number of yuan, so the sheet can add it up.
-    if (isMoney(field)) columns.push({ header: `${field.label}（元）`, width, money: true, value: (r) => (r[field.name] === null ? null : Number(r[field.name])) });
+    if (isMoney(field)) columns.push({ header: MSG.exportMoneyHeader(field.label), width, money: true, value: (r) => (r[field.name] === null ? null : Number(r[field.name])) });
     else columns.push({ header: field.label, width, value: (r) => spec.cell(r[field.name], r, field) });
   }
   if (def.scope === 'activity') columns.push({ header: ACTIVITY_LABEL, width: 30, value: (r) => (r.activityName as string | null) ?? null });
@@ -30,13 +31,13 @@ export function exportColumns(def: ResourceDef): ExportColumn[] {
   for (const machine of def.machines ?? []) {
     columns.push({ header: machine.label, width: 12, value: (r) => stateLabel(machine, r[machine.field] as number) });
   }
-  columns.push({ header: '创建时间', width: 20, value: (r) => (r.createdAt as string | null) ?? null });
+  columns.push({ header: MSG.exportCreatedAt, width: 20, value: (r) => (r.createdAt as string | null) ?? null });
   return columns;
 }
 
 export async function workbookOf(def: ResourceDef, rows: Row[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = '主办之家';
+  workbook.creator = MSG.exportCreator;
   const sheet = workbook.addWorksheet(def.title, { views: [{ state: 'frozen', ySplit: 1 }] });
   const columns = exportColumns(def);
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: c.money ? { numFmt: '#,##0.00' } : {} }));

@@ -425,7 +425,7 @@ function titleOfTable(table: string | undefined): string {
   for (const def of RESOURCES) {
     if (def.table === table || def.lines?.table === table || table?.startsWith(`${def.table}_`)) return def.title;
   }
-  return '其他数据';
+  return MSG.otherData;
 }
 
 export async function remove(caller: Caller, def: ResourceDef, ids: number[]): Promise<number> {

@@ -3,6 +3,7 @@ import { resourceByKey } from '../../../../src/shared/resources';
 import { formatMoney } from '../../../../src/shared/format';
 import { inState, stateValue } from '../../../../src/shared/resources/framework';
 import type { AppDb } from '../../../db/client';
+import { MSG } from '../../../messages';
 import { columnsOf, rawRow, tableOf, type Caller } from '../model';
 import { recordStateChange } from '../stateLog';
 import { checkDateOrder, sumOf } from './shared';
@@ -14,7 +15,7 @@ const merchantDef = resourceByKey('merchant');
 
 export const price: ResourceHooks = {
   async beforeSave(_caller, { values }, errors) {
-    checkDateOrder(values, 'startDate', 'endDate', '失效日期不能早于生效日期', errors);
+    checkDateOrder(values, 'startDate', 'endDate', MSG.priceDateOrder, errors);
   },
 };
 
@@ -22,9 +23,9 @@ const DISCOUNT_COUPON = 2;
 
 export const coupon: ResourceHooks = {
   async beforeSave(_caller, { values }, errors) {
-    if (values.type === DISCOUNT_COUPON && values.discount === null) errors.push({ field: 'discount', msg: '折扣券请输入折扣' });
-    if (values.type !== DISCOUNT_COUPON && values.faceValue === null) errors.push({ field: 'faceValue', msg: '请输入面额' });
-    checkDateOrder(values, 'startDate', 'endDate', '结束日期不能早于开始日期', errors);
+    if (values.type === DISCOUNT_COUPON && values.discount === null) errors.push({ field: 'discount', msg: MSG.couponDiscountRequired });
+    if (values.type !== DISCOUNT_COUPON && values.faceValue === null) errors.push({ field: 'faceValue', msg: MSG.couponFaceValueRequired });
+    checkDateOrder(values, 'startDate', 'endDate', MSG.dateOrder, errors);
   },
 };
 
@@ -33,7 +34,7 @@ export const order: ResourceHooks = {
   async beforeSave(_caller, { values, existing }, errors) {
     const total = Number(values.totalAmount ?? existing?.totalAmount ?? 0);
     const discount = Number(values.discountAmount ?? 0);
-    if (discount > total) errors.push({ field: 'discountAmount', msg: '优惠金额不能大于商品总额' });
+    if (discount > total) errors.push({ field: 'discountAmount', msg: MSG.orderDiscountTooLarge });
     values.payAmount = total - discount;
   },
 };
@@ -55,17 +56,17 @@ export const payment: ResourceHooks = {
   async beforeSave(caller, { values }, errors) {
     if (typeof values.merchantId === 'number') {
       const m = await rawRow(caller, merchantDef, values.merchantId);
-      if (m && !inState(merchantDef, m, 'status', 'enabled')) errors.push({ field: 'merchantId', msg: '收款商户已停用' });
+      if (m && !inState(merchantDef, m, 'status', 'enabled')) errors.push({ field: 'merchantId', msg: MSG.merchantDisabled });
     }
     if (typeof values.orderId !== 'number') return;
     const o = await rawRow(caller, orderDef, values.orderId);
     if (!o) return;
     if (!inState(orderDef, o, 'status', 'unpaid')) {
-      errors.push({ field: 'orderId', msg: '只能为待付款的订单登记支付' });
+      errors.push({ field: 'orderId', msg: MSG.paymentOrderNotUnpaid });
       return;
     }
     const left = Number(o.payAmount) - (await paidFor(caller.db, o.id as number));
-    if (typeof values.amount === 'number' && values.amount > left) errors.push({ field: 'amount', msg: `支付金额超出订单待付金额（${formatMoney(Math.max(left, 0))}）` });
+    if (typeof values.amount === 'number' && values.amount > left) errors.push({ field: 'amount', msg: MSG.paymentTooMuch(formatMoney(Math.max(left, 0))) });
   },
   /** Paid in full: the order is paid. */
   async afterSave(tx, caller, _id, { values }) {
@@ -74,10 +75,10 @@ export const payment: ResourceHooks = {
       .select({ payAmount: columnsOf(orderDef).payAmount })
       .from(tableOf(orderDef))
       .where(eq(columnsOf(orderDef).id, orderId));
-    if (o && (await paidFor(tx, orderId)) >= Number(o.payAmount)) await moveOrder(tx, caller, orderId, ['unpaid'], 'paid', '支付完成');
+    if (o && (await paidFor(tx, orderId)) >= Number(o.payAmount)) await moveOrder(tx, caller, orderId, ['unpaid'], 'paid', MSG.orderPaidRemark);
   },
   /** A refunded payment refunds its order. */
   async afterTransition(tx, caller, row, field, to) {
-    if (field === 'status' && to === stateValue(paymentDef, 'status', 'refunded')) await moveOrder(tx, caller, row.orderId as number, ['paid', 'done'], 'refunded', '支付已退款');
+    if (field === 'status' && to === stateValue(paymentDef, 'status', 'refunded')) await moveOrder(tx, caller, row.orderId as number, ['paid', 'done'], 'refunded', MSG.orderRefundedRemark);
   },
 };

@@ -12,6 +12,6 @@ export const project: ResourceHooks = {
 export const activity: ResourceHooks = {
   async beforeSave(_caller, { values }, errors) {
     checkDateOrder(values, 'srq', 'erq', MSG.dateOrder, errors);
-    checkDateOrder(values, 'openTime', 'closeTime', '每日结束时间不能早于开始时间', errors);
+    checkDateOrder(values, 'openTime', 'closeTime', MSG.dailyTimeOrder, errors);
   },
 };

@@ -55,7 +55,7 @@ export const quotation: ResourceHooks = {
   async beforeSave(caller, { values }, errors) {
     if (typeof values.contactId !== 'number') return;
     const person = await rawRow(caller, contactDef, values.contactId);
-    if (person && person.customerId !== values.customerId) errors.push({ field: 'contactId', msg: '联系人不属于所选客户' });
+    if (person && person.customerId !== values.customerId) errors.push({ field: 'contactId', msg: MSG.contactNotOfCustomer });
   },
   operations: {
     /** 转为合同: one transaction — the contract with the quotation's customer, project and total, then the quotation accepted. */
@@ -74,7 +74,7 @@ export const quotation: ResourceHooks = {
           signDate: chinaToday(caller.now),
           amount: row.totalAmount,
           payTerms: 2,
-          remark: `由报价单 ${String(row.code ?? row.id)} 生成`,
+          remark: MSG.contractFromQuotationRemark(String(row.code ?? row.id)),
           createdBy: caller.user.id,
           updatedBy: caller.user.id,
           createdAt: caller.now,
@@ -99,9 +99,9 @@ export const contract: ResourceHooks = {
     if (values.quotationId === null || values.quotationId === undefined) return;
     const q = await rawRow(caller, quotationDef, values.quotationId as number);
     if (!q) return;
-    if (q.customerId !== values.customerId) errors.push({ field: 'quotationId', msg: '报价单不属于所选客户' });
-    else if (!inState(quotationDef, q, 'status', 'sent', 'accepted')) errors.push({ field: 'quotationId', msg: '只能由已发送或已接受的报价单生成合同' });
-    else if (await contractOfQuotation(caller.db, q.id as number, existing?.id as number | undefined)) errors.push({ field: 'quotationId', msg: '该报价单已生成过合同' });
+    if (q.customerId !== values.customerId) errors.push({ field: 'quotationId', msg: MSG.quotationNotOfCustomer });
+    else if (!inState(quotationDef, q, 'status', 'sent', 'accepted')) errors.push({ field: 'quotationId', msg: MSG.quotationNotConvertible });
+    else if (await contractOfQuotation(caller.db, q.id as number, existing?.id as number | undefined)) errors.push({ field: 'quotationId', msg: MSG.quotationHasContract });
   },
   async afterSave(tx, caller, _id, { values }) {
     if (typeof values.quotationId === 'number') await acceptQuotation(tx, caller, values.quotationId);
@@ -112,22 +112,22 @@ export const contract: ResourceHooks = {
 async function usableContract(caller: Caller, id: unknown, doing: string, errors: Array<{ field: string; msg: string }>): Promise<Row | null> {
   const c = typeof id === 'number' ? await rawRow(caller, contractDef, id) : undefined;
   if (!c) return null;
-  if (!inState(contractDef, c, 'auditStatus', 'approved')) errors.push({ field: 'contractId', msg: `合同未审核通过，不能${doing}` });
-  else if (inState(contractDef, c, 'status', 'terminated')) errors.push({ field: 'contractId', msg: `合同已终止，不能${doing}` });
+  if (!inState(contractDef, c, 'auditStatus', 'approved')) errors.push({ field: 'contractId', msg: MSG.contractNotApproved(doing) });
+  else if (inState(contractDef, c, 'status', 'terminated')) errors.push({ field: 'contractId', msg: MSG.contractTerminated(doing) });
   else return c;
   return null;
 }
 
 export const invoice: ResourceHooks = {
   async beforeSave(caller, { values, existing }, errors) {
-    const c = await usableContract(caller, values.contractId, '开票', errors);
+    const c = await usableContract(caller, values.contractId, MSG.doingInvoice, errors);
     if (!c) return;
     values.customerId = c.customerId;
     const cols = columnsOf(invoiceDef);
     const notVoid = and(eq(cols.contractId, c.id as number), ne(cols.status, stateValue(invoiceDef, 'status', 'voided')));
     const left = Number(c.amount) - (await sumOf(caller.db, 'invoice', 'amount', notVoid, existing?.id as number | undefined));
     if (typeof values.amount === 'number' && values.amount > left) {
-      errors.push({ field: 'amount', msg: `开票金额超出合同可开票余额（${formatMoney(Math.max(left, 0))}）` });
+      errors.push({ field: 'amount', msg: MSG.invoiceTooMuch(formatMoney(Math.max(left, 0))) });
     }
   },
   /** Issuing dates the invoice, unless a date was entered already. */
@@ -141,9 +141,9 @@ export const invoice: ResourceHooks = {
 export const receivable: ResourceHooks = {
   async beforeSave(caller, { values, existing }, errors) {
     const receipt = values.kind === stateValue(receivableDef, 'kind', 'receipt');
-    if (receipt && !values.receivedDate) errors.push({ field: 'receivedDate', msg: '请选择到账日期' });
-    if (!receipt && !values.planDate) errors.push({ field: 'planDate', msg: '请选择计划回款日期' });
-    const c = await usableContract(caller, values.contractId, '登记回款', errors);
+    if (receipt && !values.receivedDate) errors.push({ field: 'receivedDate', msg: MSG.receivedDateRequired });
+    if (!receipt && !values.planDate) errors.push({ field: 'planDate', msg: MSG.planDateRequired });
+    const c = await usableContract(caller, values.contractId, MSG.doingReceipt, errors);
     if (!c) return;
     values.customerId = c.customerId;
     const cols = columnsOf(receivableDef);
@@ -155,7 +155,7 @@ export const receivable: ResourceHooks = {
     const left = Number(c.amount) - (await sumOf(caller.db, 'receivable', 'amount', same, existing?.id as number | undefined));
     if (typeof values.amount === 'number' && values.amount > left) {
       const shown = formatMoney(Math.max(left, 0));
-      errors.push({ field: 'amount', msg: receipt ? `回款金额超出合同未回款金额（${shown}）` : `计划金额超出合同未计划金额（${shown}）` });
+      errors.push({ field: 'amount', msg: receipt ? MSG.receiptTooMuch(shown) : MSG.planTooMuch(shown) });
     }
   },
 };
@@ -165,7 +165,7 @@ export const voucher: ResourceHooks = {
     if (typeof values.receivableId !== 'number') return;
     const r = await rawRow(caller, receivableDef, values.receivableId);
     if (r && !(inState(receivableDef, r, 'kind', 'receipt') && inState(receivableDef, r, 'confirmStatus', 'confirmed'))) {
-      errors.push({ field: 'receivableId', msg: '只能关联已确认的回款记录' });
+      errors.push({ field: 'receivableId', msg: MSG.voucherReceiptOnly });
     }
   },
 };
