@@ -40,8 +40,9 @@ function snapshotFile(): string {
   const migrations = path.join(SERVER_DIR, 'db/migrations');
   const files = [
     ...readdirSync(migrations, { recursive: true, encoding: 'utf8' }).map((f) => path.join(migrations, f)),
-    path.join(SERVER_DIR, 'db/seed.ts'),
-    path.join(SERVER_DIR, 'db/seedData.ts'),
+    // Every seed module, and the definitions the seeds and tables are built from.
+    ...readdirSync(path.join(SERVER_DIR, 'db')).filter((f) => f.startsWith('seed')).map((f) => path.join(SERVER_DIR, 'db', f)),
+    ...readdirSync(path.join(SERVER_DIR, '../src/shared/resources')).map((f) => path.join(SERVER_DIR, '../src/shared/resources', f)),
     path.join(SERVER_DIR, 'lib/password.ts'),
   ].sort();
   for (const file of files) if (file.endsWith('.sql') || file.endsWith('.json') || file.endsWith('.ts')) hash.update(file).update(readFileSync(file));
