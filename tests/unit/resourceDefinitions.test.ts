@@ -1,22 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_TREE, type MenuSeed } from '../../server/db/seedData';
-import { RESOURCES, resourceByKey } from '../../src/shared/resources';
+import { inDependencyOrder, RESOURCES, resourceByKey, resourceByMenuPath } from '../../src/shared/resources';
+import { chinaTextToDate, dateToChinaText, fieldType, FIELD_TYPES } from '../../src/shared/resources/fieldTypes';
 import {
   actionAuthority,
   fieldRules,
   findTransition,
   illegalTransitionMessage,
   inputFields,
+  inState,
   lineAmountFen,
-  MACHINE_META,
+  machineAction,
+  machineRoute,
+  menuActions,
   refLabelName,
   requiredMessage,
   sortableNames,
+  stateValue,
   transitionAction,
   transitionBlocked,
   transitionsFrom,
+  transitionTarget,
 } from '../../src/shared/resources/framework';
-import type { FieldDef, StateMachine } from '../../src/shared/resources/types';
+import type { FieldDef, ResourceDef, StateMachine } from '../../src/shared/resources/types';
 import { composeRules } from '../../src/shared/validators';
 
 /** Every menu code of the seeded tree with its action codes. */
@@ -44,8 +50,14 @@ describe('resource definitions', () => {
       const menu = MENUS.get(def.menuCode);
       expect(menu, def.menuCode).toBeDefined();
       expect(menu!.path).toBe(`${def.api}/index`);
+      expect(resourceByMenuPath(menu!.path)).toBe(def);
       const suffixes = new Set((menu!.actions ?? []).map(([suffix]) => suffix));
+      expect([...suffixes].sort()).toEqual(menuActions(def).map(([suffix]) => suffix).sort());
       for (const action of def.actions) expect(suffixes, `${def.menuCode}_${action}`).toContain(action);
+      for (const op of def.operations ?? []) {
+        const owner = op.authority.resource ? resourceByKey(op.authority.resource) : def;
+        expect(MENUS.get(owner.menuCode)!.actions!.map(([suffix]) => suffix), op.name).toContain(op.authority.action);
+      }
       for (const machine of def.machines ?? []) {
         for (const t of machine.transitions) expect(suffixes, `${def.menuCode}_${transitionAction(machine, t)}`).toContain(transitionAction(machine, t));
       }
@@ -59,13 +71,14 @@ describe('resource definitions', () => {
         expect(field.name).toMatch(/^[a-z][A-Za-z0-9]*$/);
         expect(field.label).toMatch(/[\u4e00-\u9fa5]/);
         if (field.type === 'enum') expect(field.options?.length, field.name).toBeGreaterThan(0);
-        if (field.type === 'ref') {
+        if (field.type === 'ref' || field.type === 'many') {
           expect(() => resourceByKey(field.ref!)).not.toThrow();
-          // A reference may only point at a resource defined before it (tables are created in order).
+          // The registry puts a resource after the ones it references (tables are created in order).
           expect(RESOURCES.indexOf(resourceByKey(field.ref!)), field.name).toBeLessThanOrEqual(RESOURCES.indexOf(def));
-          expect(refLabelName(field)).toMatch(/Name$/);
+          expect(refLabelName(field)).toMatch(/Names?$/);
         }
-        if (field.filter === 'range') expect(field.type).toBe('date');
+        if (field.filter === 'range') expect(fieldType(field).range, field.name).toBeDefined();
+        if (field.sortable) expect(fieldType(field).sortable, field.name).toBe(true);
       }
       if (def.projectFrom) {
         const from = def.fields.find((f) => f.name === def.projectFrom);
@@ -76,7 +89,7 @@ describe('resource definitions', () => {
 
     it('sorts by default on a sortable name, and every index names real fields', () => {
       expect(sortableNames(def)).toContain(def.defaultSort.sort);
-      const known = new Set([...def.fields.map((f) => f.name), ...(def.machines ?? []).map((m) => MACHINE_META[m.kind].field), 'createdAt', 'updatedAt']);
+      const known = new Set([...def.fields.map((f) => f.name), ...(def.machines ?? []).map((m) => m.field), 'createdAt', 'updatedAt']);
       for (const index of def.indexes ?? []) for (const part of index) expect(known, part).toContain(part);
       if (def.lockedWhen) expect(known).toContain(def.lockedWhen.field);
     });
@@ -90,18 +103,23 @@ describe('resource definitions', () => {
 
     it.runIf((def.machines?.length ?? 0) > 0)('has state machines whose transitions stay among their states', () => {
       for (const machine of def.machines!) {
-        const values = machine.states.map((s) => s.value);
-        expect(values).toContain(machine.initial);
+        const keys = machine.states.map((s) => s.key);
+        expect(new Set(keys).size).toBe(keys.length);
+        expect(new Set(machine.states.map((s) => s.value)).size).toBe(keys.length);
+        expect(keys).toContain(machine.initial);
         for (const t of machine.transitions) {
-          expect(values).toContain(t.to);
+          expect(keys).toContain(t.to);
           for (const from of t.from) {
-            expect(values).toContain(from);
+            expect(keys).toContain(from);
             expect(from, `${t.label} goes nowhere`).not.toBe(t.to);
           }
-          if (t.guard) expect(def.fields.some((f) => f.name === t.guard!.field) || (def.machines ?? []).some((m) => MACHINE_META[m.kind].field === t.guard!.field)).toBe(true);
+          // Named values resolve, or stateValue throws.
+          if (t.guard) for (const name of t.guard.in) expect(() => stateValue(def, t.guard!.field, name)).not.toThrow();
         }
-        expect(actionAuthority(def, MACHINE_META[machine.kind].action)).toBe(`ACTION_${def.menuCode}_${MACHINE_META[machine.kind].action}`);
+        if (machine.appliesWhen) for (const name of machine.appliesWhen.in) expect(() => stateValue(def, machine.appliesWhen!.field, name)).not.toThrow();
+        expect(actionAuthority(def, machineAction(machine))).toBe(`ACTION_${def.menuCode}_${machineAction(machine)}`);
       }
+      if (def.lockedWhen) for (const name of def.lockedWhen.in) expect(() => stateValue(def, def.lockedWhen!.field, name)).not.toThrow();
     });
   });
 });
@@ -150,21 +168,22 @@ describe('field rules derived from the definition', () => {
 
 describe('state machine helpers', () => {
   const machine: StateMachine = {
-    kind: 'audit',
+    field: 'auditStatus',
     label: '审核状态',
-    initial: 0,
+    initial: 'unsubmitted',
     states: [
-      { value: 0, label: '未提交' },
-      { value: 1, label: '待审核' },
-      { value: 2, label: '已通过' },
-      { value: 3, label: '已驳回' },
+      { value: 0, key: 'unsubmitted', label: '未提交' },
+      { value: 1, key: 'pending', label: '待审核' },
+      { value: 2, key: 'approved', label: '已通过' },
+      { value: 3, key: 'rejected', label: '已驳回' },
     ],
     transitions: [
-      { from: [0, 3], to: 1, label: '提交审核', action: 'edit' },
-      { from: [1], to: 2, label: '审核通过' },
-      { from: [1], to: 3, label: '驳回', remark: true },
+      { from: ['unsubmitted', 'rejected'], to: 'pending', label: '提交审核', action: 'edit' },
+      { from: ['pending'], to: 'approved', label: '审核通过' },
+      { from: ['pending'], to: 'rejected', label: '驳回', remark: true },
     ],
   };
+  const def = { key: 'x', fields: [{ name: 'kind', label: '类型', type: 'enum', options: [{ value: 1, key: 'plan', label: '计划' }, { value: 2, key: 'receipt', label: '记录' }] }], machines: [machine] } as unknown as ResourceDef;
 
   it('finds legal moves and refuses the others with a clear message', () => {
     expect(findTransition(machine, 0, 1)?.label).toBe('提交审核');
@@ -173,24 +192,109 @@ describe('state machine helpers', () => {
     expect(findTransition(machine, 2, 1)).toBeUndefined();
     expect(transitionsFrom(machine, 1).map((t) => t.label)).toEqual(['审核通过', '驳回']);
     expect(transitionsFrom(machine, 2)).toEqual([]);
+    expect(transitionTarget(machine, machine.transitions[1])).toBe(2);
     expect(illegalTransitionMessage(machine, 0, 2)).toBe('当前审核状态为「未提交」，不能变更为「已通过」');
   });
 
-  it('authorises each move by its own action', () => {
+  it('names the route and authorises each move by its own action', () => {
+    expect(machineRoute(machine)).toBe('updateAuditStatus');
+    expect(machineRoute({ field: 'confirmStatus' })).toBe('updateConfirmStatus');
+    expect(machineAction(machine)).toBe('audit');
+    expect(machineAction({ field: 'status' })).toBe('status');
     expect(transitionAction(machine, machine.transitions[0])).toBe('edit');
     expect(transitionAction(machine, machine.transitions[1])).toBe('audit');
+  });
+
+  it('reads named values of states and keyed options, and refuses unknown names', () => {
+    expect(stateValue(def, 'auditStatus', 'approved')).toBe(2);
+    expect(stateValue(def, 'kind', 'receipt')).toBe(2);
+    expect(inState(def, { auditStatus: 1 }, 'auditStatus', 'approved', 'pending')).toBe(true);
+    expect(inState(def, { auditStatus: 0 }, 'auditStatus', 'approved')).toBe(false);
+    expect(() => stateValue(def, 'auditStatus', 'aproved')).toThrow(/aproved/);
   });
 
   it('applies guards on other fields', () => {
     const guarded: StateMachine = {
       ...machine,
-      kind: 'status',
-      transitions: [{ from: [0], to: 1, label: '生效', guard: { field: 'auditStatus', in: [2], msg: '合同审核通过后才能生效' } }],
+      field: 'status',
+      transitions: [{ from: ['unsubmitted'], to: 'pending', label: '生效', guard: { field: 'auditStatus', in: ['approved'], msg: '合同审核通过后才能生效' } }],
     };
-    expect(transitionBlocked(guarded, guarded.transitions[0], { auditStatus: 1 })).toBe('合同审核通过后才能生效');
-    expect(transitionBlocked(guarded, guarded.transitions[0], { auditStatus: 2 })).toBeNull();
-    const receipts: StateMachine = { ...machine, appliesWhen: { field: 'kind', in: [2] } };
-    expect(transitionBlocked(receipts, receipts.transitions[1], { kind: 1 })).toBe('该记录不适用审核状态');
+    const withBoth = { ...def, machines: [machine, guarded] } as ResourceDef;
+    expect(transitionBlocked(withBoth, guarded, guarded.transitions[0], { auditStatus: 1 })).toBe('合同审核通过后才能生效');
+    expect(transitionBlocked(withBoth, guarded, guarded.transitions[0], { auditStatus: 2 })).toBeNull();
+    const receipts: StateMachine = { ...machine, appliesWhen: { field: 'kind', in: ['receipt'] } };
+    expect(transitionBlocked(def, receipts, receipts.transitions[1], { kind: 1 })).toBe('该记录不适用审核状态');
+    expect(transitionBlocked(def, receipts, receipts.transitions[1], { kind: 2 })).toBeNull();
+  });
+});
+
+describe('the registry', () => {
+  it('orders resources after the ones they reference, whatever order they are listed in', () => {
+    const a = { key: 'a', fields: [{ name: 'bId', label: '乙', type: 'ref', ref: 'b' }] } as unknown as ResourceDef;
+    const b = { key: 'b', fields: [{ name: 'cIds', label: '丙', type: 'many', ref: 'c' }] } as unknown as ResourceDef;
+    const c = { key: 'c', fields: [] } as unknown as ResourceDef;
+    expect(inDependencyOrder([a, b, c]).map((d) => d.key)).toEqual(['c', 'b', 'a']);
+    const loop = { key: 'c', fields: [{ name: 'aId', label: '甲', type: 'ref', ref: 'a' }] } as unknown as ResourceDef;
+    expect(() => inDependencyOrder([a, b, loop])).toThrow(/成环/);
+    expect(() => inDependencyOrder([a])).toThrow(/未定义的资源 b/);
+  });
+
+  it('derives the menu actions: CRUD, state machines, operations and custom ones', () => {
+    const contract = resourceByKey('contract');
+    expect(menuActions(contract).map(([s]) => s)).toEqual(['add', 'edit', 'remove', 'export', 'audit', 'status']);
+    expect(menuActions(resourceByKey('payment'))).toContainEqual(['add', '登记支付']);
+  });
+});
+
+describe('field types of the second edition', () => {
+  const f = (extra: Partial<FieldDef>): FieldDef => ({ name: 'x', label: '时间', type: 'text', ...extra });
+
+  it('has one registry entry per type, each with its column and wire schema', () => {
+    for (const [type, spec] of Object.entries(FIELD_TYPES)) {
+      const field = f({ type: type as FieldDef['type'], ref: 'customer' });
+      expect(spec.column(field).kind, type).toBeTruthy();
+      expect(spec.wire(field), type).toBeTruthy();
+    }
+  });
+
+  it('datetime: China time on the wire, an instant in the database', () => {
+    const dt = f({ type: 'datetime', required: true, label: '进场时间' });
+    expect(check(dt, '')).toBe('请选择进场时间');
+    expect(check(dt, '2026-12-09 08:30')).toBeNull();
+    expect(check(dt, '2026-02-30 08:30')).toBe('请输入正确的日期时间');
+    expect(check(dt, '2026-12-09 24:00')).toBe('请输入正确的日期时间');
+    const instant = chinaTextToDate('2026-12-09 08:30');
+    expect(instant.toISOString()).toBe('2026-12-09T00:30:00.000Z');
+    expect(dateToChinaText(instant)).toBe('2026-12-09 08:30');
+    expect(fieldType(dt).range!.end('2026-12-09')).toEqual(chinaTextToDate('2026-12-10 00:00'));
+  });
+
+  it('time, boolean and many', () => {
+    const time = f({ type: 'time' });
+    expect(check(time, '09:30')).toBeNull();
+    expect(check(time, '9:30')).toBe('请输入正确的时间（时:分）');
+    expect(fieldType(time).toColumn('09:30', time)).toBe('09:30:00');
+    expect(fieldType(time).toWire('09:30:00', time)).toBe('09:30');
+    const yes = f({ type: 'boolean' });
+    expect(check(yes, '1')).toBeNull();
+    expect(check(yes, 'yes')).toBe('请从列表中选择');
+    expect(fieldType(yes).toColumn('0', yes)).toBe(false);
+    expect(fieldType(yes).cell(true, {}, yes)).toBe('是');
+    const many = f({ type: 'many', ref: 'goods', label: '已订服务', maxValue: 2, name: 'serviceIds' });
+    expect(check(many, '3,8')).toBeNull();
+    expect(check(many, '3,8,9')).toBe('最多选择2项');
+    expect(check(many, '3,x')).toBe('请从列表中选择');
+    expect(fieldType(many).toColumn('8,3,8', many)).toEqual([8, 3]);
+    expect(refLabelName(many)).toBe('serviceNames');
+    expect(fieldType(many).cell([1, 2], { serviceNames: ['展位', '电源'] }, many)).toBe('展位、电源');
+  });
+
+  it('files: a kept id or a new upload', () => {
+    const file = f({ type: 'file', required: true, label: '报名表' });
+    expect(check(file, '')).toBe('请上传报名表');
+    expect(check(file, '12')).toBeNull();
+    expect(check(file, JSON.stringify({ fileName: 'a.pdf', content: 'JVBERg==' }))).toBeNull();
+    expect(check(file, 'not a file')).toBe('请重新选择文件');
   });
 });
 
