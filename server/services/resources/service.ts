@@ -293,10 +293,13 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
 
   // A field left out of an update keeps its value; '' clears it.
   const fields = inputFields(def);
-  const current = existing && joinFields(fields).length ? await info(caller, def, id!) : null;
+  // Kept values are column values (what `toText` expects); a multi-reference has no column, so its ids
+  // come from the row as read (never the other wire values: a date-time there is already text).
+  const joined = new Set(joinFields(fields).map((f) => f.name));
+  const current = existing && joined.size ? await info(caller, def, id!) : null;
   const input: Row = {};
   for (const field of fields) {
-    const kept = existing ? (current && field.name in current ? current[field.name] : existing[field.name]) : undefined;
+    const kept = existing ? (current && joined.has(field.name) ? current[field.name] : existing[field.name]) : undefined;
     input[field.name] = has(body, field.name) ? body[field.name] : kept === undefined || kept === null ? undefined : fieldType(field).toText(kept, field);
   }
   const errors = validate(rulesOf(fields), input);

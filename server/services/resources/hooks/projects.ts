@@ -1,3 +1,4 @@
+import { userProjects } from '../../../db/schema';
 import { MSG } from '../../../messages';
 import { checkDateOrder } from './shared';
 import type { ResourceHooks } from './types';
@@ -6,6 +7,15 @@ import type { ResourceHooks } from './types';
 export const project: ResourceHooks = {
   async beforeSave(_caller, { values }, errors) {
     checkDateOrder(values, 'srq', 'erq', MSG.dateOrder, errors);
+  },
+  /**
+   * Whoever creates a project is authorised for it: a staff member (whose projects are those granted in
+   * user_projects) would otherwise make a project they cannot see, and the save would answer 数据不存在.
+   */
+  async afterSave(tx, caller, id, { existing }) {
+    if (existing !== null || caller.authorisedProjects === null) return;
+    await tx.insert(userProjects).values({ userId: caller.user.id, projectId: id }).onConflictDoNothing();
+    caller.authorisedProjects.push(id);
   },
 };
 
