@@ -67,7 +67,12 @@ async function openSeededPglite(): Promise<Database> {
  * A fresh, seeded app for one test file: an in-memory PGlite, or — when TEST_DATABASE_URL is set — a
  * uniquely named PostgreSQL database created here and dropped again by close().
  */
-export async function buildTestApp(options: BuildAppOptions = {}): Promise<TestApp> {
+export interface TestAppOptions extends BuildAppOptions {
+  /** Runs on the built app before its plugins load, e.g. to add an onRoute hook that sees every route. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+export async function buildTestApp({ beforeReady, ...options }: TestAppOptions = {}): Promise<TestApp> {
   const clock: TestClock = {
     now: Date.now(),
     advance(ms) {
@@ -104,6 +109,7 @@ export async function buildTestApp(options: BuildAppOptions = {}): Promise<TestA
     ...connection,
     ...options,
   });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,

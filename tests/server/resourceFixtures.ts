@@ -14,7 +14,7 @@ import {
   type Rule,
 } from '../../src/shared/validators';
 import { resourceByKey } from '../../src/shared/resources';
-import { inputFields, PROJECT_FIELD, textMax } from '../../src/shared/resources/framework';
+import { ACTIVITY_FIELD, inputFields, PROJECT_FIELD, textMax } from '../../src/shared/resources/framework';
 import type { FieldDef, ResourceDef } from '../../src/shared/resources/types';
 import { body, signedInject } from './helpers';
 
@@ -43,6 +43,13 @@ const SAMPLE_BY_RULE = new Map<Rule, string>([
   [bankCardRule, '6222021001122334455'],
 ]);
 
+/** The smallest valid PNG (1×1): the attachments service checks a file's first bytes against its extension. */
+export const TINY_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+export const TINY_PNG = Buffer.from(TINY_PNG_BASE64, 'base64');
+/** A file field's form text for a new upload. */
+export const uploadText = (fileName: string, content: Buffer | string = TINY_PNG) =>
+  JSON.stringify({ fileName, content: typeof content === 'string' ? content : content.toString('base64') });
+
 let counter = 0;
 export const uniqueSuffix = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
@@ -58,6 +65,16 @@ export async function firstRow(ctx: FixtureContext, def: ResourceDef, query: Rec
   const page = await apiGet<PageResult<Row>>(ctx, `${def.api}/page`, { limit: 1, ...query });
   expect(page.records.length, `${def.title} 没有可用的数据 ${JSON.stringify(query)}`).toBeGreaterThan(0);
   return page.records[0];
+}
+
+/** Choices of a reference within the record's project, as the form offers them (the field's fixed filters too). */
+async function refChoices(ctx: FixtureContext, field: FieldDef, projectId: number | undefined, limit: number): Promise<Row[]> {
+  const target = resourceByKey(field.ref!);
+  const query: Record<string, string | number> = { ...field.refQuery, limit };
+  if (projectId !== undefined && target.scope !== 'organiser') query[PROJECT_FIELD] = projectId;
+  const page = await apiGet<PageResult<Row>>(ctx, `${target.api}/page`, query);
+  expect(page.records.length, `${target.title} 没有可用的数据 ${JSON.stringify(query)}`).toBeGreaterThan(0);
+  return page.records;
 }
 
 /** A value every rule of the field accepts. */
@@ -86,20 +103,39 @@ export async function sampleValue(ctx: FixtureContext, field: FieldDef, projectI
       return '1234.56';
     case 'date':
       return '2026-12-01';
+    case 'datetime':
+      return '2026-12-09 08:30';
+    case 'time':
+      return '09:30';
+    case 'boolean':
+      return '1';
     case 'enum':
       return String(field.options![0].value);
-    case 'ref': {
-      const target = resourceByKey(field.ref!);
-      // The same choices the form offers: the field's fixed filters, within the record's project.
-      const query: Record<string, string | number> = { ...field.refQuery };
-      if (projectId !== undefined && target.scope === 'project') query[PROJECT_FIELD] = projectId;
-      return String((await firstRow(ctx, target, query)).id);
-    }
+    case 'ref':
+      return String((await refChoices(ctx, field, projectId, 1))[0].id);
+    case 'many':
+      // Ids of rows of the referenced resource, in the record's project.
+      return (await refChoices(ctx, field, projectId, Math.min(2, field.maxValue ?? 2))).map((r) => r.id).join(',');
+    case 'image':
+    case 'file':
+      return uploadText('a.png');
   }
 }
 
 export async function projectOptions(ctx: FixtureContext): Promise<Array<{ id: number; name: string }>> {
   return apiGet(ctx, '/business/projectOptions');
+}
+
+export interface ActivityOption {
+  id: number;
+  name: string;
+  cnfId: number;
+  projectName: string | null;
+}
+
+/** The activities an activity-scoped record may be put in (those of the caller's working projects and activities). */
+export async function activityOptions(ctx: FixtureContext): Promise<ActivityOption[]> {
+  return apiGet(ctx, '/business/activityOptions');
 }
 
 export type Override = (ctx: FixtureContext, form: Form) => Promise<Form> | Form;
@@ -143,6 +179,11 @@ export const OVERRIDES: Record<string, Override> = {
   // Within what is left to pay of the (unpaid) order.
   payment: (_ctx, form) => ({ ...form, amount: '1.00' }),
   coupon: (_ctx, form) => ({ ...form, startDate: '2026-12-01', endDate: '2026-12-31' }),
+  // One booth of a hall stands one exhibitor: a fresh booth each time.
+  exhibitor: (_ctx, form) => ({ ...form, boothNo: `T-${uniqueSuffix()}`.slice(0, 20) }),
+  // A period that ends no earlier than it starts.
+  project: (_ctx, form) => ({ ...form, srq: '2026-12-01', erq: '2026-12-03' }),
+  activity: (_ctx, form) => ({ ...form, srq: '2026-12-01', erq: '2026-12-02', openTime: '09:00', closeTime: '17:30' }),
 };
 
 export async function validPayload(ctx: FixtureContext, def: ResourceDef): Promise<Form> {
@@ -151,6 +192,12 @@ export async function validPayload(ctx: FixtureContext, def: ResourceDef): Promi
   if (def.scope === 'project' && !def.projectFrom) {
     projectId = (await projectOptions(ctx))[0].id;
     form[PROJECT_FIELD] = String(projectId);
+  }
+  if (def.scope === 'activity') {
+    // The activity decides the project; references are picked in that project.
+    const activity = (await activityOptions(ctx))[0];
+    form[ACTIVITY_FIELD] = String(activity.id);
+    projectId = activity.cnfId;
   }
   if (def.projectFrom) {
     // Take the project from the referenced row, so every other reference can be picked in the same project.

@@ -1,17 +1,20 @@
 import ExcelJS from 'exceljs';
-import { eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldError, PageResult } from '../../src/shared/wire';
 import { RESOURCES } from '../../src/shared/resources';
+import { MSG_DATETIME, MSG_FILE, MSG_TIME } from '../../src/shared/resources/fieldTypes';
 import {
   actionAuthority,
   findTransition,
   inputFields,
-  MACHINE_META,
+  machineRoute,
   requiredMessage,
+  stateValue,
   transitionAction,
   transitionBlocked,
   transitionsFrom,
+  transitionTarget,
 } from '../../src/shared/resources/framework';
 import type { ResourceDef } from '../../src/shared/resources/types';
 import * as schema from '../../server/db/schema';
@@ -27,6 +30,7 @@ import { firstRow, payloadField, uniqueSuffix, validPayload, type FixtureContext
 let t: TestApp;
 const tokens = { demo: '', viewer: '', other: '', admin: '' };
 let demo: FixtureContext;
+let second: Awaited<ReturnType<typeof createSecondOrganiser>>;
 
 /** A user of the seeded organiser who may open every business menu but holds no ACTION_ authority. */
 async function createViewer(app: TestApp['app']) {
@@ -46,7 +50,7 @@ async function createViewer(app: TestApp['app']) {
 
 beforeAll(async () => {
   t = await buildTestApp({ loginRateMax: 1000 });
-  const second = await createSecondOrganiser(t.app);
+  second = await createSecondOrganiser(t.app);
   await createViewer(t.app);
   tokens.demo = await tokenFor(t.app, SEEDED.demo.username, SEEDED.demo.password);
   tokens.admin = await tokenFor(t.app, SEEDED.admin.username, SEEDED.admin.password);
@@ -88,9 +92,15 @@ describe.each(RESOURCES.map((def) => [def.title, def] as const))('%s', (_title, 
     expect(row).toHaveProperty(def.display);
     expect(row.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
+    // Another organiser sees its own rows (its projects and activities, say) and none of ours.
     const other = await call<PageResult<Row>>('other', 'GET', `${def.api}/page`, { limit: 100 });
     expect(other.code).toBe(0);
-    expect(other.data.total).toBe(0);
+    const table = schema.resourceTables.get(def.key)! as unknown as typeof schema.projects;
+    const [{ theirs }] = await t.app.db.select({ theirs: count() }).from(table).where(eq(table.organiserId, second.organiser.id));
+    expect(other.data.total).toBe(theirs);
+    const ours = await call<PageResult<Row>>('demo', 'GET', `${def.api}/page`, { limit: 100 });
+    const ourIds = new Set(ours.data.records.map((r) => r.id));
+    expect(other.data.records.filter((r) => ourIds.has(r.id))).toEqual([]);
 
     const list = await call<Row[]>('demo', 'GET', `${def.api}/list`, { limit: 3 });
     expect(list.code, list.msg).toBe(0);
@@ -115,6 +125,12 @@ describe.each(RESOURCES.map((def) => [def.title, def] as const))('%s', (_title, 
         expect(updated.data[field.name]).toBe(text);
         expect(updated.data.updatedByName).toBe('系统管理员');
         expect(updated.data.createdByName).toBe('王晓明');
+        // Every field left out of the update (of every type: dates and times, files, several references, lines) keeps its value.
+        const rest = (row: Row) => {
+          const { [field.name]: _changed, updatedAt: _at, updatedBy: _by, updatedByName: _name, ...others } = row;
+          return others;
+        };
+        expect(rest(updated.data)).toEqual(rest(created));
       }
     }
 
@@ -145,6 +161,11 @@ describe.each(RESOURCES.map((def) => [def.title, def] as const))('%s', (_title, 
       if (field.type === 'money' || field.type === 'price') bad[field.name] = '12.345';
       if (field.type === 'date') bad[field.name] = '2026-02-30';
       if (field.type === 'ref') bad[field.name] = '2147483000';
+      if (field.type === 'datetime') bad[field.name] = '2026-02-30 08:00';
+      if (field.type === 'time') bad[field.name] = '24:10';
+      if (field.type === 'boolean') bad[field.name] = '2';
+      if (field.type === 'many') bad[field.name] = '1,x';
+      if (field.type === 'image' || field.type === 'file') bad[field.name] = '{"fileName":1}';
     }
     const r = await call<{ errors: FieldError[] }>('demo', 'POST', `${def.api}/save`, { ...form, ...bad });
     expect(r.code).toBe(1);
@@ -155,6 +176,11 @@ describe.each(RESOURCES.map((def) => [def.title, def] as const))('%s', (_title, 
       if (field.type === 'price') expect(errors.get(field.name), field.name).toBe('价格格式不正确，最多保留两位小数');
       if (field.type === 'date') expect(errors.get(field.name), field.name).toBe('请输入正确的日期');
       if (field.type === 'ref') expect(errors.get(field.name), field.name).toBe(`${field.label}不存在或无权访问`);
+      if (field.type === 'datetime') expect(errors.get(field.name), field.name).toBe(MSG_DATETIME);
+      if (field.type === 'time') expect(errors.get(field.name), field.name).toBe(MSG_TIME);
+      if (field.type === 'boolean') expect(errors.get(field.name), field.name).toBe('请从列表中选择');
+      if (field.type === 'many') expect(errors.get(field.name), field.name).toBe('请从列表中选择');
+      if (field.type === 'image' || field.type === 'file') expect(errors.get(field.name), field.name).toBe(MSG_FILE);
     }
   });
 
@@ -173,9 +199,10 @@ describe.each(RESOURCES.map((def) => [def.title, def] as const))('%s', (_title, 
       expect(r.msg).toBe('数据不存在或无权访问');
     }
     for (const machine of def.machines ?? []) {
-      const { route, field } = MACHINE_META[machine.kind];
-      const r = await call('other', 'POST', `${def.api}/${route}`, { id: String(row.id), [field]: String(machine.transitions[0].to) });
+      const to = transitionTarget(machine, machine.transitions[0]);
+      const r = await call('other', 'POST', `${def.api}/${machineRoute(machine)}`, { id: String(row.id), [machine.field]: String(to) });
       expect(r.code).toBe(1);
+      expect(r.msg).toBe('数据不存在或无权访问');
     }
     expect((await info('demo', def, row.id)).data).toEqual(before.data);
   });
@@ -189,8 +216,8 @@ describe.each(RESOURCES.map((def) => [def.title, def] as const))('%s', (_title, 
     if (can('remove')) expect((await call('viewer', 'POST', `${def.api}/remove`, { ids: String(row.id) })).status).toBe(403);
     if (can('export')) expect((await call('viewer', 'GET', `${def.api}/export`)).status).toBe(403);
     for (const machine of def.machines ?? []) {
-      const { route, field } = MACHINE_META[machine.kind];
-      const r = await call('viewer', 'POST', `${def.api}/${route}`, { id: String(row.id), [field]: String(machine.transitions[0].to) });
+      const to = transitionTarget(machine, machine.transitions[0]);
+      const r = await call('viewer', 'POST', `${def.api}/${machineRoute(machine)}`, { id: String(row.id), [machine.field]: String(to) });
       expect(r.status).toBe(403);
       expect(r.msg).toBe('暂无权限,请联系管理员');
     }
@@ -199,8 +226,10 @@ describe.each(RESOURCES.map((def) => [def.title, def] as const))('%s', (_title, 
 
   it.runIf((def.machines?.length ?? 0) > 0)('refuses illegal transitions and makes legal ones, logging them', async () => {
     for (const machine of def.machines!) {
-      const { route, field } = MACHINE_META[machine.kind];
-      const row = (await firstRow(demo, def, machine.appliesWhen ? { [machine.appliesWhen.field]: machine.appliesWhen.in[0] } : {})) as Row;
+      const route = machineRoute(machine);
+      const field = machine.field;
+      const applies = machine.appliesWhen;
+      const row = (await firstRow(demo, def, applies ? { [applies.field]: stateValue(def, applies.field, applies.in[0]) } : {})) as Row;
       const from = row[field] as number;
       const illegal = machine.states.find((s) => s.value !== from && !findTransition(machine, from, s.value));
       if (illegal) {
@@ -213,17 +242,18 @@ describe.each(RESOURCES.map((def) => [def.title, def] as const))('%s', (_title, 
       const same = await call('demo', 'POST', `${def.api}/${route}`, { id: String(row.id), [field]: String(from) });
       expect(same.code).toBe(1);
 
-      const legal = transitionsFrom(machine, from).find((m) => !transitionBlocked(machine, m, row));
+      const legal = transitionsFrom(machine, from).find((m) => !transitionBlocked(def, machine, m, row));
       if (legal) {
+        const to = transitionTarget(machine, legal);
         expect(actionAuthority(def, transitionAction(machine, legal))).toMatch(/^ACTION_/);
-        const r = await call<Row>('demo', 'POST', `${def.api}/${route}`, { id: String(row.id), [field]: String(legal.to), remark: '测试流转' });
+        const r = await call<Row>('demo', 'POST', `${def.api}/${route}`, { id: String(row.id), [field]: String(to), remark: '测试流转' });
         expect(r.code, r.msg).toBe(0);
-        expect(r.data[field]).toBe(legal.to);
+        expect(r.data[field]).toBe(to);
         const log = await t.app.db
           .select()
           .from(schema.stateChanges)
           .where(inArray(schema.stateChanges.rowId, [row.id]));
-        expect(log.some((l) => l.resource === def.key && l.field === field && l.fromValue === from && l.toValue === legal.to && l.remark === '测试流转')).toBe(true);
+        expect(log.some((l) => l.resource === def.key && l.field === field && l.fromValue === from && l.toValue === to && l.remark === '测试流转')).toBe(true);
       }
     }
   });
