@@ -2,8 +2,10 @@ import type { PageImporter, PageModule } from './types';
 
 /**
  * Pages are found by path, not listed: `src/features/<domain>/pages/<menu path>.tsx` is the page for that
- * menu path (e.g. features/activity/pages/yx/sysActivity/index.tsx ↔ /yx/sysActivity/index). A new page
- * is a new file. Each page is its own lazily loaded chunk.
+ * menu path (e.g. features/system/pages/system/user/index.tsx ↔ /system/user/index). A new page is a new
+ * file. A menu path without a file is the generic page of the declarative resource behind it
+ * (`<api>/index`, see src/shared/resources), or the 404 view when there is none. Each page is its own
+ * lazily loaded chunk; the resource definitions and the generic page load only with the first of them.
  */
 const modules = import.meta.glob<PageModule>('/src/features/*/pages/**/*.tsx');
 
@@ -31,6 +33,15 @@ export function buildPageRegistry(files: Record<string, PageImporter>): Map<stri
 
 const registry = buildPageRegistry(modules);
 
-export function resolvePage(path: string): PageImporter | undefined {
-  return registry.get(path);
+/** The page of a path without a page file: the generic page of its resource, else the 404 view. */
+export function resourcePageImporter(path: string): PageImporter {
+  return async () => {
+    const { resourceMenuPage } = await import('../components/resource/ResourceMenuPage');
+    const page = resourceMenuPage(path);
+    return page ? { default: page } : import('../components/exception/NotFoundPage');
+  };
+}
+
+export function resolvePage(path: string): PageImporter {
+  return registry.get(path) ?? resourcePageImporter(path);
 }

@@ -108,6 +108,21 @@ export const handlers = [
     return HttpResponse.json(envelope({ total: 0, records: [] }));
   }),
 
+  // The project and activity choices of resource forms and search bars (GET /business/*Options).
+  http.get(API('/business/projectOptions'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    if (!accountOf(request)) return unauthorised();
+    return HttpResponse.json(envelope([{ id: 1, name: '2026中国国际智慧城市博览会', code: 'ZHCS2026' }]));
+  }),
+
+  http.get(API('/business/activityOptions'), async ({ request }) => {
+    const bad = await signatureProblem(request);
+    if (bad) return bad;
+    if (!accountOf(request)) return unauthorised();
+    return HttpResponse.json(envelope(ACTIVITIES.slice(0, 3).map((a) => ({ id: a.id, name: a.name, cnfId: a.cnfId, projectName: a.projectName }))));
+  }),
+
   http.get(API('/jsxm/works/page'), async ({ request }) => {
     const bad = await signatureProblem(request);
     if (bad) return bad;

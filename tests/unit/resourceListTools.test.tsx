@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { ResourcePage } from '../../src/components/resource/ResourcePage';
-import QuotationPage from '../../src/features/crm/pages/crm/quotation/index';
-import { customer } from '../../src/shared/resources/crm';
+import { order } from '../../src/shared/resources/commerce';
+import { customer, quotation } from '../../src/shared/resources/crm';
 import type { RowHistory } from '../../src/shared/resources/types';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
@@ -13,7 +13,10 @@ import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
 
-/** What the generic list adds around its rows: 转为合同 only once, the column chooser, 变更记录, link filters. */
+/**
+ * What the generic list adds around its rows: the definition's operations (转为合同, once, then 查看合同),
+ * the column chooser, 变更记录, link filters.
+ */
 
 const CUSTOMERS = [
   { id: 1, name: '上海智联城科技有限公司', type: 1, level: 1, industry: 1, region: '上海市', phone: '021-50281166', status: 1, createdAt: '2026-11-20 10:00:00' },
@@ -53,12 +56,13 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('转为合同 on quotations', () => {
+describe('转为合同 on quotations (the definition’s operation)', () => {
   const QUOTATIONS = [
     { id: 11, code: 'BJ20261120000011', title: '参展报价（已发送）', customerName: '上海智联城科技有限公司', status: 1, totalAmount: '1000.00', contractId: null, contractCode: null },
     { id: 12, code: 'BJ20261120000012', title: '参展报价（已成合同）', customerName: '杭州云栖数据服务有限公司', status: 2, totalAmount: '2000.00', contractId: 7, contractCode: 'HT20261121000007' },
     { id: 13, code: 'BJ20261120000013', title: '参展报价（草稿）', customerName: '苏州瑞康医疗器械股份有限公司', status: 0, totalAmount: '3000.00', contractId: null, contractCode: null },
   ];
+  const posted: Array<Record<string, string>> = [];
 
   function ContractStub() {
     const location = useLocation();
@@ -66,16 +70,20 @@ describe('转为合同 on quotations', () => {
   }
 
   function renderQuotations(authorities: string[]) {
+    posted.length = 0;
     server.use(
       http.get(API('/crm/quotation/page'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { total: 3, records: QUOTATIONS } })),
-      // The search bar's choices.
-      http.get(API('/business/projectOptions'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [] })),
+      // The search bar's choices of customers.
       http.get(API('/crm/:list/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [] })),
+      http.post(API('/crm/quotation/toContract'), async ({ request }) => {
+        posted.push(await receivedParams(request));
+        return HttpResponse.json({ code: 0, msg: '已生成合同 HT20261122000009', data: { id: 9, code: 'HT20261122000009', quotationId: 11 } });
+      }),
     );
     useSession.setState({ authorities: ['user', 'MENU_crm_quotation', ...authorities] });
     const router = createMemoryRouter(
       [
-        { path: '/crm/quotation/index', element: <QuotationPage /> },
+        { path: '/crm/quotation/index', element: <ResourcePage def={quotation} /> },
         { path: '/contract/contract/index', element: <ContractStub /> },
       ],
       { initialEntries: ['/crm/quotation/index'] },
@@ -94,11 +102,14 @@ describe('转为合同 on quotations', () => {
     const router = renderQuotations(['MENU_contract_contract', 'ACTION_contract_contract_add']);
     const sent = await rowOf('参展报价（已发送）');
     expect(within(sent).getByRole('button', { name: '转为合同' })).toBeInTheDocument();
+    // The share extension of the definition is a row action too.
+    expect(within(sent).getByRole('button', { name: '分享' })).toBeInTheDocument();
 
     const converted = await rowOf('参展报价（已成合同）');
     expect(within(converted).queryByRole('button', { name: '转为合同' })).toBeNull();
     const link = within(converted).getByRole('link', { name: '查看合同' });
     expect(link.getAttribute('href')).toBe('/contract/contract/index?code=HT20261121000007');
+    expect(link).toHaveClass('zb-linked-contract');
 
     expect(within(await rowOf('参展报价（草稿）')).queryByRole('button', { name: '转为合同' })).toBeNull();
 
@@ -115,10 +126,30 @@ describe('转为合同 on quotations', () => {
     expect(within(converted).queryByRole('button', { name: '转为合同' })).toBeNull();
   });
 
-  it('hands the quotation over to the contract form', async () => {
-    const router = renderQuotations(['ACTION_contract_contract_add']);
+  it('needs the authority the operation names (adding contracts), not one of quotations', async () => {
+    renderQuotations(['MENU_contract_contract', 'ACTION_crm_quotation_add', 'ACTION_crm_quotation_toContract']);
+    const sent = await rowOf('参展报价（已发送）');
+    expect(within(sent).queryByRole('button', { name: '转为合同' })).toBeNull();
+    // The link to a made contract does not depend on it.
+    expect(within(await rowOf('参展报价（已成合同）')).getByRole('link', { name: '查看合同' })).toBeInTheDocument();
+  });
+
+  it('asks with the definition’s question, posts the id, shows the server’s message and opens the new contract', async () => {
+    const router = renderQuotations(['MENU_contract_contract', 'ACTION_contract_contract_add']);
     await user.click(within(await rowOf('参展报价（已发送）')).getByRole('button', { name: '转为合同' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?quotationId=11'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(quotation.operations![0].confirm)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    expect(posted).toEqual([]);
+
+    await user.click(within(await rowOf('参展报价（已发送）')).getByRole('button', { name: '转为合同' }));
+    // jsdom never finishes antd's leave animation: the cancelled dialog may still be there, the new one is last.
+    const ok = await screen.findAllByText(/^确\s*定$/, { selector: '.ant-modal-confirm button span' });
+    await user.click(ok.at(-1)!);
+    await waitFor(() => expect(posted).toEqual([{ id: '11' }]));
+    expect(await screen.findByText('已生成合同 HT20261122000009')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contract/contract/index'));
+    expect(router.state.location.search).toBe('?code=HT20261122000009');
   });
 });
 
@@ -260,5 +291,39 @@ describe('filters from a link', () => {
     await waitFor(() => expect(pageCalls.length).toBe(2));
     expect(pageCalls[1].name).toBeUndefined();
     expect(screen.queryByText(/筛选：客户名称/)).toBeNull();
+  });
+});
+
+describe('extensions of a definition', () => {
+  it('offer 分享 and 附件 on an order, the attachments under the order’s own API', async () => {
+    const asked: Array<Record<string, string>> = [];
+    server.use(
+      http.get(API('/order/order/page'), () =>
+        HttpResponse.json({
+          code: 0,
+          msg: '操作成功',
+          data: { total: 1, records: [{ id: 5, orderNo: 'DD20261121000005', buyerName: '王晓明', buyerPhone: '13800138000', channel: 3, status: 0, totalAmount: '100.00', payAmount: '100.00' }] },
+        }),
+      ),
+      http.get(API('/order/order/attachment/list'), async ({ request }) => {
+        asked.push(await receivedParams(request));
+        return HttpResponse.json({ code: 0, msg: '操作成功', data: [] });
+      }),
+    );
+    useSession.setState({ authorities: ['user', 'MENU_order_order'] });
+    render(
+      <AppProviders>
+        <ResourcePage def={order} />
+      </AppProviders>,
+    );
+    const row = (await screen.findByText('DD20261121000005')).closest('tr')!;
+    expect(within(row).getByRole('button', { name: '分享' })).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '附件' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('附件 · DD20261121000005')).toBeInTheDocument();
+    expect(await within(dialog).findByText('还没有附件')).toBeInTheDocument();
+    expect(asked).toEqual([{ rowId: '5' }]);
+    // Without the order's edit authority nothing can be uploaded.
+    expect(within(dialog).queryByRole('button', { name: /上传附件/ })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { ResourcePage } from '../../src/components/resource/ResourcePage';
+import { contract } from '../../src/shared/resources/contract';
 import { customer } from '../../src/shared/resources/crm';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
@@ -132,5 +133,55 @@ describe('ResourcePage (customers)', () => {
     expect(within(dialog).getByText('确定要执行此操作吗？')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.find((c) => c.path === 'updateStatus')?.params).toMatchObject({ id: '1', status: '0' }));
+  });
+});
+
+describe('ResourcePage (contracts: two machines keyed by their fields)', () => {
+  const CONTRACT = {
+    id: 1,
+    code: 'HT20261121000001',
+    name: '展位合同',
+    customerName: '上海智联城科技有限公司',
+    amount: '20000.00',
+    signDate: '2026-11-21',
+    auditStatus: 0,
+    status: 0,
+    projectName: '2026中国国际智慧城市博览会',
+    createdAt: '2026-11-21 10:00:00',
+  };
+
+  it('shows each state by name and moves the one a transition belongs to, by its route and field', async () => {
+    const posted: Array<{ path: string; params: Record<string, string> }> = [];
+    server.use(
+      http.get(API('/contract/contract/page'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { total: 1, records: [CONTRACT] } })),
+      http.get(API('/crm/customer/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [] })),
+      http.post(API('/contract/contract/:route'), async ({ request, params }) => {
+        posted.push({ path: String(params.route), params: await receivedParams(request) });
+        return HttpResponse.json({ code: 0, msg: '已提交审核', data: CONTRACT });
+      }),
+    );
+    useSession.setState({ authorities: ['user', 'MENU_contract_contract', 'ACTION_contract_contract_edit', 'ACTION_contract_contract_status'] });
+    render(
+      <AppProviders>
+        <ResourcePage def={contract} />
+      </AppProviders>,
+    );
+    const row = (await screen.findByText('展位合同')).closest('tr')!;
+    expect(within(row).getByText('未提交')).toBeInTheDocument();
+    expect(within(row).getByText('未生效')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '审核状态' })).toBeInTheDocument();
+    // 分享 (the definition's extension) and 提交审核 stay in view; the rest fold into 更多.
+    expect(within(row).getByRole('button', { name: '分享' })).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: /更多/ }));
+    const menu = document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)') as HTMLElement;
+    // 生效 waits for the approval (a guard on the other machine).
+    expect(within(menu).getByRole('button', { name: /生\s*效/ })).toBeDisabled();
+    expect(within(menu).getByRole('button', { name: /编\s*辑/ })).toBeEnabled();
+
+    await user.click(within(row).getByRole('button', { name: '提交审核' }));
+    const ok = await screen.findAllByText(/^确\s*定$/, { selector: '.ant-modal-confirm button span' });
+    await user.click(ok.at(-1)!);
+    await waitFor(() => expect(posted).toEqual([{ path: 'updateAuditStatus', params: { id: '1', auditStatus: '1' } }]));
+    expect(await screen.findByText('已提交审核')).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import type { RouteHandle } from '../../src/router/types';
 import type { RouteObject } from 'react-router-dom';
 import { server } from '../mocks/server';
 import { API } from '../mocks/handlers';
+import { ORGANISER_MENUS } from '../mocks/fixtures';
 import { resetSession, signInAs } from '../mocks/session';
 import { currentPath, renderApp, user } from '../mocks/app';
 
@@ -108,9 +109,21 @@ describe('routing and the guard, rendered', () => {
     await waitFor(() => expect(document.title).toBe('第十五届全国大学生展览与创意大赛'));
   });
 
-  it('renders the 404 view for a menu entry whose page is not built yet, inside the layout', async () => {
+  it('renders the generic page of a resource menu entry without a page file, inside the layout', async () => {
     signInAs('admin');
+    server.use(http.get(API('/team/team/page'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { total: 0, records: [] } })));
     renderApp('/team/team/index');
+    expect(await screen.findByPlaceholderText('请输入团队名称')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '参赛类别' })).toBeInTheDocument();
+    expect(document.querySelector('.ant-layout-sider')).not.toBeNull();
+  });
+
+  it('renders the 404 view for a menu entry that is neither a page file nor a resource, inside the layout', async () => {
+    signInAs('admin');
+    const menus = structuredClone(ORGANISER_MENUS);
+    menus[1].children!.push({ ...menus[1].children![0], menuId: 9, menuCode: 'cnf_schedule', menuName: '日程', path: '/cnf/schedule/index' });
+    server.use(http.get(API('/current/user/menu'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: menus })));
+    renderApp('/cnf/schedule/index');
     expect(await screen.findByText('抱歉，您访问的页面不存在或仍在开发中')).toBeInTheDocument();
     expect(document.querySelector('.ant-layout-sider')).not.toBeNull();
   });

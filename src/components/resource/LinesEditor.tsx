@@ -3,14 +3,17 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../shared/format';
 import { inputFields, lineAmountFen } from '../../shared/resources/framework';
 import type { FieldDef, LinesDef, ResourceDef } from '../../shared/resources/types';
-import { FieldInput, refLabelOf } from './FieldInput';
-import { formRule } from './fieldValues';
+import { FieldInput } from './FieldInput';
+import { fieldInput } from './fieldInputs';
+import { formRule, toFormValue } from './fieldValues';
+import { pickPatch } from './RefSelect';
 import type { ResourceRow } from './resourceApi';
 
 /**
- * Line items inside a form (quotations, orders): one row of inputs per line, each checked with its
- * fields' rules (quantity, discount, price of spec §5), the line amount and the total computed with the
- * same integer arithmetic the server uses, the total also in Chinese capitals.
+ * Line items inside a form: one row of inputs per line, each checked with its fields' rules. Priced lines
+ * (quotations, orders) also show each line's amount and the total, computed with the same integer
+ * arithmetic the server uses, the total also in Chinese capitals; plain lines (a team's members) do not.
+ * A save needs at least `minLines` lines (default 1).
  */
 export interface LinesEditorProps {
   def: ResourceDef;
@@ -22,7 +25,7 @@ export interface LinesEditorProps {
 
 /** A line's amount in fen from what is typed, or null while something is missing or malformed. */
 export function previewAmount(lines: LinesDef, line: Record<string, unknown> | undefined): number | null {
-  if (!line) return null;
+  if (!line || !lines.pricing) return null;
   const { price, quantity, discount } = lines.pricing;
   const priceFen = parseYuanToFen(line[price] as string | undefined);
   const qty = Number(line[quantity]);
@@ -31,19 +34,23 @@ export function previewAmount(lines: LinesDef, line: Record<string, unknown> | u
   return lineAmountFen(priceFen, qty, rate);
 }
 
-function columnWidth(field: FieldDef): number | string {
-  if (field.type === 'ref') return 'minmax(180px, 3fr)';
-  if (field.type === 'text' || field.type === 'textarea') return 'minmax(120px, 2fr)';
-  return 'minmax(90px, 1fr)';
+const columnWidth = (field: FieldDef) => fieldInput(field).lineWidth;
+
+/** The message of a form with too few lines: 请至少添加一条团队成员 / 请至少添加3条…. */
+export function minLinesMessage(lines: LinesDef): string {
+  const min = lines.minLines ?? 1;
+  return `请至少添加${min === 1 ? '一' : min}条${lines.label}`;
 }
 
-export function LinesEditor({ lines, form, row, values }: LinesEditorProps) {
+export function LinesEditor({ def, lines, form, row, values }: LinesEditorProps) {
   const fields = inputFields(lines);
+  const priced = Boolean(lines.pricing);
+  const minLines = lines.minLines ?? 1;
   const current = (values[lines.name] as Array<Record<string, unknown>> | undefined) ?? [];
   const amounts = current.map((line) => previewAmount(lines, line));
   const total = amounts.every((a) => a !== null) ? amounts.reduce<number>((sum, a) => sum + (a ?? 0), 0) : null;
   const savedLines = (row?.[lines.name] as ResourceRow[] | undefined) ?? [];
-  const grid = `${fields.map(columnWidth).join(' ')} 110px 32px`;
+  const grid = `${fields.map(columnWidth).join(' ')}${priced ? ' 110px' : ''} 32px`;
 
   return (
     <div className="zb-lines">
@@ -57,12 +64,12 @@ export function LinesEditor({ lines, form, row, values }: LinesEditorProps) {
             {f.label}
           </span>
         ))}
-        <span style={{ textAlign: 'right' }}>金额</span>
+        {priced && <span style={{ textAlign: 'right' }}>金额</span>}
         <span />
       </div>
       <Form.List
         name={lines.name}
-        rules={[{ validator: (_, value: unknown[] | undefined) => (value?.length ? Promise.resolve() : Promise.reject(new Error(`请至少添加一条${lines.label}`))) }]}
+        rules={[{ validator: (_, value: unknown[] | undefined) => ((value?.length ?? 0) >= minLines ? Promise.resolve() : Promise.reject(new Error(minLinesMessage(lines)))) }]}
       >
         {(items, { add, remove }, { errors }) => (
           <>
@@ -70,12 +77,9 @@ export function LinesEditor({ lines, form, row, values }: LinesEditorProps) {
               <div key={item.key} style={{ display: 'grid', gridTemplateColumns: grid, gap: 8, alignItems: 'start' }} data-line={index}>
                 {fields.map((field) => {
                   const onPick =
-                    field.refFill &&
+                    (field.refFill || field.refHint?.fill) &&
                     ((picked: ResourceRow | null) => {
-                      if (!picked) return;
-                      for (const [target, source] of Object.entries(field.refFill!)) {
-                        form.setFieldValue([lines.name, item.name, target], picked[source] ?? undefined);
-                      }
+                      for (const [target, value] of Object.entries(pickPatch(field, picked))) form.setFieldValue([lines.name, item.name, target], value);
                     });
                   // Choices narrowed by the parent form (e.g. the goods of the quotation's project).
                   const refParams = field.refFilter
@@ -90,15 +94,18 @@ export function LinesEditor({ lines, form, row, values }: LinesEditorProps) {
                       <FieldInput
                         field={field}
                         refParams={refParams as Record<string, string | number> | undefined}
-                        refLabel={refLabelOf(field, savedLines[index] ?? null)}
+                        row={savedLines[index] ?? null}
+                        def={def}
                         onPick={onPick || undefined}
                       />
                     </Form.Item>
                   );
                 })}
-                <span style={{ textAlign: 'right', lineHeight: '32px', fontVariantNumeric: 'tabular-nums' }} data-testid="line-amount">
-                  {amounts[index] === null || amounts[index] === undefined ? '-' : formatMoney(amounts[index])}
-                </span>
+                {priced && (
+                  <span style={{ textAlign: 'right', lineHeight: '32px', fontVariantNumeric: 'tabular-nums' }} data-testid="line-amount">
+                    {amounts[index] === null || amounts[index] === undefined ? '-' : formatMoney(amounts[index])}
+                  </span>
+                )}
                 <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除此行" onClick={() => remove(item.name)} />
               </div>
             ))}
@@ -108,7 +115,7 @@ export function LinesEditor({ lines, form, row, values }: LinesEditorProps) {
                 block
                 icon={<PlusOutlined />}
                 disabled={items.length >= lines.maxLines}
-                onClick={() => add(Object.fromEntries(fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue])))}
+                onClick={() => add(Object.fromEntries(fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.name, toFormValue(f, f.defaultValue)])))}
               >
                 添加{lines.label}
               </Button>
@@ -117,14 +124,16 @@ export function LinesEditor({ lines, form, row, values }: LinesEditorProps) {
           </>
         )}
       </Form.List>
-      <div style={{ textAlign: 'right' }} data-testid="lines-total">
-        合计：<strong>{total === null ? '-' : formatMoney(total)}</strong>
-        {total !== null && total > 0 && (
-          <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-            （{toChineseMoneyFromFen(total)}）
-          </Typography.Text>
-        )}
-      </div>
+      {priced && (
+        <div style={{ textAlign: 'right' }} data-testid="lines-total">
+          合计：<strong>{total === null ? '-' : formatMoney(total)}</strong>
+          {total !== null && total > 0 && (
+            <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+              （{toChineseMoneyFromFen(total)}）
+            </Typography.Text>
+          )}
+        </div>
+      )}
     </div>
   );
 }

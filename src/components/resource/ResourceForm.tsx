@@ -3,17 +3,20 @@ import { App, Col, Form, Modal, Row, Spin, type FormInstance } from 'antd';
 import { ApiError } from '../../api/errors';
 import type { FieldError } from '../../shared/wire';
 import { parseYuanToFen, toChineseMoneyFromFen } from '../../shared/format';
-import { inputFields, PROJECT_FIELD, PROJECT_LABEL } from '../../shared/resources/framework';
+import { ACTIVITY_FIELD, ACTIVITY_LABEL, inputFields, PROJECT_FIELD, PROJECT_LABEL } from '../../shared/resources/framework';
 import type { FieldDef, ResourceDef } from '../../shared/resources/types';
-import { FieldInput, ProjectSelect, refLabelOf } from './FieldInput';
-import { formRule, initialValues, namePathOf, toSaveForm } from './fieldValues';
+import { FieldInput } from './FieldInput';
+import { formRule, hasActivityInput, hasProjectInput, initialValues, namePathOf, toSaveForm } from './fieldValues';
 import { LinesEditor } from './LinesEditor';
-import { infoOf, saveRow, type ResourceRow } from './resourceApi';
+import { pickPatch } from './RefSelect';
+import { forgetScopeOptions, infoOf, saveRow, type ResourceRow } from './resourceApi';
+import { ActivitySelect, activityLabel, ProjectSelect } from './ScopeSelects';
 
 /**
  * The create / edit form of a resource in a modal 50% wide (spec §9): one input per field of the
- * definition, the validator library's rules and messages, the project for project-scoped records, line
- * items where the resource has them. Field errors of the server land on their fields.
+ * definition, the validator library's rules and messages, the project of project rows or the activity
+ * of activity rows, line items where the resource has them. Field errors of the server land on their
+ * fields.
  */
 export interface ResourceFormProps {
   def: ResourceDef;
@@ -40,23 +43,31 @@ function CapitalHint({ value }: { value: unknown }) {
   return <span className="zb-capital">大写：{toChineseMoneyFromFen(fen)}</span>;
 }
 
-function FieldItem({ field, form, row, values }: { field: FieldDef; form: FormInstance; row: ResourceRow | null; values: Record<string, unknown> }) {
-  let refParams: Record<string, string | number> | undefined;
-  if (field.type === 'ref' && field.refFilter) {
-    refParams = {};
-    for (const [param, source] of Object.entries(field.refFilter)) {
-      const value = values?.[source];
-      if (value !== undefined && value !== null && value !== '') refParams[param] = value as string | number;
-    }
+/** A hidden form value (the project an activity picked brings along). */
+function HiddenValue() {
+  return null;
+}
+
+/** List filters of a reference's choices from other form values (refFilter: list filter ← form field). */
+export function refParamsOf(field: FieldDef, values: Record<string, unknown> | undefined): Record<string, string | number> | undefined {
+  if (!field.refFilter) return undefined;
+  const params: Record<string, string | number> = {};
+  for (const [param, source] of Object.entries(field.refFilter)) {
+    const value = values?.[source];
+    if (value !== undefined && value !== null && value !== '') params[param] = value as string | number;
   }
-  const onPick = field.refFill
-    ? (picked: ResourceRow | null) => {
-        if (!picked) return;
-        const patch: Record<string, unknown> = {};
-        for (const [target, source] of Object.entries(field.refFill!)) patch[target] = picked[source] ?? undefined;
-        form.setFieldsValue(patch);
-      }
-    : undefined;
+  return params;
+}
+
+function FieldItem({ def, field, form, row, values }: { def: ResourceDef; field: FieldDef; form: FormInstance; row: ResourceRow | null; values: Record<string, unknown> }) {
+  const refParams = refParamsOf(field, values);
+  const onPick =
+    field.refFill || field.refHint?.fill
+      ? (picked: ResourceRow | null) => {
+          const patch = pickPatch(field, picked);
+          if (Object.keys(patch).length) form.setFieldsValue(patch);
+        }
+      : undefined;
   return (
     <Col xs={24} md={field.span ?? 12}>
       <Form.Item
@@ -66,7 +77,7 @@ function FieldItem({ field, form, row, values }: { field: FieldDef; form: FormIn
         required={field.required}
         extra={field.capital ? <CapitalHint value={values?.[field.name]} /> : field.help}
       >
-        <FieldInput field={field} refParams={refParams} refLabel={refLabelOf(field, row)} onPick={onPick} />
+        <FieldInput field={field} refParams={refParams} row={row} def={def} onPick={onPick} />
       </Form.Item>
     </Col>
   );
@@ -118,6 +129,8 @@ export function ResourceForm({ def, open, row, presets, onClose, onSaved }: Reso
     setSaving(true);
     try {
       const saved = await saveRow(def, toSaveForm(def, { ...form.getFieldsValue(true), ...valid }, row?.id ?? null));
+      // A new or renamed project or activity is a new choice of every project / activity input.
+      if (def.dimension) forgetScopeOptions();
       message.success('保存成功');
       onSaved(saved);
     } catch (error) {
@@ -141,21 +154,34 @@ export function ResourceForm({ def, open, row, presets, onClose, onSaved }: Reso
       cancelText="取消"
       confirmLoading={saving}
       destroyOnHidden
-      maskClosable={false}
-      forceRender
+      mask={{ closable: false }}
     >
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" name={`resource-${def.key}`} preserve={false} className="zb-resource-form">
           <Row gutter={16}>
-            {def.scope === 'project' && !def.projectFrom && (
+            {hasProjectInput(def) && (
               <Col xs={24} md={12}>
                 <Form.Item name={PROJECT_FIELD} label={PROJECT_LABEL} rules={[{ required: true, message: '请选择所属项目' }]}>
                   <ProjectSelect />
                 </Form.Item>
               </Col>
             )}
+            {hasActivityInput(def) && (
+              <Col xs={24} md={12}>
+                <Form.Item name={ACTIVITY_FIELD} label={ACTIVITY_LABEL} rules={[{ required: true, message: '请选择所属活动' }]}>
+                  <ActivitySelect
+                    label={typeof current?.activityName === 'string' ? activityLabel({ name: current.activityName, projectName: (current.projectName as string | null) ?? null }) : null}
+                    // The activity's project narrows the other choices (refFilter { cnfId: 'cnfId' }).
+                    onPick={(picked) => form.setFieldValue(PROJECT_FIELD, picked?.cnfId)}
+                  />
+                </Form.Item>
+                <Form.Item name={PROJECT_FIELD} hidden>
+                  <HiddenValue />
+                </Form.Item>
+              </Col>
+            )}
             {inputFields(def).map((field) => (
-              <FieldItem key={field.name} field={field} form={form} row={current} values={values ?? {}} />
+              <FieldItem key={field.name} def={def} field={field} form={form} row={current} values={values ?? {}} />
             ))}
           </Row>
           {def.lines && <LinesEditor def={def} lines={def.lines} form={form} row={current} values={values ?? {}} />}

@@ -1,5 +1,5 @@
 import { Children, Fragment, isValidElement, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
-import { App, Button, DatePicker, Dropdown, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Dropdown, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RequestParams } from '../../api/params';
@@ -8,42 +8,55 @@ import { useSession } from '../../stores/session';
 import { confirmAction, confirmAndRemove } from '../confirm';
 import { cleanFilters } from '../PagedTable';
 import type { SearchValues } from '../SearchForm';
+import { AttachmentsAction, ShareAction } from '../share';
 import {
+  ACTIVITY_FIELD,
+  ACTIVITY_LABEL,
   actionAuthority,
-  MACHINE_META,
+  isLocked,
+  meets,
   optionLabel,
   PROJECT_FIELD,
   PROJECT_LABEL,
   transitionAction,
   transitionBlocked,
   transitionsFrom,
+  transitionTarget,
 } from '../../shared/resources/framework';
 import type { ResourceDef, StateMachine, Transition } from '../../shared/resources/types';
 import { resourceColumns } from './cells';
 import { ColumnChooser, useHiddenColumns, type ChoosableColumn } from './ColumnChooser';
-import { FieldInput, ProjectSelect } from './FieldInput';
-import { DATE_FORMAT } from './fieldValues';
+import { FieldInput } from './FieldInput';
+import { fieldInput } from './fieldInputs';
 import { HistoryDrawer } from './HistoryDrawer';
 import { ResourceForm } from './ResourceForm';
 import { ResourceTable, type ResourceTableHandle } from './ResourceTable';
-import { changeState, downloadExport, resourceUrls, type ResourceRow } from './resourceApi';
+import { changeState, downloadExport, forgetScopeOptions, resourceUrls, type ResourceRow } from './resourceApi';
+import { MadeLink, OperationButton, operationOffers } from './RowOperations';
+import { ActivitySelect, ProjectSelect } from './ScopeSelects';
 
 /**
  * The list page of a resource, built from its definition: search bar, paged and sortable table, toolbar
- * (新增 / 批量删除 / 导出) and row actions (编辑 / 删除 / state changes), each shown only with its
- * ACTION_ authority; the delete and confirm dialogs of spec §7; the create / edit form in a modal.
+ * (新增 / 批量删除 / 导出) and row actions — the definition's operations (转为合同 …), its extensions
+ * (分享, 附件), its state changes, 编辑 / 删除 and 变更记录 — each shown only with its ACTION_ authority;
+ * the delete and confirm dialogs of spec §7; the create / edit form in a modal.
  */
 export interface ResourcePageProps {
   def: ResourceDef;
   /** More toolbar buttons (e.g. a page's own report). */
   extraToolbar?: ReactNode;
-  /** More row actions before 编辑. */
+  /** More row actions before the definition's own. */
   extraRowActions?: (row: ResourceRow, reload: () => void) => ReactNode;
   /**
    * Opens the create form with these starting values (and labels of referenced rows, e.g. customerName)
-   * whenever a new request arrives: another page handing a record over (a quotation becoming a contract).
+   * whenever a new request arrives: another page handing a record over.
    */
   createRequest?: { presets: Record<string, unknown> } | null;
+  /**
+   * The address's query string (`?code=…` from a link to one row). A page kept alive in a tab is opened
+   * again by such a link: a new query filters it anew. Without it the page reads the address once.
+   */
+  linkSearch?: string;
 }
 
 /**
@@ -60,15 +73,17 @@ export function filtersFromSearch(def: ResourceDef, search: string): RequestPara
   return out;
 }
 
-/** Search values → request filters: dates ranges become <name>Begin / <name>End. */
+/** Search values → request filters: ranges become <name>Begin / <name>End in their type's text. */
 export function searchToFilters(def: ResourceDef, values: SearchValues): RequestParams {
   const rest: SearchValues = { ...values };
   const out: RequestParams = {};
   for (const field of def.fields.filter((f) => f.filter === 'range')) {
-    const range = rest[field.name] as [Dayjs | null, Dayjs | null] | undefined;
+    const range = fieldInput(field).range;
+    const picked = rest[field.name] as [Dayjs | null, Dayjs | null] | undefined;
     delete rest[field.name];
-    if (range?.[0]) out[`${field.name}Begin`] = dayjs(range[0]).format(DATE_FORMAT);
-    if (range?.[1]) out[`${field.name}End`] = dayjs(range[1]).format(DATE_FORMAT);
+    if (!range) continue;
+    if (picked?.[0]) out[`${field.name}Begin`] = range.boundText(dayjs(picked[0]));
+    if (picked?.[1]) out[`${field.name}End`] = range.boundText(dayjs(picked[1]));
   }
   return { ...cleanFilters(rest), ...out };
 }
@@ -78,24 +93,35 @@ function SearchFields({ def }: { def: ResourceDef }) {
     <>
       {def.fields
         .filter((f) => f.filter)
-        .map((field) => (
-          <Form.Item key={field.name} name={field.name} label={field.label}>
-            {field.filter === 'range' ? (
-              <DatePicker.RangePicker style={{ width: 240 }} />
-            ) : field.filter === 'like' ? (
-              <Input allowClear placeholder={`请输入${field.label}`} maxLength={100} style={{ width: 180 }} />
-            ) : (
-              <FieldInput field={field} search />
-            )}
-          </Form.Item>
-        ))}
+        .map((field) => {
+          const spec = fieldInput(field);
+          if (field.filter === 'range' && !spec.range) return null;
+          if (field.filter !== 'like' && spec.Search === null) return null;
+          const RangeInput = spec.range?.Input;
+          return (
+            <Form.Item key={field.name} name={field.name} label={field.label}>
+              {field.filter === 'range' && RangeInput ? (
+                <RangeInput />
+              ) : field.filter === 'like' ? (
+                <Input allowClear placeholder={`请输入${field.label}`} maxLength={100} style={{ width: 180 }} />
+              ) : (
+                <FieldInput field={field} search />
+              )}
+            </Form.Item>
+          );
+        })}
       {def.scope === 'project' && (
         <Form.Item name={PROJECT_FIELD} label={PROJECT_LABEL}>
           <ProjectSelect search />
         </Form.Item>
       )}
+      {def.scope === 'activity' && (
+        <Form.Item name={ACTIVITY_FIELD} label={ACTIVITY_LABEL}>
+          <ActivitySelect search />
+        </Form.Item>
+      )}
       {(def.machines ?? []).map((machine) => (
-        <Form.Item key={machine.kind} name={MACHINE_META[machine.kind].field} label={machine.label}>
+        <Form.Item key={machine.field} name={machine.field} label={machine.label}>
           <Select allowClear placeholder="全部" style={{ width: 120 }} options={machine.states.map((s) => ({ value: s.value, label: s.label }))} />
         </Form.Item>
       ))}
@@ -167,7 +193,7 @@ function askRemark(modal: ReturnType<typeof App.useApp>['modal'], title: string)
   });
 }
 
-export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest }: ResourcePageProps) {
+export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest, linkSearch }: ResourcePageProps) {
   const { message, modal } = App.useApp();
   const authorities = useSession((s) => s.authorities);
   const can = (suffix: string) => authorities.includes(actionAuthority(def, suffix));
@@ -181,8 +207,14 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
   }
   const [exporting, setExporting] = useState(false);
   const [history, setHistory] = useState<ResourceRow | null>(null);
-  // Read once: the filters a link opened this list with, until the user clears them.
-  const [linkFilters, setLinkFilters] = useState(() => filtersFromSearch(def, window.location.search));
+  // The filters a link opened this list with, until the user clears them or another link arrives.
+  const [linkFilters, setLinkFilters] = useState(() => filtersFromSearch(def, linkSearch ?? window.location.search));
+  const [seenSearch, setSeenSearch] = useState(linkSearch);
+  if (linkSearch !== seenSearch) {
+    setSeenSearch(linkSearch);
+    const next = filtersFromSearch(def, linkSearch ?? '');
+    if (Object.keys(next).length > 0) setLinkFilters(next);
+  }
   const [hiddenColumns, setHiddenColumns] = useHiddenColumns(def.key);
   const reload = () => table.current?.reload();
   const urls = resourceUrls(def);
@@ -191,6 +223,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
     try {
       const msg = await confirmAndRemove(urls.remove, ids.map(String));
       if (msg === null) return;
+      if (def.dimension) forgetScopeOptions();
       message.success(msg);
       table.current?.clearSelection();
       reload();
@@ -209,25 +242,38 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
       return;
     }
     try {
-      message.success(await changeState(def, machine.kind, row.id, transition.to, remark));
+      message.success(await changeState(def, machine, row.id, transitionTarget(machine, transition), remark));
       reload();
     } catch {
       // Shown by the error mapper.
     }
   };
 
-  const locked = (row: ResourceRow) => Boolean(def.lockedWhen && def.lockedWhen.in.includes(Number(row[def.lockedWhen.field])));
+  /** What the definition offers on every row besides the state changes and 编辑 / 删除. */
+  const offeredActions = (row: ResourceRow): ReactNode[] => {
+    const out: ReactNode[] = operationOffers(def, row, authorities).map((offer) =>
+      offer.kind === 'made' ? (
+        <MadeLink key={`op-${offer.op.name}`} offer={offer} />
+      ) : (
+        <OperationButton key={`op-${offer.op.name}`} def={def} op={offer.op} row={row} onDone={reload} />
+      ),
+    );
+    const share = def.extensions?.share;
+    if (share?.length) out.push(<ShareAction key="share" def={def} row={row} kinds={share} />);
+    if (def.extensions?.attachments) out.push(<AttachmentsAction key="attachments" def={def} row={row} />);
+    return out;
+  };
 
   const rowActions = (row: ResourceRow): ReactNode[] => {
     const out: ReactNode[] = [];
     for (const machine of def.machines ?? []) {
-      const field = MACHINE_META[machine.kind].field;
-      for (const transition of transitionsFrom(machine, Number(row[field]))) {
+      // Moves of a machine that does not apply to the row (a plan has no confirmation) are not offered.
+      if (machine.appliesWhen && !meets(def, row, machine.appliesWhen)) continue;
+      for (const transition of transitionsFrom(machine, Number(row[machine.field]))) {
         if (!can(transitionAction(machine, transition))) continue;
-        const blocked = transitionBlocked(machine, transition, row);
-        if (blocked && machine.appliesWhen && !machine.appliesWhen.in.includes(Number(row[machine.appliesWhen.field]))) continue;
+        const blocked = transitionBlocked(def, machine, transition, row);
         out.push(
-          <Tooltip key={`${machine.kind}-${transition.to}-${transition.label}`} title={blocked}>
+          <Tooltip key={`${machine.field}-${transition.to}-${transition.label}`} title={blocked}>
             <Button type="link" size="small" danger={transition.danger} disabled={Boolean(blocked)} onClick={() => move(machine, transition, row)}>
               {transition.label}
             </Button>
@@ -236,14 +282,14 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
       }
     }
     // A locked row (sent, approved, issued…) offers its state changes only.
-    if (!locked(row) && def.actions.includes('edit') && can('edit')) {
+    if (!isLocked(def, row) && def.actions.includes('edit') && can('edit')) {
       out.push(
         <Button key="edit" type="link" size="small" onClick={() => setEditing({ row })}>
           编辑
         </Button>,
       );
     }
-    if (!locked(row) && def.actions.includes('remove') && can('remove')) {
+    if (!isLocked(def, row) && def.actions.includes('remove') && can('remove')) {
       out.push(
         <Button key="remove" type="link" size="small" danger onClick={() => remove([row.id])}>
           删除
@@ -276,6 +322,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
       (def.actions.includes('remove') && can('remove')) ||
       (def.machines ?? []).some((m) => m.transitions.some((t) => can(transitionAction(m, t)))) ||
       Boolean(def.machines?.length) ||
+      Boolean(def.operations?.length || def.extensions?.share?.length || def.extensions?.attachments) ||
       Boolean(extraRowActions);
     if (!anyAction) return base;
     return [
@@ -285,9 +332,9 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
         key: 'actions',
         fixed: 'right',
         // Three link buttons of up to four characters (e.g. 转为合同 · 客户接受 · 更多); 编辑 · 删除 alone need less.
-        width: def.machines?.length || extraRowActions ? 210 : 130,
+        width: def.machines?.length || def.operations?.length || def.extensions || extraRowActions ? 210 : 130,
         render: (_: unknown, row: ResourceRow) => {
-          const actions = [...actionItems(extraRowActions?.(row, reload)), ...rowActions(row)];
+          const actions = [...actionItems(extraRowActions?.(row, reload)), ...offeredActions(row), ...rowActions(row)];
           if (actions.length <= 3) return <Space size={0}>{actions}</Space>;
           // Many actions: the first two stay visible, the rest fold into 更多.
           return (

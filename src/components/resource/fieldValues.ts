@@ -1,29 +1,26 @@
-import dayjs, { type Dayjs } from 'dayjs';
 import { toAntdRule, type AntdRuleLike } from '../../shared/validators';
-import { fieldRules, PROJECT_FIELD, inputFields } from '../../shared/resources/framework';
+import { ACTIVITY_FIELD, fieldRules, inputFields, PROJECT_FIELD } from '../../shared/resources/framework';
 import type { FieldDef, ResourceDef } from '../../shared/resources/types';
+import { DATE_FORMAT, fieldInput } from './fieldInputs';
 import type { ResourceRow } from './resourceApi';
 
 /**
- * Values between a row on the wire, the antd form, and the save request. The rules always judge the
- * wire text (a date picker's dayjs becomes 'YYYY-MM-DD' first), so the form and the server apply the
+ * Values between a row on the wire, the antd form, and the save request, through the field-type
+ * registry's conversions. The rules always judge the wire text, so the form and the server apply the
  * very same checks to the very same text.
  */
-export const DATE_FORMAT = 'YYYY-MM-DD';
+export { DATE_FORMAT };
 
 /** A form value as the wire sends it; '' for "nothing" (so an update clears the field). */
-export function toWireValue(field: Pick<FieldDef, 'type'>, value: unknown): string {
+export function toWireValue(field: FieldDef, value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (field.type === 'date' && dayjs.isDayjs(value)) return (value as Dayjs).format(DATE_FORMAT);
-  if (typeof value === 'string') return value.trim();
-  return String(value);
+  return fieldInput(field).toWire(value, field);
 }
 
 /** A row's value as the form holds it. */
-export function toFormValue(field: Pick<FieldDef, 'type'>, value: unknown): unknown {
+export function toFormValue(field: FieldDef, value: unknown): unknown {
   if (value === undefined || value === null || value === '') return undefined;
-  if (field.type === 'date') return dayjs(String(value), DATE_FORMAT);
-  return value;
+  return fieldInput(field).toForm(value, field);
 }
 
 /** The antd rule of a field: the definition's rules over the wire text. */
@@ -32,12 +29,24 @@ export function formRule(field: FieldDef): AntdRuleLike {
   return { ...rule, validator: (r, value) => rule.validator(r, value === undefined || value === null ? value : toWireValue(field, value)) };
 }
 
+/** Rows of project scope carry their project unless it comes from a referenced row (projectFrom). */
+export function hasProjectInput(def: ResourceDef): boolean {
+  return def.scope === 'project' && !def.projectFrom;
+}
+
+export function hasActivityInput(def: ResourceDef): boolean {
+  return def.scope === 'activity';
+}
+
+const ID_FIELD = { name: 'id', label: 'id', type: 'ref' } as const satisfies FieldDef;
+
 export function initialValues(def: ResourceDef, row: ResourceRow | null): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of inputFields(def)) {
     values[field.name] = row ? toFormValue(field, row[field.name]) : field.defaultValue === undefined ? undefined : toFormValue(field, field.defaultValue);
   }
-  if (def.scope === 'project' && !def.projectFrom) values[PROJECT_FIELD] = row ? row[PROJECT_FIELD] : undefined;
+  if (hasProjectInput(def) || hasActivityInput(def)) values[PROJECT_FIELD] = row ? toFormValue(ID_FIELD, row[PROJECT_FIELD]) : undefined;
+  if (hasActivityInput(def)) values[ACTIVITY_FIELD] = row ? toFormValue(ID_FIELD, row[ACTIVITY_FIELD]) : undefined;
   if (def.lines) {
     const lines = (row?.[def.lines.name] as ResourceRow[] | undefined) ?? [];
     values[def.lines.name] = lines.map((line) => {
@@ -49,12 +58,13 @@ export function initialValues(def: ResourceDef, row: ResourceRow | null): Record
   return values;
 }
 
-/** The save request of a form: every input as text, lines as JSON text. */
+/** The save request of a form: every input as text, the project or activity, lines as JSON text. */
 export function toSaveForm(def: ResourceDef, values: Record<string, unknown>, id: number | null): Record<string, string> {
   const form: Record<string, string> = {};
   if (id !== null) form.id = String(id);
   for (const field of inputFields(def)) form[field.name] = toWireValue(field, values[field.name]);
-  if (def.scope === 'project' && !def.projectFrom) form[PROJECT_FIELD] = toWireValue({ type: 'ref' }, values[PROJECT_FIELD]);
+  if (hasProjectInput(def)) form[PROJECT_FIELD] = toWireValue(ID_FIELD, values[PROJECT_FIELD]);
+  if (hasActivityInput(def)) form[ACTIVITY_FIELD] = toWireValue(ID_FIELD, values[ACTIVITY_FIELD]);
   if (def.lines) {
     const lines = (values[def.lines.name] as Array<Record<string, unknown>> | undefined) ?? [];
     form[def.lines.name] = JSON.stringify(

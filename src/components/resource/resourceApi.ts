@@ -1,13 +1,14 @@
 import { downloadFile } from '../../api/download';
-import { get, post, postForMessage } from '../../api/request';
+import { get, http, post, postForMessage } from '../../api/request';
 import type { RequestParams } from '../../api/params';
-import { MACHINE_META } from '../../shared/resources/framework';
-import type { MachineKind, ResourceDef, RowHistory } from '../../shared/resources/types';
+import type { Envelope } from '../../shared/wire';
+import { machineRoute } from '../../shared/resources/framework';
+import type { ResourceDef, RowHistory, RowOperation, StateMachine } from '../../shared/resources/types';
 
 /**
  * The wire calls of one resource (ARCHITECTURE §4), through the app's one axios instance: the generic
  * table reads `<api>/page`, forms read `info` and `list` and write `save`, the toolbar and rows call
- * `remove`, the state routes and `export`.
+ * `remove`, the state routes (`update<Field>`), the operations (`<api>/<name>`), `export` and `file`.
  */
 export type ResourceRow = Record<string, unknown> & { id: number };
 
@@ -17,7 +18,15 @@ export interface ProjectOption {
   code: string;
 }
 
-export const resourceUrls = (def: ResourceDef) => ({
+/** GET /business/activityOptions: the activities of the user's current projects / activities. */
+export interface ActivityOption {
+  id: number;
+  name: string;
+  cnfId: number;
+  projectName: string | null;
+}
+
+export const resourceUrls = (def: Pick<ResourceDef, 'api'>) => ({
   page: `${def.api}/page`,
   list: `${def.api}/list`,
   info: `${def.api}/info`,
@@ -25,7 +34,9 @@ export const resourceUrls = (def: ResourceDef) => ({
   remove: `${def.api}/remove`,
   export: `${def.api}/export`,
   history: `${def.api}/history`,
-  state: (kind: MachineKind) => `${def.api}/${MACHINE_META[kind].route}`,
+  file: `${def.api}/file`,
+  state: (machine: Pick<StateMachine, 'field'>) => `${def.api}/${machineRoute(machine)}`,
+  operation: (op: Pick<RowOperation, 'name'>) => `${def.api}/${op.name}`,
 });
 
 export function listRows(def: ResourceDef, params: RequestParams = {}): Promise<ResourceRow[]> {
@@ -45,12 +56,24 @@ export function historyOf(def: ResourceDef, id: number): Promise<RowHistory> {
   return get<RowHistory>(resourceUrls(def).history, { id });
 }
 
-export function changeState(def: ResourceDef, kind: MachineKind, id: number, to: number, remark?: string): Promise<string> {
-  return postForMessage(resourceUrls(def).state(kind), { id, [MACHINE_META[kind].field]: to, remark });
+/** POST `<api>/update<Field>` with `{ id, <field>: to, remark? }`; resolves with the server's message. */
+export function changeState(def: ResourceDef, machine: StateMachine, id: number, to: number, remark?: string): Promise<string> {
+  return postForMessage(resourceUrls(def).state(machine), { id, [machine.field]: to, remark });
+}
+
+/** POST `<api>/<operation>` with the row's id; resolves with the server's message and the row it made. */
+export async function runOperation(def: ResourceDef, op: RowOperation, id: number): Promise<{ msg: string; data: ResourceRow | null }> {
+  const response = await http.post<Envelope<ResourceRow | null>>(resourceUrls(def).operation(op), { id });
+  return { msg: response.data.msg, data: response.data.data ?? null };
+}
+
+/** Downloads the file a row's image / file field holds (GET `<api>/file?id=&field=`). */
+export function downloadRowFile(def: ResourceDef, rowId: number, field: string, fileName: string): Promise<boolean> {
+  return downloadFile(resourceUrls(def).file, { id: rowId, field }, fileName);
 }
 
 let projectOptionsCache: Promise<ProjectOption[]> | null = null;
-/** The caller's working projects, for project inputs and filters (fetched once per page load). */
+/** The caller's working projects, for project inputs and filters (fetched once until refreshed). */
 export function projectOptions(refresh = false): Promise<ProjectOption[]> {
   if (refresh || !projectOptionsCache) {
     projectOptionsCache = get<ProjectOption[]>('/business/projectOptions').catch((error: unknown) => {
@@ -59,6 +82,24 @@ export function projectOptions(refresh = false): Promise<ProjectOption[]> {
     });
   }
   return projectOptionsCache;
+}
+
+let activityOptionsCache: Promise<ActivityOption[]> | null = null;
+/** The activities of the caller's current projects, for activity inputs and filters (fetched once until refreshed). */
+export function activityOptions(refresh = false): Promise<ActivityOption[]> {
+  if (refresh || !activityOptionsCache) {
+    activityOptionsCache = get<ActivityOption[]>('/business/activityOptions').catch((error: unknown) => {
+      activityOptionsCache = null;
+      throw error;
+    });
+  }
+  return activityOptionsCache;
+}
+
+/** Forgets the project and activity choices (after a project or activity was saved or removed, or the scope changed). */
+export function forgetScopeOptions(): void {
+  projectOptionsCache = null;
+  activityOptionsCache = null;
 }
 
 /** Downloads `<api>/export` with the list's current filters and sort (see downloadFile for refusals). */

@@ -1,14 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Modal, Space, Table, Typography, Upload, type TableColumnsType } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_MB, type AttachmentRow } from '../../shared/wire';
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_MB, SHARE_PAGES, type AttachmentRow } from '../../shared/wire';
+import type { ResourceDef } from '../../shared/resources/types';
 import { confirmDelete } from '../confirm';
 import { downloadAttachment, listAttachments, removeAttachment, uploadAttachment } from './api';
 
 export interface AttachmentsModalProps {
+  /** The resource whose row it is (extension `attachments`). */
+  def: ResourceDef;
   rowId: number;
   rowLabel: string;
-  /** May upload and delete (the order's edit ACTION_). */
+  /** May upload and delete (the resource's edit ACTION_). */
   canEdit: boolean;
   open: boolean;
   onClose: () => void;
@@ -31,8 +34,13 @@ export function attachmentProblem(file: { name: string; size: number }): string 
   return null;
 }
 
-/** 附件: the files attached to an order, which its share link also offers for download (套餐单附件). */
-export function AttachmentsModal({ rowId, rowLabel, canEdit, open, onClose }: AttachmentsModalProps) {
+/** The shared pages of a resource that list its attachments (an order's 套餐单附件). */
+function attachmentPages(def: ResourceDef): string[] {
+  return (def.extensions?.share ?? []).filter((kind) => kind === 'tcdFj').map((kind) => SHARE_PAGES[kind].title);
+}
+
+/** 附件: the files attached to a row, which its share link may also offer for download (套餐单附件). */
+export function AttachmentsModal({ def, rowId, rowLabel, canEdit, open, onClose }: AttachmentsModalProps) {
   const { message } = App.useApp();
   const [rows, setRows] = useState<AttachmentRow[]>([]);
   const [loading, setLoading] = useState(false);
@@ -41,13 +49,13 @@ export function AttachmentsModal({ rowId, rowLabel, canEdit, open, onClose }: At
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      setRows(await listAttachments(rowId));
+      setRows(await listAttachments(def, rowId));
     } catch {
       // Shown by the error mapper.
     } finally {
       setLoading(false);
     }
-  }, [rowId]);
+  }, [def, rowId]);
 
   useEffect(() => {
     if (open) void reload();
@@ -61,7 +69,7 @@ export function AttachmentsModal({ rowId, rowLabel, canEdit, open, onClose }: At
     }
     setUploading(true);
     try {
-      await uploadAttachment(rowId, file);
+      await uploadAttachment(def, rowId, file);
       message.success('上传成功');
       await reload();
     } catch {
@@ -74,7 +82,7 @@ export function AttachmentsModal({ rowId, rowLabel, canEdit, open, onClose }: At
   const remove = async (row: AttachmentRow) => {
     if (!(await confirmDelete({ irreversible: true }))) return;
     try {
-      await removeAttachment(row.id);
+      await removeAttachment(def, row.id);
       message.success('附件已删除');
       await reload();
     } catch {
@@ -93,7 +101,7 @@ export function AttachmentsModal({ rowId, rowLabel, canEdit, open, onClose }: At
       width: 120,
       render: (_: unknown, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => void downloadAttachment(row).catch(() => {})}>
+          <Button type="link" size="small" onClick={() => void downloadAttachment(def, row).catch(() => {})}>
             下载
           </Button>
           {canEdit && (
@@ -124,7 +132,8 @@ export function AttachmentsModal({ rowId, rowLabel, canEdit, open, onClose }: At
             </Button>
           </Upload>
           <Typography.Text type="secondary">
-            支持 {ATTACHMENT_TYPES_TEXT}，单个文件不超过 {ATTACHMENT_MAX_MB}MB；附件会显示在该订单的分享页面「套餐单附件」中。
+            支持 {ATTACHMENT_TYPES_TEXT}，单个文件不超过 {ATTACHMENT_MAX_MB}MB
+            {attachmentPages(def).length > 0 && `；附件会显示在该${def.title}的分享页面「${attachmentPages(def).join('」「')}」中`}。
           </Typography.Text>
         </Space>
       )}

@@ -3,9 +3,8 @@ import { get, post } from '../../api/request';
 import { SHARE_LINK_PARAM, SHARE_PAGES, type AttachmentRow, type ShareLinkRow, type SharePageKind } from '../../shared/wire';
 import { BASENAME } from '../../config/constants';
 import type { ResourceDef } from '../../shared/resources/types';
-import { order } from '../../shared/resources/commerce';
 
-/** Share links of a record (back office): list, create, revoke; and an order's attachments. */
+/** Share links of a record (back office): list, create, revoke; and a record's attachments. */
 
 export const shareUrls = (def: Pick<ResourceDef, 'api'>) => ({
   list: `${def.api}/share/list`,
@@ -13,12 +12,13 @@ export const shareUrls = (def: Pick<ResourceDef, 'api'>) => ({
   revoke: `${def.api}/share/revoke`,
 });
 
-export const attachmentUrls = {
-  list: `${order.api}/attachment/list`,
-  upload: `${order.api}/attachment/upload`,
-  remove: `${order.api}/attachment/remove`,
-  download: `${order.api}/attachment/download`,
-};
+/** The attachments of a resource that offers them (extension `attachments`), under its API family. */
+export const attachmentUrls = (def: Pick<ResourceDef, 'api'>) => ({
+  list: `${def.api}/attachment/list`,
+  upload: `${def.api}/attachment/upload`,
+  remove: `${def.api}/attachment/remove`,
+  download: `${def.api}/attachment/download`,
+});
 
 export function listShareLinks(def: ResourceDef, rowId: number): Promise<ShareLinkRow[]> {
   return get<ShareLinkRow[]>(shareUrls(def).list, { rowId });
@@ -37,8 +37,8 @@ export function shareAddress(kind: SharePageKind, token: string, origin: string 
   return `${origin}${BASENAME}${SHARE_PAGES[kind].path}?${SHARE_LINK_PARAM}=${encodeURIComponent(token)}`;
 }
 
-export function listAttachments(rowId: number): Promise<AttachmentRow[]> {
-  return get<AttachmentRow[]>(attachmentUrls.list, { rowId });
+export function listAttachments(def: Pick<ResourceDef, 'api'>, rowId: number): Promise<AttachmentRow[]> {
+  return get<AttachmentRow[]>(attachmentUrls(def).list, { rowId });
 }
 
 /** The file's bytes as base64 (what the signed form field carries). */
@@ -54,15 +54,15 @@ export function readAsBase64(file: Blob): Promise<string> {
   });
 }
 
-export async function uploadAttachment(rowId: number, file: File): Promise<AttachmentRow> {
+export async function uploadAttachment(def: Pick<ResourceDef, 'api'>, rowId: number, file: File): Promise<AttachmentRow> {
   const content = await readAsBase64(file);
-  return post<AttachmentRow>(attachmentUrls.upload, { rowId, fileName: file.name, mime: file.type || undefined, content });
+  return post<AttachmentRow>(attachmentUrls(def).upload, { rowId, fileName: file.name, mime: file.type || undefined, content });
 }
 
-export function removeAttachment(id: number): Promise<unknown> {
-  return post(attachmentUrls.remove, { id });
+export function removeAttachment(def: Pick<ResourceDef, 'api'>, id: number): Promise<unknown> {
+  return post(attachmentUrls(def).remove, { id });
 }
 
-export function downloadAttachment(row: AttachmentRow): Promise<boolean> {
-  return downloadFile(attachmentUrls.download, { id: row.id }, row.fileName);
+export function downloadAttachment(def: Pick<ResourceDef, 'api'>, row: AttachmentRow): Promise<boolean> {
+  return downloadFile(attachmentUrls(def).download, { id: row.id }, row.fileName);
 }

@@ -1,2 +1,2 @@
-/** The share extension's public face: row actions resource pages plug into ResourcePage's extraRowActions. */
-export { ContractShareAction, CustomerShareAction, OrderAttachmentsAction, OrderShareAction, QuotationShareAction, ShareAction } from './ShareActions';
+/** The share extension's public face: the row actions ResourcePage offers for `extensions.share` / `extensions.attachments`. */
+export { AttachmentsAction, ShareAction } from './ShareActions';

@@ -1,0 +1,361 @@
+import type { ComponentType, ReactNode } from 'react';
+import { DatePicker, Input, InputNumber, Select, Switch, Tag, TimePicker, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import type { RequestParams } from '../../api/params';
+import { formatDate } from '../../lib/dateFormat';
+import { fieldType } from '../../shared/resources/fieldTypes';
+import { refLabelName, requiredMessage, textMax } from '../../shared/resources/framework';
+import type { FieldDef, FieldType, ResourceDef } from '../../shared/resources/types';
+import { FileInput } from './FileInput';
+import { MoneyText } from './MoneyText';
+import { RefSelect } from './RefSelect';
+import { downloadRowFile, type ResourceRow } from './resourceApi';
+
+dayjs.extend(customParseFormat);
+
+/**
+ * The browser's field-type registry: for each FieldType its form input, its search-bar input, its list
+ * cell, and the conversions form value ⇄ wire text. The isomorphic half (column, rules, wire schema,
+ * export cell) is src/shared/resources/fieldTypes.ts. The rules always judge the wire text (a date
+ * picker's dayjs becomes 'YYYY-MM-DD' first), so the form and the server apply the very same checks to
+ * the very same text. Nothing else in the browser switches over field types.
+ */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
+export const TIME_FORMAT = 'HH:mm';
+
+export interface FieldInputProps {
+  field: FieldDef;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  /** Search bar: no length counter, an "all" placeholder, one value to filter by. */
+  search?: boolean;
+  /** ref / many: extra list filters (e.g. the customer already chosen). */
+  refParams?: RequestParams;
+  /** The row being edited (or handed over): labels of its references, names of its files. */
+  row?: ResourceRow | null;
+  /** The resource the row belongs to (file downloads). */
+  def?: ResourceDef;
+  /** ref: the picked row, for forms that copy values from it. */
+  onPick?: (row: ResourceRow | null) => void;
+  id?: string;
+  disabled?: boolean;
+}
+
+export interface RangeInputProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}
+
+export interface FieldInputSpec {
+  /** The form input (the search bar's too unless `Search` is given). */
+  Input: ComponentType<FieldInputProps>;
+  /** The search-bar input of an equality filter; null: the type has none. */
+  Search?: ComponentType<FieldInputProps> | null;
+  /** The search-bar input of a range filter and the wire text of each bound (<name>Begin / <name>End). */
+  range?: { Input: ComponentType<RangeInputProps>; boundText(value: Dayjs): string };
+  /** The list cell. */
+  cell(field: FieldDef, row: ResourceRow, def: ResourceDef): ReactNode;
+  /** Form value (never null / undefined) → wire text. */
+  toWire(value: unknown, field: FieldDef): string;
+  /** Row value (never null / undefined / '') → form value. */
+  toForm(value: unknown, field: FieldDef): unknown;
+  /** Long content: the cell shows an ellipsis and the whole text as its title. */
+  ellipsis?: boolean;
+  /** Grid column width among line items. */
+  lineWidth: string;
+}
+
+/** "请输入客户名称" in a form, "全部" (choices) or "请输入…" (typed) in a search bar; the definition's own wins. */
+export function placeholderOf(field: FieldDef, search?: boolean): string {
+  if (field.placeholder && !search) return field.placeholder;
+  if (search) return fieldType(field).ask === '请输入' ? `请输入${field.label}` : '全部';
+  return requiredMessage(field);
+}
+
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+const plainText = (v: unknown) => (blank(v) ? '-' : String(v));
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : String(v));
+const asIs = (v: unknown) => v;
+const WIDE = 'minmax(120px, 2fr)';
+const NARROW = 'minmax(90px, 1fr)';
+const CHOICE = 'minmax(180px, 3fr)';
+
+function TextInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+  return (
+    <Input
+      id={id}
+      value={value as string | undefined}
+      onChange={(e) => onChange?.(e.target.value)}
+      placeholder={placeholderOf(field, search)}
+      allowClear={search}
+      maxLength={search ? 100 : undefined}
+      disabled={disabled}
+    />
+  );
+}
+
+function TextAreaInput(props: FieldInputProps) {
+  const { field, value, onChange, id, disabled } = props;
+  if (props.search) return <TextInput {...props} />;
+  return (
+    <Input.TextArea
+      id={id}
+      value={value as string | undefined}
+      onChange={(e) => onChange?.(e.target.value)}
+      placeholder={placeholderOf(field)}
+      maxLength={textMax(field)}
+      showCount
+      autoSize={{ minRows: 2, maxRows: 6 }}
+      disabled={disabled}
+    />
+  );
+}
+
+/** Whole numbers within the type's bounds. */
+function integerInput(bounds: (field: FieldDef) => { min?: number; max?: number; suffix?: string }): ComponentType<FieldInputProps> {
+  return function IntegerInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+    const { min, max, suffix } = bounds(field);
+    return (
+      <InputNumber
+        id={id}
+        value={value as number | undefined}
+        onChange={(v) => onChange?.(v ?? undefined)}
+        placeholder={placeholderOf(field, search)}
+        precision={0}
+        min={min}
+        max={max}
+        suffix={suffix}
+        style={{ width: search ? 140 : '100%' }}
+        disabled={disabled}
+      />
+    );
+  };
+}
+
+/** Yuan text, validated by the library rather than coerced by a number input. */
+function MoneyInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+  return (
+    <Input
+      id={id}
+      value={value as string | undefined}
+      onChange={(e) => onChange?.(e.target.value)}
+      placeholder={placeholderOf(field, search)}
+      prefix="¥"
+      inputMode="decimal"
+      disabled={disabled}
+    />
+  );
+}
+
+function DateInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+  return (
+    <DatePicker
+      id={id}
+      value={value as Dayjs | undefined}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      placeholder={placeholderOf(field, search)}
+      style={{ width: search ? 160 : '100%' }}
+      disabled={disabled}
+    />
+  );
+}
+
+function DateTimeInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+  return (
+    <DatePicker
+      id={id}
+      value={value as Dayjs | undefined}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      showTime={{ format: TIME_FORMAT }}
+      format={DATETIME_FORMAT}
+      placeholder={placeholderOf(field, search)}
+      style={{ width: search ? 200 : '100%' }}
+      disabled={disabled}
+    />
+  );
+}
+
+function TimeInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+  return (
+    <TimePicker
+      id={id}
+      value={value as Dayjs | undefined}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      format={TIME_FORMAT}
+      placeholder={placeholderOf(field, search)}
+      style={{ width: search ? 120 : '100%' }}
+      disabled={disabled}
+    />
+  );
+}
+
+function DayRangeInput({ value, onChange, id }: RangeInputProps) {
+  return <DatePicker.RangePicker id={id} value={value as [Dayjs, Dayjs] | undefined} onChange={(v) => onChange?.(v ?? undefined)} style={{ width: 240 }} />;
+}
+
+const DAY_RANGE = { Input: DayRangeInput, boundText: (value: Dayjs) => value.format(DATE_FORMAT) };
+
+function BooleanInput({ field, value, onChange, id, disabled }: FieldInputProps) {
+  return <Switch id={id} checked={value === true} onChange={(checked) => onChange?.(checked)} checkedChildren="是" unCheckedChildren="否" aria-label={field.label} disabled={disabled} />;
+}
+
+const YES_NO_CHOICES = [
+  { value: 1, label: '是' },
+  { value: 0, label: '否' },
+];
+
+/** 是 / 否 in a search bar (1 / 0 on the wire). */
+function BooleanSearch({ field, value, onChange, id }: FieldInputProps) {
+  return (
+    <Select id={id} value={value as number | undefined} onChange={(v) => onChange?.(v)} placeholder={placeholderOf(field, true)} allowClear options={YES_NO_CHOICES} style={{ width: 120 }} />
+  );
+}
+
+function EnumInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+  return (
+    <Select
+      id={id}
+      value={value as number | undefined}
+      onChange={(v) => onChange?.(v)}
+      placeholder={placeholderOf(field, search)}
+      allowClear
+      options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+      style={search ? { width: 150 } : undefined}
+      disabled={disabled}
+    />
+  );
+}
+
+function RefInput(props: FieldInputProps) {
+  return <RefSelect {...props} placeholder={placeholderOf(props.field, props.search)} />;
+}
+
+function FileFieldInput(props: FieldInputProps) {
+  return <FileInput {...props} />;
+}
+
+/** A file's name, downloadable from the list. */
+function FileCell({ field, row, def }: { field: FieldDef; row: ResourceRow; def: ResourceDef }) {
+  const name = row[`${field.name}Name`];
+  if (blank(row[field.name]) || typeof name !== 'string') return <>-</>;
+  return (
+    <Typography.Link className="zb-file-link" onClick={() => void downloadRowFile(def, row.id, field.name, name).catch(() => {})}>
+      {name}
+    </Typography.Link>
+  );
+}
+
+const integerType = (bounds: Parameters<typeof integerInput>[0], cell: (v: unknown) => ReactNode = plainText): FieldInputSpec => ({
+  Input: integerInput(bounds),
+  cell: (f, row) => cell(row[f.name]),
+  toWire: (v) => trimmed(v),
+  toForm: (v) => (typeof v === 'number' ? v : Number(v)),
+  lineWidth: NARROW,
+});
+
+const moneyType: FieldInputSpec = {
+  Input: MoneyInput,
+  cell: (f, row) => <MoneyText yuan={row[f.name]} capital={f.capital} />,
+  toWire: trimmed,
+  toForm: (v) => String(v),
+  lineWidth: NARROW,
+};
+
+/** A dayjs value of a picker (or text already in wire form) as wire text in `format`. */
+const pickedText = (format: string) => (v: unknown) => (dayjs.isDayjs(v) ? (v as Dayjs).format(format) : trimmed(v));
+
+const fileType: FieldInputSpec = {
+  Input: FileFieldInput,
+  Search: null,
+  cell: (f, row, def) => <FileCell field={f} row={row} def={def} />,
+  // A kept file is its attachment id, a new one the JSON of its name and base64 content.
+  toWire: (v) => (typeof v === 'number' ? String(v) : typeof v === 'object' ? JSON.stringify({ fileName: (v as { fileName: string }).fileName, content: (v as { content: string }).content }) : trimmed(v)),
+  toForm: (v) => (typeof v === 'number' ? v : Number(v)),
+  ellipsis: true,
+  lineWidth: WIDE,
+};
+
+export const FIELD_INPUTS: Readonly<Record<FieldType, FieldInputSpec>> = {
+  text: { Input: TextInput, cell: (f, row) => plainText(row[f.name]), toWire: trimmed, toForm: asIs, ellipsis: true, lineWidth: WIDE },
+  textarea: { Input: TextAreaInput, cell: (f, row) => plainText(row[f.name]), toWire: trimmed, toForm: asIs, ellipsis: true, lineWidth: WIDE },
+  int: integerType((f) => ({ min: f.min, max: f.maxValue })),
+  percent: integerType(() => ({ min: 0, max: 100, suffix: '%' }), (v) => (blank(v) ? '-' : `${String(v)}%`)),
+  quantity: integerType(() => ({ min: 1 })),
+  money: moneyType,
+  price: moneyType,
+  date: {
+    Input: DateInput,
+    range: DAY_RANGE,
+    cell: (f, row) => formatDate(row[f.name] as string | null),
+    toWire: pickedText(DATE_FORMAT),
+    toForm: (v) => dayjs(String(v), DATE_FORMAT),
+    lineWidth: 'minmax(130px, 1fr)',
+  },
+  datetime: {
+    Input: DateTimeInput,
+    range: DAY_RANGE,
+    cell: (f, row) => plainText(row[f.name]),
+    toWire: pickedText(DATETIME_FORMAT),
+    toForm: (v) => dayjs(String(v).slice(0, 16), DATETIME_FORMAT),
+    lineWidth: 'minmax(170px, 1fr)',
+  },
+  time: {
+    Input: TimeInput,
+    cell: (f, row) => (blank(row[f.name]) ? '-' : String(row[f.name]).slice(0, 5)),
+    toWire: pickedText(TIME_FORMAT),
+    toForm: (v) => dayjs(String(v).slice(0, 5), TIME_FORMAT),
+    lineWidth: NARROW,
+  },
+  boolean: {
+    Input: BooleanInput,
+    Search: BooleanSearch,
+    cell: (f, row) => (row[f.name] === true ? '是' : row[f.name] === false ? '否' : '-'),
+    toWire: (v) => (v === true ? '1' : v === false ? '0' : ''),
+    toForm: (v) => (v === true || v === 1 || v === '1' || v === 'true' ? true : v === false || v === 0 || v === '0' || v === 'false' ? false : undefined),
+    lineWidth: 'minmax(70px, 0.5fr)',
+  },
+  enum: {
+    Input: EnumInput,
+    cell: (f, row) => {
+      const option = f.options?.find((o) => o.value === row[f.name]);
+      if (!option) return '-';
+      return option.color ? <Tag color={option.color}>{option.label}</Tag> : option.label;
+    },
+    toWire: trimmed,
+    toForm: (v) => (typeof v === 'number' ? v : Number(v)),
+    lineWidth: 'minmax(100px, 1fr)',
+  },
+  ref: {
+    Input: RefInput,
+    cell: (f, row) => plainText(row[refLabelName(f)]),
+    toWire: trimmed,
+    toForm: (v) => (typeof v === 'number' ? v : Number(v)),
+    ellipsis: true,
+    lineWidth: CHOICE,
+  },
+  many: {
+    Input: RefInput,
+    cell: (f, row) => {
+      const names = row[refLabelName(f)];
+      return Array.isArray(names) && names.length ? names.join('、') : '-';
+    },
+    // Comma-joined ids ("3,8"); an empty choice is no ids.
+    toWire: (v) => (Array.isArray(v) ? v.map(String).join(',') : trimmed(v)),
+    toForm: (v) => {
+      const ids = Array.isArray(v) ? v : String(v).split(',');
+      const numbers = ids.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+      return numbers.length ? numbers : undefined;
+    },
+    ellipsis: true,
+    lineWidth: CHOICE,
+  },
+  image: fileType,
+  file: fileType,
+};
+
+export function fieldInput(field: Pick<FieldDef, 'type'>): FieldInputSpec {
+  return FIELD_INPUTS[field.type];
+}
