@@ -8,7 +8,6 @@ import { MSG_TIME } from '../../src/shared/resources/fieldTypes';
 import type { RowHistory } from '../../src/shared/resources/types';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { ATTACHMENT_TYPES_TEXT } from '../../server/services/attachments';
 import { buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 import { callsAs, TINY_PNG, uploadText, type FixtureContext, type Row } from './resourceFixtures';
 
@@ -260,8 +259,10 @@ describe('new field types round trip', () => {
     expect((await asDemo.errorsOf(`${exhibitor.api}/save`, { id: another.id, logo: String(made.logo) })).get('logo')).toBe(MSG.resFileMissing('企业 Logo'));
 
     const wrongType = await asDemo.errorsOf(`${exhibitor.api}/save`, exhibitorForm({ logo: uploadText('logo.exe', Buffer.from('MZ…')) }));
-    expect(wrongType.get('logo')).toBe(MSG.attachmentType(ATTACHMENT_TYPES_TEXT));
-    expect(wrongType.get('logo')).toMatch(/^只能上传 .+ 格式的文件$/);
+    expect(wrongType.get('logo')).toBe('只能上传 jpg、png 格式的文件');
+    // A document the attachments service would take is still no image.
+    const pdf = await asDemo.errorsOf(`${exhibitor.api}/save`, exhibitorForm({ logo: uploadText('logo.pdf', Buffer.from('%PDF-1.4 brochure')) }));
+    expect(pdf.get('logo')).toBe('只能上传 jpg、png 格式的文件');
     const disguised = await asDemo.errorsOf(`${exhibitor.api}/save`, exhibitorForm({ logo: uploadText('logo.png', Buffer.from('%PDF-1.4 disguised')) }));
     expect(disguised.get('logo')).toBe(MSG.attachmentContentMismatch);
     expect((await asDemo.errorsOf(`${exhibitor.api}/save`, exhibitorForm({ logo: 'logo.png' }))).get('logo')).toBe('请重新选择文件');

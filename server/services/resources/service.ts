@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle
 import type { FieldError, PageResult } from '../../../src/shared/wire';
 import { isBlank, validate, type Rule } from '../../../src/shared/validators';
 import { RESOURCES, resourceByKey } from '../../../src/shared/resources';
-import { fieldType, type FileUpload } from '../../../src/shared/resources/fieldTypes';
+import { fieldType, msgFileType, type FileUpload } from '../../../src/shared/resources/fieldTypes';
 import {
   ACTIVITY_FIELD,
   actionAuthority,
@@ -271,6 +271,12 @@ function fileValue(field: FieldDef, value: number | FileUpload, existing: Row | 
   if (typeof value === 'number') {
     const kept = existing && existing[field.name] === value;
     if (!kept) errors.push({ field: field.name, msg: MSG.resFileMissing(field.label) });
+    return undefined;
+  }
+  const accepts = fieldType(field).accepts;
+  const extension = value.fileName.split('.').pop()?.toLowerCase() ?? '';
+  if (accepts && !accepts.includes(extension)) {
+    errors.push({ field: field.name, msg: msgFileType(accepts) });
     return undefined;
   }
   const checked = checkUpload(value);

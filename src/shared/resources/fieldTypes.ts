@@ -33,6 +33,7 @@ export const MANY_MAX = 100;
 export const MSG_DATETIME = '请输入正确的日期时间';
 export const MSG_TIME = '请输入正确的时间（时:分）';
 export const MSG_FILE = '请重新选择文件';
+export const msgFileType = (accepts: readonly string[]) => `只能上传 ${accepts.filter((e) => e !== 'jpeg').join('、')} 格式的文件`;
 export const msgManyRange = (min: number, max: number) => (min > 0 ? `请选择${min}到${max}项` : `最多选择${max}项`);
 
 /** How a field is stored; the server maps each kind to one drizzle column builder. */
@@ -84,6 +85,8 @@ export interface FieldTypeSpec {
   cell(value: unknown, row: Record<string, unknown>, field: FieldDef): string | number | null;
   /** Whether a list may sort by it (sortable fields in a definition must be of such a type). */
   sortable: boolean;
+  /** File fields: the extensions accepted (the attachments service still checks each file's first bytes). */
+  accepts?: readonly string[];
 }
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
@@ -317,8 +320,8 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeSpec>> = {
     },
     sortable: false,
   },
-  image: fileType,
-  file: fileType,
+  image: { ...fileType, accepts: ['jpg', 'jpeg', 'png'] },
+  file: { ...fileType, accepts: ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'xls', 'xlsx', 'zip'] },
 };
 
 export function fieldType(field: Pick<FieldDef, 'type'>): FieldTypeSpec {
