@@ -78,7 +78,6 @@ export const MSG = {
   resExportTooMany: (n: number) => `导出数据超过 ${n} 条，请缩小查询范围后再导出`,
   resActivityRequired: '请选择所属活动',
   resActivityMissing: '所属活动不存在或无权访问',
-  resRefActivity: (label: string) => `${label}不属于所选活动的项目`,
   resFileMissing: (label: string) => `${label}已不存在，请重新上传`,
   resFileNone: '该记录没有此文件',
   resOperationDone: '操作成功',
