@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { FIELD_INPUTS } from '../../src/components/resource/fieldInputs';
+import { fileProblem } from '../../src/components/resource/FileInput';
 import { toFormValue, toSaveForm, toWireValue } from '../../src/components/resource/fieldValues';
 import { hintedLabel, pickPatch } from '../../src/components/resource/RefSelect';
 import { ResourceForm } from '../../src/components/resource/ResourceForm';
@@ -69,6 +70,19 @@ describe('field-type registry (browser half)', () => {
     const form = toSaveForm(exhibitor, { activityId: 2, cnfId: 1, fasciaName: '智联城', firstTime: false, serviceIds: [8] }, null);
     expect(form).toMatchObject({ activityId: '2', fasciaName: '智联城', firstTime: '0', serviceIds: '8' });
     expect(form.cnfId).toBeUndefined();
+  });
+});
+
+describe('file inputs', () => {
+  it('take the types the shared registry accepts, up to 5 MB, before anything is read', () => {
+    const logo = field(exhibitor, 'logo');
+    const applyForm = field(team, 'applyForm');
+    expect(fileProblem(logo, { name: '标志.PNG', size: 1000 })).toBeNull();
+    expect(fileProblem(logo, { name: '标志.pdf', size: 1000 })).toBe('只能上传 jpg、png 格式的文件');
+    expect(fileProblem(applyForm, { name: '报名表.pdf', size: 1000 })).toBeNull();
+    expect(fileProblem(applyForm, { name: 'setup.exe', size: 1000 })).toMatch(/^只能上传 pdf、/);
+    expect(fileProblem(applyForm, { name: '报名表.pdf', size: 5 * 1024 * 1024 + 1 })).toBe('文件大小不能超过 5MB');
+    expect(fileProblem(applyForm, { name: '报名表.pdf', size: 0 })).toBe('文件内容为空');
   });
 });
 

@@ -1,6 +1,6 @@
 import { App, Button, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import type { FileUpload } from '../../shared/resources/fieldTypes';
+import { fieldType, msgFileType, type FileUpload } from '../../shared/resources/fieldTypes';
 import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 import { readAsBase64 } from '../share/api';
 import { downloadRowFile, type ResourceRow } from './resourceApi';
@@ -11,23 +11,19 @@ import { downloadRowFile, type ResourceRow } from './resourceApi';
  * kept attachment id (number), a new upload `{ fileName, content }`, or undefined once cleared.
  */
 export const FILE_MAX_MB = 5;
-export const FILE_EXTENSIONS: Readonly<Record<'file' | 'image', readonly string[]>> = {
-  file: ['pdf', 'jpg', 'jpeg', 'png'],
-  image: ['jpg', 'jpeg', 'png'],
-};
-const TYPES_TEXT = { file: 'pdf、jpg、png 格式的文件', image: 'jpg、png 格式的图片' } as const;
 
 export type FileValue = number | FileUpload | undefined;
 
-function kindOf(field: Pick<FieldDef, 'type'>): 'file' | 'image' {
-  return field.type === 'image' ? 'image' : 'file';
+/** The extensions a file field takes: its type's (the shared registry's, which the server checks too). */
+function acceptsOf(field: Pick<FieldDef, 'type'>): readonly string[] {
+  return fieldType(field).accepts ?? [];
 }
 
 /** Why a chosen file is refused before it is read (the server checks again, and also the content). */
 export function fileProblem(field: Pick<FieldDef, 'type'>, file: { name: string; size: number }): string | null {
-  const kind = kindOf(field);
+  const accepts = acceptsOf(field);
   const ext = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase() : '';
-  if (!FILE_EXTENSIONS[kind].includes(ext)) return `只能上传 ${TYPES_TEXT[kind]}`;
+  if (!accepts.includes(ext)) return msgFileType(accepts);
   if (file.size === 0) return '文件内容为空';
   if (file.size > FILE_MAX_MB * 1024 * 1024) return `文件大小不能超过 ${FILE_MAX_MB}MB`;
   return null;
@@ -47,7 +43,7 @@ export interface FileInputProps {
 
 export function FileInput({ field, value, onChange, row, def, id, disabled }: FileInputProps) {
   const { message } = App.useApp();
-  const kind = kindOf(field);
+  const image = field.type === 'image';
   const keptName = row ? row[`${field.name}Name`] : null;
   const kept = typeof value === 'number';
   const fresh = typeof value === 'object' && value !== null ? (value as FileUpload) : null;
@@ -92,7 +88,7 @@ export function FileInput({ field, value, onChange, row, def, id, disabled }: Fi
         </Space>
       )}
       <Upload
-        accept={FILE_EXTENSIONS[kind].map((e) => `.${e}`).join(',')}
+        accept={acceptsOf(field).map((e) => `.${e}`).join(',')}
         showUploadList={false}
         disabled={disabled}
         beforeUpload={(file) => {
@@ -102,7 +98,7 @@ export function FileInput({ field, value, onChange, row, def, id, disabled }: Fi
         }}
       >
         <Button icon={<UploadOutlined />} disabled={disabled}>
-          {kept || fresh ? '重新选择' : kind === 'image' ? '选择图片' : '选择文件'}
+          {kept || fresh ? '重新选择' : image ? '选择图片' : '选择文件'}
         </Button>
       </Upload>
     </Space>
