@@ -78,19 +78,6 @@ export interface MenuNode {
   children?: MenuNode[];
 }
 
-export interface ActivityRow {
-  id: number;
-  cnfId: number;
-  cnfMc: string;
-  name: string;
-  srq: string;
-  erq: string;
-  address: string | null;
-  logo: string | null;
-  status: number;
-  projectName: string | null;
-}
-
 /** A notice as the bell and the notice page see it; isstamp 0 or null = unread, otherwise read. */
 export interface NoticeItem {
   id: number;
