@@ -1,4 +1,4 @@
-import type { ActivityRow, MenuNode, NoticeItem, UserInfo } from '../../src/shared/wire';
+import type { MenuNode, NoticeItem, UserInfo } from '../../src/shared/wire';
 
 /** Demo data for client unit tests, shaped like the server's answers (wire.ts). */
 
@@ -118,10 +118,22 @@ export const ACCOUNTS: Record<string, Account> = {
 
 export const tokenOf = (username: string) => `token-of-${username}`;
 
+/** An activity as the generic activity list (/yx/sysActivity/page) answers it. */
+export interface ActivityRow {
+  id: number;
+  cnfId: number;
+  projectName: string | null;
+  name: string;
+  srq: string;
+  erq: string;
+  address: string | null;
+  logo: string | null;
+  status: number;
+}
+
 export const ACTIVITIES: ActivityRow[] = Array.from({ length: 23 }, (_, i) => ({
   id: i + 1,
   cnfId: 1,
-  cnfMc: '2026中国国际智慧城市博览会',
   projectName: '2026中国国际智慧城市博览会',
   name: i === 0 ? '开幕式暨主论坛' : `专题活动${i + 1}`,
   srq: `2026-12-${String((i % 9) + 10)}`,

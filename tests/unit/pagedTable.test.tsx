@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { PagedTable } from '../../src/components/PagedTable';
-import type { ActivityRow } from '../../src/shared/wire';
+import type { ActivityRow } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { API, receivedParams } from '../mocks/handlers';
 import { resetSession, signInAs } from '../mocks/session';
