@@ -3,7 +3,7 @@
  * receipts that are confirmed against them) and accounting vouchers.
  */
 import { taxNoRule } from '../validators';
-import type { Option, ResourceDef, StateOption } from './types';
+import type { FieldDef, Option, ResourceDef, StateOption } from './types';
 
 export const INVOICE_TYPES: readonly Option[] = [
   { value: 1, label: '增值税专用发票' },
@@ -26,6 +26,29 @@ export const INVOICE_TAX_RATES: readonly Option[] = [
 /** Contracts that money may be invoiced or received against: approved ones. */
 const APPROVED_CONTRACTS = { auditStatus: 2 } as const;
 
+/**
+ * The approved contract money is written against, with what is left of it beside each choice (and
+ * prefilled as the amount), and the customer taken from it by the server.
+ */
+function againstContract(left: string, label: string): FieldDef[] {
+  return [
+    {
+      name: 'contractId',
+      label: '合同',
+      type: 'ref',
+      ref: 'contract',
+      required: true,
+      refQuery: APPROVED_CONTRACTS,
+      refHint: { show: left, label, spentWhenZero: true, fill: 'amount' },
+      list: true,
+      width: 200,
+      filter: 'eq',
+      span: 24,
+    },
+    { name: 'customerId', label: '客户', type: 'ref', ref: 'customer', readonly: true, list: true, width: 200, filter: 'eq' },
+  ];
+}
+
 export const invoice: ResourceDef = {
   key: 'invoice',
   title: '发票',
@@ -40,20 +63,7 @@ export const invoice: ResourceDef = {
   actions: ['add', 'edit', 'remove', 'export'],
   lockedWhen: { field: 'status', in: ['issued', 'voided'], msg: '发票已开具或已作废，不能修改或删除' },
   fields: [
-    {
-      name: 'contractId',
-      label: '合同',
-      type: 'ref',
-      ref: 'contract',
-      required: true,
-      refQuery: APPROVED_CONTRACTS,
-      refHint: { show: 'invoicedLeft', label: '可开票', spentWhenZero: true, fill: 'amount' },
-      list: true,
-      width: 200,
-      filter: 'eq',
-      span: 24,
-    },
-    { name: 'customerId', label: '客户', type: 'ref', ref: 'customer', readonly: true, list: true, width: 200, filter: 'eq' },
+    ...againstContract('invoicedLeft', '可开票'),
     { name: 'type', label: '发票类型', type: 'enum', required: true, options: INVOICE_TYPES, list: true, width: 140, filter: 'eq', defaultValue: 1 },
     { name: 'invoiceNo', label: '发票号码', type: 'text', max: 20, list: true, width: 120, filter: 'like', help: '开票后填写' },
     { name: 'title', label: '发票抬头', type: 'text', required: true, max: 100, filter: 'like' },
@@ -113,20 +123,7 @@ export const receivable: ResourceDef = {
   actions: ['add', 'edit', 'remove', 'export'],
   lockedWhen: { field: 'confirmStatus', in: ['confirmed'], msg: '回款已确认，不能修改或删除' },
   fields: [
-    {
-      name: 'contractId',
-      label: '合同',
-      type: 'ref',
-      ref: 'contract',
-      required: true,
-      refQuery: APPROVED_CONTRACTS,
-      refHint: { show: 'receivedLeft', label: '未回款', spentWhenZero: true, fill: 'amount' },
-      list: true,
-      width: 200,
-      filter: 'eq',
-      span: 24,
-    },
-    { name: 'customerId', label: '客户', type: 'ref', ref: 'customer', readonly: true, list: true, width: 200, filter: 'eq' },
+    ...againstContract('receivedLeft', '未回款'),
     { name: 'kind', label: '类型', type: 'enum', required: true, options: RECEIVABLE_KINDS, list: true, width: 100, filter: 'eq', defaultValue: 2 },
     { name: 'summary', label: '摘要', type: 'text', required: true, max: 100, list: true, width: 180, placeholder: '如：第一期展位费' },
     { name: 'period', label: '期次', type: 'int', min: 1, maxValue: 99, list: true, width: 70 },
