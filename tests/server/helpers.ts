@@ -245,3 +245,29 @@ export async function createSecondOrganiser(app: FastifyInstance) {
   ]);
   return { organiser, projects: [p1, p2], user: { ...user, password: 'jc123456' } };
 }
+
+/**
+ * A staff user of the seeded organiser who may open every menu, holds the actions `keepAction` lets
+ * through, and works on every project of the organiser: the tests' "someone without this one right".
+ */
+export async function createStaffUser(
+  app: FastifyInstance,
+  user: { username: string; password: string; nickName: string },
+  role: { code: string; name: string },
+  keepAction: (actionCode: string) => boolean,
+): Promise<void> {
+  const db = app.db;
+  const [organiser] = await db.select().from(t.organisers).limit(1);
+  const [roleRow] = await db.insert(t.roles).values(role).returning();
+  const menus = await db.select({ id: t.menus.id }).from(t.menus);
+  await db.insert(t.roleMenus).values(menus.map((m) => ({ roleId: roleRow.id, menuId: m.id })));
+  const kept = (await db.select().from(t.actions)).filter((a) => keepAction(a.actionCode));
+  if (kept.length) await db.insert(t.roleActions).values(kept.map((a) => ({ roleId: roleRow.id, actionId: a.id })));
+  const [userRow] = await db
+    .insert(t.users)
+    .values({ username: user.username, passwordHash: await hashPassword(user.password), nickName: user.nickName, khlx: 3, organiserId: organiser.id })
+    .returning();
+  await db.insert(t.userRoles).values({ userId: userRow.id, roleId: roleRow.id });
+  const projects = await db.select({ id: t.projects.id }).from(t.projects).where(eq(t.projects.organiserId, organiser.id));
+  await db.insert(t.userProjects).values(projects.map((p) => ({ userId: userRow.id, projectId: p.id })));
+}

@@ -4,9 +4,8 @@ import type { PageResult } from '../../src/shared/wire';
 import { resourceByKey } from '../../src/shared/resources';
 import type { RowHistory } from '../../src/shared/resources/types';
 import * as schema from '../../server/db/schema';
-import { hashPassword } from '../../server/lib/password';
 import { MSG } from '../../server/messages';
-import { buildTestApp, createSecondOrganiser, SEEDED, tokenFor, type TestApp } from './helpers';
+import { buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, tokenFor, type TestApp } from './helpers';
 import { callsAs, contractInForce, projectOptions, validPayload, type FixtureContext, type Row } from './resourceFixtures';
 
 /**
@@ -23,22 +22,8 @@ const [quotation, contract, invoice, receivable] = ['quotation', 'contract', 'in
  * A user of the seeded organiser with every menu and every action except ACTION_contract_contract_add:
  * they may send quotations but not make contracts.
  */
-async function createUserWithoutContractAdd(app: TestApp['app']) {
-  const db = app.db;
-  const [organiser] = await db.select().from(schema.organisers).limit(1);
-  const [role] = await db.insert(schema.roles).values({ code: 'no_contract_add', name: '不能新增合同' }).returning();
-  const menus = await db.select({ id: schema.menus.id }).from(schema.menus);
-  await db.insert(schema.roleMenus).values(menus.map((m) => ({ roleId: role.id, menuId: m.id })));
-  const actions = await db.select().from(schema.actions);
-  await db.insert(schema.roleActions).values(actions.filter((a) => a.actionCode !== 'contract_contract_add').map((a) => ({ roleId: role.id, actionId: a.id })));
-  const [user] = await db
-    .insert(schema.users)
-    .values({ username: 'nocontract', passwordHash: await hashPassword('nocontract1'), nickName: '报价专员', khlx: 3, organiserId: organiser.id })
-    .returning();
-  await db.insert(schema.userRoles).values({ userId: user.id, roleId: role.id });
-  const projects = await db.select({ id: schema.projects.id }).from(schema.projects).where(eq(schema.projects.organiserId, organiser.id));
-  await db.insert(schema.userProjects).values(projects.map((p) => ({ userId: user.id, projectId: p.id })));
-}
+const createUserWithoutContractAdd = (app: TestApp['app']) =>
+  createStaffUser(app, { username: 'nocontract', password: 'nocontract1', nickName: '报价专员' }, { code: 'no_contract_add', name: '不能新增合同' }, (code) => code !== 'contract_contract_add');
 
 beforeAll(async () => {
   t = await buildTestApp({ loginRateMax: 1000 });

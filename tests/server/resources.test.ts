@@ -18,8 +18,7 @@ import {
 } from '../../src/shared/resources/framework';
 import type { ResourceDef } from '../../src/shared/resources/types';
 import * as schema from '../../server/db/schema';
-import { hashPassword } from '../../server/lib/password';
-import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 import { firstRow, payloadField, uniqueSuffix, validPayload, type FixtureContext, type Form, type Row } from './resourceFixtures';
 
 /**
@@ -33,20 +32,8 @@ let demo: FixtureContext;
 let second: Awaited<ReturnType<typeof createSecondOrganiser>>;
 
 /** A user of the seeded organiser who may open every business menu but holds no ACTION_ authority. */
-async function createViewer(app: TestApp['app']) {
-  const db = app.db;
-  const [organiser] = await db.select().from(schema.organisers).limit(1);
-  const [role] = await db.insert(schema.roles).values({ code: 'viewer', name: '只读用户' }).returning();
-  const menus = await db.select({ id: schema.menus.id }).from(schema.menus);
-  await db.insert(schema.roleMenus).values(menus.map((m) => ({ roleId: role.id, menuId: m.id })));
-  const [user] = await db
-    .insert(schema.users)
-    .values({ username: 'viewer', passwordHash: await hashPassword('viewer123'), nickName: '只读', khlx: 3, organiserId: organiser.id })
-    .returning();
-  await db.insert(schema.userRoles).values({ userId: user.id, roleId: role.id });
-  const projects = await db.select({ id: schema.projects.id }).from(schema.projects).where(eq(schema.projects.organiserId, organiser.id));
-  await db.insert(schema.userProjects).values(projects.map((p) => ({ userId: user.id, projectId: p.id })));
-}
+const createViewer = (app: TestApp['app']) =>
+  createStaffUser(app, { username: 'viewer', password: 'viewer123', nickName: '只读' }, { code: 'viewer', name: '只读用户' }, () => false);
 
 beforeAll(async () => {
   t = await buildTestApp({ loginRateMax: 1000 });

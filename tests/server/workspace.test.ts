@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
-  ActivityRow,
   AuthorisedActivity,
   AuthorisedProject,
   MyActivityRow,
@@ -70,7 +69,8 @@ async function data<T>(url: string, who: Who, query: Record<string, string | num
 
 const authorisedProjects = (who: Who) => data<AuthorisedProject[]>('/cnfInfo/getZbzjsqCnflist', who, { userId: ids[who] });
 const authorisedActivities = (who: Who) => data<AuthorisedActivity[]>('/cnfInfo/getZbzjsqActivitylist', who, { userId: ids[who] });
-const activityPage = (who: Who) => data<PageResult<ActivityRow>>('/yx/sysActivity/page', who, { limit: 100 });
+/** The generic activity list (rows carry at least their id and project). */
+const activityPage = (who: Who) => data<PageResult<{ id: number; cnfId: number }>>('/yx/sysActivity/page', who, { limit: 100 });
 const switchProjects = (who: Who, cnfids: string, userId = ids[who]) =>
   call<null>('POST', '/chance/updateUserChangeCnfInfo', who, { userId, cnfids });
 const switchActivities = (who: Who, cnfids: string, userId = ids[who]) =>
