@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SMS_CODE_FILE } from './tests/e2e/smsCodes';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 
@@ -35,7 +36,8 @@ export default defineConfig({
   },
   webServer: {
     command: `node scripts/e2e-server.mjs`,
-    env: { PORT: String(port) },
+    // SMS_CODE_FILE: the test-only channel the suite reads SMS codes from (tests/e2e/smsCodes.ts).
+    env: { PORT: String(port), SMS_CODE_FILE },
     url: `http://127.0.0.1:${port}/zbzj/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,5 +1,5 @@
 // The real server on a throw-away data folder, for the Playwright suite and the benchmark.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from './lib.mjs';
@@ -14,7 +14,13 @@ const env = {
   LOGIN_RATE_MAX: process.env.LOGIN_RATE_MAX ?? '1000',
 };
 delete env.DATABASE_URL;
-const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+// Test-only: the outbox sender appends SMS codes here (playwright.config.ts, tests/e2e/smsCodes.ts).
+const codeFile = env.SMS_CODE_FILE;
+if (codeFile) writeFileSync(codeFile, '');
+const cleanup = () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (codeFile) rmSync(codeFile, { force: true });
+};
 process.on('exit', cleanup);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
 const code = await run('tsx', ['server/main.ts'], { env });

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { loadConfig, type ServerConfig } from './config';
 import type { Database } from './db/client';
 import { notFound } from './lib/errors';
+import { withRedaction } from './lib/logRedaction';
 import database from './plugins/database';
 import errorHandler from './plugins/errorHandler';
 import security from './plugins/security';
@@ -40,7 +41,8 @@ export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
   const config: ServerConfig = { ...loadConfig(env), ...overrides };
 
   const app = Fastify({
-    logger,
+    // Tokens, share links, SSO tickets and passwords never reach the log (server/lib/logRedaction.ts).
+    logger: withRedaction(logger),
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
     // Creating an embedded PGlite cluster on first start takes several seconds on a small machine.

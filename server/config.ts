@@ -20,12 +20,24 @@ export interface ServerConfig {
   ssoSecret: string;
   tokenTtlPasswordS: number;
   tokenTtlSsoS: number;
+  /** Failed sign-ins one address may make in a window (and failures per account). */
   loginRateMax: number;
+  /**
+   * All sign-in attempts, successful or not, one address may make in a window: an office behind one
+   * address signs in many colleagues at once, so this ceiling sits far above loginRateMax (and never below it).
+   */
+  loginAttemptMax: number;
   loginRateWindowS: number;
   signWindowS: number;
   distDir: string;
-  /** Behind a load balancer the client address comes from X-Forwarded-For; only trust it when told to. */
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): behind a reverse proxy the client address (request.ip, which the
+   * per-address limits count) comes from X-Forwarded-For — only when told to. false: the socket address;
+   * true: trust every hop; otherwise the proxies' addresses or CIDR ranges, comma-separated.
+   */
+  trustProxy: boolean | string;
+  /** NODE_ENV is 'development' (npm run dev:server): the outbox sender prints codes to the console. */
+  development: boolean;
   logLevel: string;
   /** Which SmsSender delivers verification codes (server/services/smsSender.ts); 'outbox' needs no provider. */
   smsSender: string;
@@ -36,6 +48,12 @@ export interface ServerConfig {
   smsResendS: number;
   smsDailyMaxPerMobile: number;
   smsHourlyMaxPerIp: number;
+  /**
+   * Tests only (SMS_CODE_FILE): the outbox sender appends each code, in clear, to this file as a JSON line,
+   * so the end-to-end suite can register without reading codes anywhere an operator can. Refused when
+   * NODE_ENV is 'production'.
+   */
+  smsCodeFile: string | undefined;
 }
 
 /** The pair that .env.development / .env.production ship, so a fresh clone works without setup. */
@@ -64,8 +82,19 @@ function str(env: Env, name: string, fallback: string): string {
   return raw === undefined || raw.trim() === '' ? fallback : raw.trim();
 }
 
-function bool(env: Env, name: string): boolean {
-  return ['1', 'true', 'yes', 'on'].includes((env[name] ?? '').trim().toLowerCase());
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const FALSE_WORDS = ['', '0', 'false', 'no', 'off'];
+
+/** TRUST_PROXY: a yes/no word, or the trusted proxies' addresses / CIDR ranges ("10.0.0.1,10.1.0.0/16"). */
+export function parseTrustProxy(raw: string | undefined): boolean | string {
+  const value = (raw ?? '').trim();
+  if (FALSE_WORDS.includes(value.toLowerCase())) return false;
+  if (TRUE_WORDS.includes(value.toLowerCase())) return true;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 /** "key:secret,key2:secret2". A secret may itself contain ':', so only the first one splits. */
@@ -80,6 +109,13 @@ export function parseApiKeys(raw: string | undefined): ApiKeyPair[] {
   });
 }
 
+function smsCodeFile(env: Env): string | undefined {
+  const raw = env.SMS_CODE_FILE?.trim();
+  if (!raw) return undefined;
+  if (env.NODE_ENV === 'production') throw new Error(LOG.smsCodeFileInProduction);
+  return path.resolve(raw);
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim();
   return {
@@ -92,10 +128,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     tokenTtlPasswordS: int(env, 'TOKEN_TTL_PASSWORD_S', 86400, 1),
     tokenTtlSsoS: int(env, 'TOKEN_TTL_SSO_S', 604800, 1),
     loginRateMax: int(env, 'LOGIN_RATE_MAX', 10, 1),
+    loginAttemptMax: int(env, 'LOGIN_ATTEMPT_MAX', 300, 1),
     loginRateWindowS: int(env, 'LOGIN_RATE_WINDOW_S', 60, 1),
     signWindowS: int(env, 'SIGN_WINDOW_S', 300, 1),
     distDir: path.resolve(str(env, 'DIST_DIR', './dist')),
-    trustProxy: bool(env, 'TRUST_PROXY'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    development: env.NODE_ENV === 'development',
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     smsSender: str(env, 'SMS_SENDER', 'outbox'),
     smsCodeTtlS: int(env, 'SMS_CODE_TTL_S', 300, 1),
@@ -103,5 +141,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     smsResendS: int(env, 'SMS_RESEND_S', 60, 1),
     smsDailyMaxPerMobile: int(env, 'SMS_DAILY_MAX_PER_MOBILE', 10, 1),
     smsHourlyMaxPerIp: int(env, 'SMS_HOURLY_MAX_PER_IP', 30, 1),
+    smsCodeFile: smsCodeFile(env),
   };
 }

@@ -124,6 +124,7 @@ export const MSG = {
   smsIpLimit: '获取验证码过于频繁，请稍后再试',
   smsSendFailed: '短信发送失败，请稍后再试',
   smsContent: (code: string, minutes: number, what: string) => `【主办之家】您的验证码为${code}，${minutes}分钟内有效，用于${what}，请勿泄露给他人。`,
+  smsAlreadyRegistered: '【主办之家】有人正在用您的手机号注册账户，该手机号已注册，无需再次注册；如忘记密码，请在登录页使用“忘记密码”找回。',
   smsPurposeRegister: '注册账户',
   smsPurposeResetPassword: '找回密码',
   smsCodeInvalid: '验证码错误或已过期，请重新获取',
@@ -181,4 +182,6 @@ export const LOG = {
   envInteger: (name: string, min: number, raw: string) => `环境变量 ${name} 必须是不小于 ${min} 的整数，当前为 "${raw}"`,
   envApiKeys: (item: string) => `API_KEYS 的每一项必须是 key:secret，无法解析 "${item}"`,
   smsSenderUnknown: (name: string, known: string) => `SMS_SENDER 无效："${name}"，可选：${known}`,
+  smsDevCode: (mobile: string, purpose: string, code: string) => `[开发环境] 短信验证码 ${mobile}（${purpose}）：${code}`,
+  smsCodeFileInProduction: 'SMS_CODE_FILE 只用于测试，NODE_ENV=production 时不能设置',
 } as const;

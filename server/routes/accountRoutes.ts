@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../lib/pgErrors';
 import { StringEnum } from '../lib/schemas';
 import { MSG } from '../messages';
 import { checkCode, consumeCode, issueCode } from '../services/captcha';
+import { limitAddress } from '../services/rateLimits';
 import { smsSenderNamed } from '../services/smsSender';
 import { checkFields } from '../services/requestChecks';
 import { revokeAllTokens } from '../services/tokens';
@@ -32,9 +33,16 @@ const done = { 200: messageOnly };
 
 /** SMS codes, registration and its approval by an admin, password recovery (issue 5). */
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const sender = smsSenderNamed(app.config.smsSender);
+  const sender = smsSenderNamed(app.config.smsSender, { printCodes: app.config.development, codeFile: app.config.smsCodeFile });
   const limits = app.config;
   const minutes = Math.max(1, Math.round(limits.smsCodeTtlS / 60));
+
+  /**
+   * Registration and its SMS code are public and touch the account table: every call counts toward the
+   * per-address limit of sign-ins (LOGIN_RATE_MAX per LOGIN_RATE_WINDOW_S), refusals included.
+   */
+  const limitPublicAddress = (bucket: string, ip: string) =>
+    limitAddress(app.db, bucket, ip, limits.loginRateMax, limits.loginRateWindowS, app.now());
 
   async function mobileOwner(mobile: string) {
     const [user] = await app.db.select().from(users).where(eq(users.lxdh, mobile)).limit(1);
@@ -49,29 +57,36 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       checkFields({ mobile: mobileRules }, request.body);
+      await limitPublicAddress('captcha', request.ip);
       const mobile = request.body.mobile!;
       const { purpose } = request.body;
       const owner = await mobileOwner(mobile);
-      // Registering a number that already has an account would only fail later, after the code.
-      if (purpose === 'register' && owner) throw refuse(MSG.mobileTaken);
 
+      // Same limits, same stored code and same answer whether or not the number has an account, so the
+      // answer does not tell a stranger which numbers are registered. Only the right person gets a code:
+      // for recovery the owner; for registration a number without an account (its owner is told instead
+      // that the number is registered already, and the register call then refuses the code).
       const now = app.now();
       const code = await issueCode(app.db, limits, { mobile, purpose, ip: request.ip }, now);
       if (purpose === 'resetPassword') {
-        // Same limits, same stored code and same answer whether or not the number has an account, so
-        // the answer does not tell a stranger which numbers are registered; only an owner gets the text.
-        if (owner) await deliver(mobile, purpose, code, request.log, now);
+        if (owner) await deliver({ mobile, purpose, code }, request.log, now);
         return ok(null, MSG.smsSentIfRegistered(minutes));
       }
-      await deliver(mobile, purpose, code, request.log, now);
+      await deliver({ mobile, purpose, code: owner ? null : code }, request.log, now);
       return ok(null, MSG.smsSent(minutes));
     },
   );
 
-  async function deliver(mobile: string, purpose: SmsPurpose, code: string, log: typeof app.log, now: number): Promise<void> {
+  /** Texts `code` for `purpose`, or (code null) tells the owner that the number is registered already. */
+  async function deliver(
+    { mobile, purpose, code }: { mobile: string; purpose: SmsPurpose; code: string | null },
+    log: typeof app.log,
+    now: number,
+  ): Promise<void> {
     const what = purpose === 'register' ? MSG.smsPurposeRegister : MSG.smsPurposeResetPassword;
+    const content = code === null ? MSG.smsAlreadyRegistered : MSG.smsContent(code, minutes, what);
     try {
-      await sender.send({ mobile, purpose, content: MSG.smsContent(code, minutes, what) }, { db: app.db, log, now });
+      await sender.send({ mobile, purpose, content, code: code ?? undefined }, { db: app.db, log, now });
     } catch (error) {
       log.error({ err: error, sender: sender.name }, 'sms delivery failed');
       throw refuse(MSG.smsSendFailed);
@@ -101,17 +116,19 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         form,
       );
+      await limitPublicAddress('register', request.ip);
       const cgmc = form.cgmc!.trim();
       const nickName = form.nickName!.trim();
       const username = form.username!;
       const mobile = form.mobile!;
 
+      // The code first: nothing about existing accounts is said to someone who does not hold the mobile.
+      const now = app.now();
+      const codeId = await checkCode(app.db, limits, { mobile, purpose: 'register', code: form.code! }, now);
       const [sameName] = await app.db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
       if (sameName) throw refuse(MSG.usernameTaken, { errors: [{ field: 'username', msg: MSG.usernameTaken }] });
       if (await mobileOwner(mobile)) throw refuse(MSG.mobileTaken, { errors: [{ field: 'mobile', msg: MSG.mobileTaken }] });
 
-      const now = app.now();
-      const codeId = await checkCode(app.db, limits, { mobile, purpose: 'register', code: form.code! }, now);
       const passwordHash = await hashPassword(form.password!);
       try {
         const userId = await app.db.transaction(async (tx) => {

@@ -31,9 +31,15 @@ const loginReply = { 200: envelopeSchema(LoginResultSchema) };
 /** Login, SSO login and logout: the session calls of ARCHITECTURE §4. */
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { loginRateMax, loginRateWindowS } = app.config;
+  const attemptMax = Math.max(app.config.loginAttemptMax, loginRateMax);
 
-  /** Every attempt from one address counts; the limit protects the (slow, scrypt) login itself. */
-  const limitSessionAddress = (bucket: string, ip: string) => limitAddress(app.db, bucket, ip, loginRateMax, loginRateWindowS, app.now());
+  /**
+   * Per address, only failures meet the low limit (loginRateMax): an office behind one address signs many
+   * colleagues in at 9:00. Every attempt still counts toward a far higher ceiling (loginAttemptMax), which
+   * protects the (slow, scrypt) login itself. request.ip honours TRUST_PROXY.
+   */
+  const limitSessionAddress = (bucket: string, ip: string) => limitAddress(app.db, bucket, ip, attemptMax, loginRateWindowS, app.now());
+  const failureBucket = (ip: string) => `login:failed:ip:${ip}`;
 
   async function findUser(username: string) {
     const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
@@ -56,6 +62,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { username, password, yhlx: entry } = request.body;
       await limitSessionAddress('login', request.ip);
+      if ((await peek(app.db, failureBucket(request.ip), loginRateWindowS, app.now())) >= loginRateMax) throw tooManyRequests();
       // Failures also count per account, so spreading guesses over many addresses does not help.
       const accountBucket = `login:user:${username.toLowerCase()}`;
       if ((await peek(app.db, accountBucket, loginRateWindowS, app.now())) >= loginRateMax) throw tooManyRequests();
@@ -63,6 +70,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await findUser(username);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
       if (!user || !valid) {
+        await hit(app.db, failureBucket(request.ip), loginRateWindowS, app.now());
         await hit(app.db, accountBucket, loginRateWindowS, app.now());
         throw refuse(MSG.badCredentials);
       }

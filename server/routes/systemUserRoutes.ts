@@ -13,6 +13,7 @@ import { SmsOutboxRowSchema, SystemUserRowSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
 import { checkFields } from '../services/requestChecks';
+import { maskSmsContent } from '../services/smsSender';
 import { escapeLike } from '../services/sql';
 import { revokeAllTokens } from '../services/tokens';
 
@@ -196,7 +197,8 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .limit(query.limit)
             .offset(offsetOf(query))
         : [];
-      const records: SmsOutboxRow[] = rows.map((row) => ({ ...row, createdAt: chinaDateTime(row.createdAt)! }));
+      // Stored masked; rows from before that are masked here, so the page never shows a code.
+      const records: SmsOutboxRow[] = rows.map((row) => ({ ...row, content: maskSmsContent(row.content), createdAt: chinaDateTime(row.createdAt)! }));
       return ok<PageResult<SmsOutboxRow>>({ total, records });
     },
   );

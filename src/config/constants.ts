@@ -56,7 +56,12 @@ export const MOBILE_MAX_WIDTH = 576;
 /** Notice bell (spec §2, §9): badge overflow, and how many titles each popup tab shows. */
 export const NOTICE_BADGE_OVERFLOW = 99;
 export const NOTICE_POPUP_LIMITS = { all: 3, unread: 2, read: 3 } as const;
-/** Where every notice of the popup leads. */
+/** Where every notice of the popup leads (spec §2), for users whose menus hold 我的通知 (organiser staff). */
 export const MY_NOTICE_PATH = '/system/mynotice/index';
+/**
+ * The same page under the account routes, which every signed-in user may open: where the bell leads
+ * everyone else (competition users), who would be signed out on entering the back office's /system.
+ */
+export const ACCOUNT_NOTICES_PATH = '/account/notices';
 /** Spec §9: dialogs take half the window's width. */
 export const MODAL_WIDTH = '50%';

@@ -3,6 +3,7 @@ import { env } from '../config/env';
 import { SSO_TOKEN_TTL_MS } from '../config/constants';
 import { useSession } from '../stores/session';
 import { currentToken } from '../api/request';
+import { confirmAction } from '../components/confirm';
 import { classifyPath } from './classify';
 import { decideNavigation } from './guard';
 import { firstMenuPagePath, menuRoutePaths } from './menusToRoutes';
@@ -14,6 +15,9 @@ import { readReturnAddress, saveReturnAddress } from './returnAddress';
  * The guard, wired into the data router as the root route's loader (which revalidates on every
  * navigation): it applies the address parameters, asks decideNavigation, and carries out the answer.
  */
+/** Asked when a `?token=` link arrives while another account is signed in. */
+export const SWITCH_ACCOUNT_CONFIRM = { title: '切换账号', content: '当前已登录其他账号，是否切换到链接中的账号？' } as const;
+
 export interface GuardDeps {
   basename: string;
   /** The fixed route table (for classifying paths). */
@@ -42,8 +46,13 @@ export function createGuardLoader(deps: GuardDeps) {
     if (params.has('url')) saveReturnAddress(params.get('url'));
     const addressToken = params.get('token');
     if (addressToken) {
-      useSession.getState().adoptToken(addressToken, SSO_TOKEN_TTL_MS);
-      // The token is kept, not left in the address bar (history, shared links, Referer headers).
+      // A link must not silently swap the session for another account (a crafted link would sign the
+      // victim into someone else's account): with a different session active, the user decides.
+      const current = currentToken();
+      if (current !== addressToken && (current === null || (await confirmAction(SWITCH_ACCOUNT_CONFIRM)))) {
+        useSession.getState().adoptToken(addressToken, SSO_TOKEN_TTL_MS);
+      }
+      // The token is kept (or refused), not left in the address bar (history, shared links, Referer headers).
       params.delete('token');
       throw replace(pathname + searchOf(params));
     }

@@ -141,6 +141,8 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
                     // The header's user menu leads here (spec §2 Header: 我的项目, 我的活动).
                     { path: 'projects', handle: { title: '我的项目' }, lazy: registryPage('/account/projects') },
                     { path: 'activities', handle: { title: '我的活动' }, lazy: registryPage('/account/activities') },
+                    // 我的通知 for users whose menus do not hold /system/mynotice/index (the notice bell leads here).
+                    { path: 'notices', handle: { title: '我的通知' }, lazy: registryPage('/account/notices') },
                     {
                       path: 'settings',
                       handle: { title: '个人设置' },

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import type { PageResult, SmsOutboxRow, SystemUserRow, UserInfo } from '../../src/shared/wire';
@@ -24,8 +27,11 @@ const freshIp = () => `10.9.${Math.floor(++ipCounter / 200)}.${ipCounter % 200}`
 
 const LIMITS = { smsDailyMaxPerMobile: 3, smsHourlyMaxPerIp: 4, smsCodeMaxAttempts: 5, smsResendS: 60, smsCodeTtlS: 300 };
 
+/** Codes reach the tests the way they reach the end-to-end suite: SMS_CODE_FILE, never 短信记录. */
+const codeFile = path.join(mkdtempSync(path.join(tmpdir(), 'zbzj-sms-')), 'codes.jsonl');
+
 beforeAll(async () => {
-  t = await buildTestApp({ loginRateMax: 1000, ...LIMITS });
+  t = await buildTestApp({ loginRateMax: 1000, ...LIMITS, smsCodeFile: codeFile });
 });
 // Fresh for every test: some tests move the clock by a day, past a token's lifetime.
 beforeEach(async () => {
@@ -41,10 +47,18 @@ function requestCode(mobile: string, purpose: 'register' | 'resetPassword', ip =
   return signedInject(t.app, { method: 'POST', url: '/admin/sms/captcha', form: { mobile, purpose }, remoteAddress: ip });
 }
 
-/** The code of the newest message to `mobile`, read from the outbox as an operator would. */
+/** The code of the newest message to `mobile`, from the test-only code file. */
 async function lastCode(mobile: string): Promise<string | null> {
+  if (!existsSync(codeFile)) return null;
+  const lines = readFileSync(codeFile, 'utf8').trim().split('\n').filter(Boolean);
+  const sent = lines.map((line) => JSON.parse(line) as { mobile: string; code: string }).filter((line) => line.mobile === mobile);
+  return sent.at(-1)?.code ?? null;
+}
+
+/** The newest sms_outbox row to `mobile`: what 短信记录 keeps. */
+async function lastOutboxRow(mobile: string) {
   const [row] = await t.app.db.select().from(s.smsOutbox).where(eq(s.smsOutbox.mobile, mobile)).orderBy(desc(s.smsOutbox.id)).limit(1);
-  return row ? /\d{6}/.exec(row.content)![0] : null;
+  return row;
 }
 
 async function sentCode(mobile: string, purpose: 'register' | 'resetPassword' = 'register'): Promise<string> {
@@ -101,8 +115,18 @@ describe('SMS captcha', () => {
     expect(await t.app.db.select().from(s.smsCodes).where(eq(s.smsCodes.mobile, '12345678901'))).toEqual([]);
   });
 
-  it('refuses a register code for a mobile that already has an account', async () => {
-    expect(body(await requestCode('13816882046', 'register'))).toMatchObject({ code: 1, msg: MSG.mobileTaken });
+  it('answers a register request the same whether or not the mobile has an account; only a new number gets a code', async () => {
+    const stranger = freshMobile();
+    const fresh = body(await requestCode(stranger, 'register'));
+    const taken = body(await requestCode('13816882046', 'register'));
+    expect(fresh).toEqual({ code: 0, msg: MSG.smsSent(5), data: null });
+    expect(taken).toEqual(fresh);
+    expect(await lastCode(stranger)).toMatch(/^\d{6}$/);
+    expect(await lastCode('13816882046')).toBeNull();
+    // The owner is told that the number is registered already, with no code in the text.
+    expect((await lastOutboxRow('13816882046')).content).toBe(MSG.smsAlreadyRegistered);
+    // The resend limit also applies to the registered number, so timing it does not tell either.
+    expect(body(await requestCode('13816882046', 'register'))).toMatchObject({ code: 1, msg: MSG.smsResendWait(60) });
   });
 
   it('refuses a resend within 60 s, saying how long to wait, and only the newest code works', async () => {
@@ -197,11 +221,29 @@ describe('registration', () => {
     expect(body(await register(registration(mobile, code)))).toMatchObject({ code: 0 });
   });
 
-  it('refuses a username or mobile that is taken', async () => {
+  it('refuses a username that is taken, but only to the holder of a right code', async () => {
     const mobile = freshMobile();
     const code = await sentCode(mobile);
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Without the right code nothing is said about the account table.
+    expect(body(await register(registration(mobile, wrong, { username: 'demo' })))).toMatchObject({ code: 1, msg: MSG.smsCodeWrong(4) });
+    const otherMobile = body(await register(registration('13816882046', code, { username: 'demo' })));
+    expect(otherMobile.code).toBe(1);
+    expect([MSG.usernameTaken, MSG.mobileTaken]).not.toContain(otherMobile.msg);
     expect(body(await register(registration(mobile, code, { username: 'demo' })))).toMatchObject({ code: 1, msg: MSG.usernameTaken });
-    expect(body(await register(registration('13816882046', code)))).toMatchObject({ code: 1, msg: MSG.mobileTaken });
+    // The code was not used up by the refusal.
+    expect(body(await register(registration(mobile, code)))).toMatchObject({ code: 0 });
+  });
+
+  it('refuses a mobile that was registered after its code was sent', async () => {
+    const mobile = freshMobile();
+    const code = await sentCode(mobile);
+    await t.app.db.update(s.users).set({ lxdh: mobile }).where(eq(s.users.username, 'edu'));
+    try {
+      expect(body(await register(registration(mobile, code)))).toMatchObject({ code: 1, msg: MSG.mobileTaken });
+    } finally {
+      await t.app.db.update(s.users).set({ lxdh: '15068123377' }).where(eq(s.users.username, 'edu'));
+    }
   });
 
   it('creates a pending organiser and user; login says so until an admin approves', async () => {
@@ -313,7 +355,24 @@ describe('admin user list and status', () => {
     ).data;
     expect(found.total).toBe(1);
     expect(found.records[0]).toMatchObject({ mobile, purpose: 'register', provider: 'outbox', status: 'sent' });
-    expect(found.records[0].content).toContain(await lastCode(mobile));
+  });
+
+  it('shows that a code was sent, never the code: stored masked, and older rows masked on reading', async () => {
+    const mobile = freshMobile();
+    await sentCode(mobile);
+    const code = (await lastCode(mobile))!;
+    expect((await lastOutboxRow(mobile)).content).not.toContain(code);
+    // A row written in clear before codes were masked.
+    await t.app.db.insert(s.smsOutbox).values({ mobile, purpose: 'register', content: MSG.smsContent('482913', 5, '注册账户'), provider: 'outbox', status: 'sent' });
+    const found = body<PageResult<SmsOutboxRow>>(
+      await signedInject(t.app, { method: 'GET', url: '/admin/system/sms/page', query: { mobile }, token: adminToken }),
+    ).data;
+    expect(found.total).toBe(2);
+    for (const row of found.records) {
+      expect(row.content).toContain('验证码为******，');
+      expect(row.content).not.toMatch(/\d{4,}/);
+    }
+    expect(JSON.stringify(found)).not.toContain(code);
   });
 
   it('adds the 短信记录 menu to a database seeded before it existed', async () => {

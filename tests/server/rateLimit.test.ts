@@ -1,33 +1,112 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, parseTrustProxy } from '../../server/config';
 import { MSG } from '../../server/messages';
-import { buildTestApp, login, type TestApp } from './helpers';
+import { body, buildTestApp, login, signedInject, type TestApp } from './helpers';
 
 let t: TestApp;
+/** The same limits, behind a reverse proxy at 10.0.0.9 (TRUST_PROXY=10.0.0.9). */
+let proxied: TestApp;
+
+/** Moves a clock to just after the start of a window, so a test never straddles two. */
+function startOfWindow(app: TestApp) {
+  app.clock.now = Math.ceil(app.clock.now / 60_000) * 60_000 + 1000;
+}
+
 beforeAll(async () => {
   t = await buildTestApp({ loginRateMax: 10, loginRateWindowS: 60 });
-  // Start at the beginning of a window so the test never straddles two.
-  t.clock.now = Math.ceil(t.clock.now / 60_000) * 60_000 + 1000;
+  proxied = await buildTestApp({ loginRateMax: 10, loginRateWindowS: 60, env: { TRUST_PROXY: '10.0.0.9' } });
+  startOfWindow(t);
+  startOfWindow(proxied);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await proxied.close();
+});
 
-describe('login rate limit', () => {
-  it('allows LOGIN_RATE_MAX attempts per address in a window, then answers 429', async () => {
-    for (let i = 0; i < 10; i++) {
-      const { res, body } = await login(t.app, 'demo', i % 2 ? 'wrong-password' : 'demo123456', '1', '10.0.0.1');
-      expect(res.statusCode, `attempt ${i + 1}`).toBe(200);
-      expect(body.msg).not.toBe(MSG.tooManyRequests);
+/** A password login as the browser sends it, from `remoteAddress`, optionally through a proxy header. */
+function attempt(app: TestApp, username: string, password: string, remoteAddress: string, forwardedFor?: string) {
+  return signedInject(app.app, {
+    method: 'POST',
+    url: '/admin/login/token',
+    form: { username, password, yhlx: '1' },
+    remoteAddress,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : undefined,
+  });
+}
+
+describe('login rate limit per address', () => {
+  it('lets an office behind one address sign fifteen colleagues in within a minute', async () => {
+    for (let i = 0; i < 15; i++) {
+      const { res, body } = await login(t.app, i % 3 ? 'demo' : 'admin', i % 3 ? 'demo123456' : 'admin123456', '1', '10.0.0.1');
+      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+      expect(body.code, `sign-in ${i + 1}`).toBe(0);
     }
-    const { res, body } = await login(t.app, 'demo', 'demo123456', '1', '10.0.0.1');
-    expect(res.statusCode).toBe(429);
-    expect(body).toEqual({ code: 429, msg: '访问太过频繁，请稍后再试!', data: null });
-
-    // Another address is not affected …
-    expect((await login(t.app, 'demo', 'demo123456', '1', '10.0.0.2')).res.statusCode).toBe(200);
-    // … and the next window starts afresh.
-    t.clock.advance(60_000);
-    expect((await login(t.app, 'demo', 'demo123456', '1', '10.0.0.1')).res.statusCode).toBe(200);
   });
 
+  it('counts failures: the eleventh failed attempt from an address gets 429, and so does a right password after it', async () => {
+    t.clock.advance(60_000);
+    // Different (unknown) accounts each time, so only the address limit can stop them.
+    for (let i = 0; i < 10; i++) {
+      const { res, body } = await login(t.app, `ghost${i}`, 'wrong-password', '1', '10.0.0.2');
+      expect(res.statusCode, `failure ${i + 1}`).toBe(200);
+      expect(body.msg).toBe(MSG.badCredentials);
+    }
+    const eleventh = await login(t.app, 'ghost10', 'wrong-password', '1', '10.0.0.2');
+    expect(eleventh.res.statusCode).toBe(429);
+    expect(eleventh.body).toEqual({ code: 429, msg: '访问太过频繁，请稍后再试!', data: null });
+    expect((await login(t.app, 'demo', 'demo123456', '1', '10.0.0.2')).res.statusCode).toBe(429);
+
+    // Another address is not affected …
+    expect((await login(t.app, 'demo', 'demo123456', '1', '10.0.0.3')).body.code).toBe(0);
+    // … and the next window starts afresh.
+    t.clock.advance(60_000);
+    expect((await login(t.app, 'demo', 'demo123456', '1', '10.0.0.2')).body.code).toBe(0);
+  });
+
+  it('keeps a far higher ceiling on all attempts from one address', async () => {
+    const ceiling = await buildTestApp({ loginRateMax: 2, loginAttemptMax: 4, loginRateWindowS: 60 });
+    try {
+      startOfWindow(ceiling);
+      for (let i = 0; i < 4; i++) expect((await login(ceiling.app, 'demo', 'demo123456', '1', '10.0.0.4')).body.code).toBe(0);
+      expect((await login(ceiling.app, 'demo', 'demo123456', '1', '10.0.0.4')).res.statusCode).toBe(429);
+      expect(loadConfig({}).loginAttemptMax).toBe(300);
+    } finally {
+      await ceiling.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says so', async () => {
+    t.clock.advance(60_000);
+    for (let i = 0; i < 10; i++) {
+      const res = await attempt(t, `ghost${i}`, 'wrong-password', '10.0.0.5', `198.51.100.${i}`);
+      expect(body(res).msg).toBe(MSG.badCredentials);
+    }
+    expect((await attempt(t, 'ghost10', 'wrong-password', '10.0.0.5', '198.51.100.99')).statusCode).toBe(429);
+  });
+
+  it('behind a trusted proxy, limits the client named by X-Forwarded-For, not the proxy', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await attempt(proxied, `ghost${i}`, 'wrong-password', '10.0.0.9', '203.0.113.5');
+      expect(body(res).msg).toBe(MSG.badCredentials);
+    }
+    expect((await attempt(proxied, 'ghost10', 'wrong-password', '10.0.0.9', '203.0.113.5')).statusCode).toBe(429);
+    // A colleague elsewhere comes through the same proxy and is not held up by that client.
+    expect(body(await attempt(proxied, 'demo', 'demo123456', '10.0.0.9', '203.0.113.6')).code).toBe(0);
+    // A proxy that is not trusted cannot name a client: its own address counts.
+    for (let i = 0; i < 10; i++) await attempt(proxied, `ghost${i}`, 'wrong-password', '10.0.0.8', `203.0.113.${10 + i}`);
+    expect((await attempt(proxied, 'demo', 'demo123456', '10.0.0.8', '203.0.113.50')).statusCode).toBe(429);
+  });
+
+  it('reads TRUST_PROXY as yes/no or as the proxies’ addresses', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('off')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy(' 10.0.0.9 , 10.1.0.0/16 ')).toBe('10.0.0.9,10.1.0.0/16');
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+  });
+});
+
+describe('login rate limit per account', () => {
   it('also limits failed attempts per account across addresses', async () => {
     t.clock.advance(60_000);
     for (let i = 0; i < 10; i++) {
@@ -36,5 +115,37 @@ describe('login rate limit', () => {
     }
     const { res } = await login(t.app, 'admin', 'admin123456', '1', '10.1.1.1');
     expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('registration and its SMS code, per address', () => {
+  let mobileCounter = 0;
+  const freshMobile = () => `137${String(20_000_000 + ++mobileCounter).slice(-8)}`;
+
+  it('throttles SMS code requests from one address', async () => {
+    t.clock.advance(60_000);
+    for (let i = 0; i < 10; i++) {
+      const res = await signedInject(t.app, { method: 'POST', url: '/admin/sms/captcha', form: { mobile: freshMobile(), purpose: 'register' }, remoteAddress: '10.2.0.1' });
+      expect(res.statusCode, `request ${i + 1}`).toBe(200);
+    }
+    const res = await signedInject(t.app, { method: 'POST', url: '/admin/sms/captcha', form: { mobile: freshMobile(), purpose: 'register' }, remoteAddress: '10.2.0.1' });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('throttles registration attempts from one address', async () => {
+    const form = (i: number) => ({
+      cgmc: '限流测试会展公司',
+      nickName: '限流',
+      username: `throttle${i}`,
+      mobile: freshMobile(),
+      code: '123456',
+      password: 'secret123',
+      passwordConfirm: 'secret123',
+    });
+    for (let i = 0; i < 10; i++) {
+      const res = await signedInject(t.app, { method: 'POST', url: '/admin/register', form: form(i), remoteAddress: '10.2.0.2' });
+      expect(body(res).msg, `attempt ${i + 1}`).toBe(MSG.smsCodeInvalid);
+    }
+    expect((await signedInject(t.app, { method: 'POST', url: '/admin/register', form: form(10), remoteAddress: '10.2.0.2' })).statusCode).toBe(429);
   });
 });

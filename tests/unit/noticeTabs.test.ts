@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnread, noticeTabs } from '../../src/layouts/basic/notices/noticeTabs';
+import { isUnread, noticePagePath, noticeTabs } from '../../src/layouts/basic/notices/noticeTabs';
 import { BELL_NOTICES } from '../mocks/fixtures';
 
 describe('notice popup tabs', () => {
@@ -16,5 +16,14 @@ describe('notice popup tabs', () => {
     expect(tabs.read.map((n) => n.title)).toEqual(['已读通知1', '已读通知2', '已读通知3']);
     expect(tabs.unreadCount).toBe(4);
     expect(noticeTabs([])).toEqual({ all: [], unread: [], read: [], unreadCount: 0 });
+  });
+});
+
+describe('where the bell leads', () => {
+  it('to 我的通知 of the menus when the user has it (spec §2), else to the same page under /account', () => {
+    expect(noticePagePath(['/yx/sysActivity/index', '/system/mynotice/index'])).toBe('/system/mynotice/index');
+    // A competition user: /system is not theirs, and entering it would end their session.
+    expect(noticePagePath(['/jsxm', '/jsxm/works/index'])).toBe('/account/notices');
+    expect(noticePagePath([])).toBe('/account/notices');
   });
 });

@@ -8,6 +8,10 @@ import { useTabs } from '../../src/stores/tabs';
 import { API } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
+import { installAccountBackend } from '../mocks/account';
+import { tokenOf } from '../mocks/fixtures';
+import { ACCESS_TOKEN_KEY } from '../../src/config/constants';
+import { storage } from '../../src/lib/storage';
 import { currentPath, renderApp, user } from '../mocks/app';
 
 /** The workspace shell (spec §2): header, notice bell, mobile menu drawer and multi-tab bar, rendered. */
@@ -75,7 +79,8 @@ describe('header', () => {
 
 describe('notice bell', () => {
   it('shows the unread count and the 全部 / 未读 / 已读 tabs with at most 3 / 2 / 3 titles', async () => {
-    await openActivities('demo');
+    // admin's menus hold 我的通知 (/system/mynotice/index), where spec §2 sends every item.
+    await openActivities('admin');
     await waitFor(() => expect(badgeText()).toBe('4'));
     await user.click(screen.getByRole('button', { name: '通知' }));
     const popup = (await screen.findByText('查看全部')).closest('.zb-notice-popup') as HTMLElement;
@@ -91,6 +96,34 @@ describe('notice bell', () => {
     for (const link of popup.querySelectorAll('.zb-notice-list a')) {
       expect(link).toHaveAttribute('href', '/zbzj/system/mynotice/index');
     }
+  });
+
+  it('leads a competition user to 我的通知 under /account, in their own layout, keeping the session', async () => {
+    installAccountBackend();
+    signInAs('edu');
+    const router = renderApp('/jsxm/works/index');
+    expect(await screen.findByText('城市记忆展陈设计')).toBeInTheDocument();
+    await waitFor(() => expect(badgeText()).toBe('4'));
+    await user.click(screen.getByRole('button', { name: '通知' }));
+    const popup = (await screen.findByText('查看全部')).closest('.zb-notice-popup') as HTMLElement;
+    expect(within(popup).getByText('查看全部').closest('a')).toHaveAttribute('href', '/zbzj/account/notices');
+    const first = popup.querySelector('[role="tabpanel"][aria-hidden="false"] .zb-notice-list a') as HTMLElement;
+    expect(first).toHaveAttribute('href', '/zbzj/account/notices');
+
+    await user.click(first);
+    await waitFor(() => expect(currentPath(router)).toBe('/account/notices'));
+    expect(await screen.findByText('系统升级通知', { selector: 'td *' })).toBeInTheDocument();
+    // Still signed in, among the competition menus.
+    expect(storage.get(ACCESS_TOKEN_KEY)).toBe(tokenOf('edu'));
+    expect(document.querySelector('.ant-layout-header')).toHaveTextContent('参赛中心');
+  });
+
+  it('leads staff whose menus lack 我的通知 to the /account page as well', async () => {
+    await openActivities('demo');
+    await waitFor(() => expect(badgeText()).toBe('4'));
+    await user.click(screen.getByRole('button', { name: '通知' }));
+    const popup = (await screen.findByText('查看全部')).closest('.zb-notice-popup') as HTMLElement;
+    expect(within(popup).getByText('查看全部').closest('a')).toHaveAttribute('href', '/zbzj/account/notices');
   });
 
   it("reads '暂无数据' in an empty tab", async () => {

@@ -3,18 +3,19 @@ import { Badge, Empty, Popover, Tabs } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
 import type { NoticeItem } from '../../shared/wire';
-import { MY_NOTICE_PATH, NOTICE_BADGE_OVERFLOW } from '../../config/constants';
+import { NOTICE_BADGE_OVERFLOW } from '../../config/constants';
+import { menuRoutePaths } from '../../router/menusToRoutes';
 import { fetchBellNotices } from './notices/api';
-import { noticeTabs } from './notices/noticeTabs';
+import { noticePagePath, noticeTabs } from './notices/noticeTabs';
 import { useNoticeSignal } from '../../stores/notices';
 import { useSession } from '../../stores/session';
 
 /**
  * The header's notice bell (spec §2): the unread count as a badge (beyond 99 shown as '99+'), and on click
- * a popup with the tabs 全部 / 未读 / 已读 (at most 3 / 2 / 3 titles) leading to 我的通知. The list is
+ * a popup with the tabs 全部 / 未读 / 已读 (at most 3 / 2 / 3 titles) leading to 我的通知 (noticePagePath). The list is
  * reloaded on sign-in, on every route change, and whenever a notice page signals a read-state change.
  */
-function NoticeList({ notices, onChoose }: { notices: readonly NoticeItem[]; onChoose(): void }) {
+function NoticeList({ notices, to, onChoose }: { notices: readonly NoticeItem[]; to: string; onChoose(): void }) {
   if (notices.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
   }
@@ -22,7 +23,7 @@ function NoticeList({ notices, onChoose }: { notices: readonly NoticeItem[]; onC
     <ul className="zb-notice-list">
       {notices.map((notice) => (
         <li key={notice.id}>
-          <Link to={MY_NOTICE_PATH} onClick={onChoose} title={notice.title}>
+          <Link to={to} onClick={onChoose} title={notice.title}>
             {notice.title}
           </Link>
           <span className="zb-notice-time">{notice.createdAt.slice(0, 10)}</span>
@@ -34,6 +35,8 @@ function NoticeList({ notices, onChoose }: { notices: readonly NoticeItem[]; onC
 
 export function NoticeBell({ color }: { color?: string }) {
   const userId = useSession((s) => s.user?.userId ?? null);
+  const menuRoutes = useSession((s) => s.menuRoutes);
+  const noticePath = useMemo(() => noticePagePath(menuRoutePaths(menuRoutes)), [menuRoutes]);
   const version = useNoticeSignal((s) => s.version);
   const { pathname } = useLocation();
   const [notices, setNotices] = useState<NoticeItem[]>([]);
@@ -63,13 +66,13 @@ export function NoticeBell({ color }: { color?: string }) {
         centered
         size="small"
         items={[
-          { key: 'all', label: '全部', children: <NoticeList notices={tabs.all} onChoose={close} /> },
-          { key: 'unread', label: '未读', children: <NoticeList notices={tabs.unread} onChoose={close} /> },
-          { key: 'read', label: '已读', children: <NoticeList notices={tabs.read} onChoose={close} /> },
+          { key: 'all', label: '全部', children: <NoticeList notices={tabs.all} to={noticePath} onChoose={close} /> },
+          { key: 'unread', label: '未读', children: <NoticeList notices={tabs.unread} to={noticePath} onChoose={close} /> },
+          { key: 'read', label: '已读', children: <NoticeList notices={tabs.read} to={noticePath} onChoose={close} /> },
         ]}
       />
       <div className="zb-notice-footer">
-        <Link to={MY_NOTICE_PATH} onClick={close}>
+        <Link to={noticePath} onClick={close}>
           查看全部
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import type { NoticeItem } from '../../../shared/wire';
-import { NOTICE_POPUP_LIMITS } from '../../../config/constants';
+import { ACCOUNT_NOTICES_PATH, MY_NOTICE_PATH, NOTICE_POPUP_LIMITS } from '../../../config/constants';
 
 /** A notice counts as read once it carries a read stamp (spec: isstamp 0 or null = unread). */
 export function isUnread(notice: Pick<NoticeItem, 'isstamp'>): boolean {
@@ -24,4 +24,12 @@ export function noticeTabs(notices: readonly NoticeItem[]): NoticeTabs {
     read: read.slice(0, NOTICE_POPUP_LIMITS.read),
     unreadCount: unread.length,
   };
+}
+
+/**
+ * Where the bell's links lead: 我的通知 of the menus (spec §2) when the user's menus hold it, otherwise
+ * the same page under /account, which every signed-in user may open in their own layout.
+ */
+export function noticePagePath(menuPaths: readonly string[]): string {
+  return menuPaths.includes(MY_NOTICE_PATH) ? MY_NOTICE_PATH : ACCOUNT_NOTICES_PATH;
 }

@@ -20,8 +20,8 @@ const columns: TableColumnsType<SmsOutboxRow> = [
 ];
 
 /**
- * 短信记录: what the SMS sender sent, newest first. Without an SMS provider (the default outbox sender)
- * this is where an operator reads a verification code to pass on.
+ * 短信记录: what the SMS sender sent, newest first. Verification codes arrive masked (验证码为******):
+ * the page shows that a code was sent, never which one.
  */
 export default function SmsRecordPage() {
   return (
