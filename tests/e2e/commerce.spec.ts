@@ -5,9 +5,9 @@ import { signIn, tableRows } from './helpers';
 
 /**
  * The commercial back office end to end, as organiser staff: a customer with a contact, a quotation of
- * goods, the quotation turned into a contract, submitted and approved, an invoice issued, a receipt
- * recorded and confirmed, and the outstanding total dropping; batch delete with and without a selection;
- * a list exported to .xlsx and opened.
+ * goods, the quotation turned into a contract by the server (转为合同), submitted and approved, an invoice
+ * issued against what is left to invoice, a receipt recorded and confirmed, and the outstanding total
+ * dropping; batch delete with and without a selection; a list exported to .xlsx and opened.
  */
 const stamp = Date.now().toString(36).slice(-5);
 const CUSTOMER = `杭州星河会展科技有限公司${stamp}`;
@@ -15,6 +15,9 @@ const CONTACT = `林默${stamp}`;
 const QUOTATION = `星河科技参展报价${stamp}`;
 
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
+
+/** The antd select around one of its inputs. */
+const ANT_SELECT = 'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]';
 
 async function openMenu(page: Page, path: string) {
   await page.goto(path);
@@ -28,7 +31,7 @@ async function openMenu(page: Page, path: string) {
  */
 async function choose(scope: Locator, page: Page, label: string | Locator, option: string, search?: string) {
   const input = typeof label === 'string' ? scope.getByLabel(label, { exact: true }) : label;
-  const select = input.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const select = input.locator(ANT_SELECT);
   await expect(async () => {
     await input.click();
     if (search) {
@@ -134,17 +137,16 @@ test('a customer with a contact is quoted, contracted, approved, invoiced and pa
   await confirmDialog(page, '确认发送客户');
   await expect(row(page, QUOTATION)).toContainText('已发送');
 
-  // 转为合同: the contract form opens filled from the quotation
+  // 转为合同: the server makes the contract from the quotation (customer, project, amount) once confirmed,
+  // and the contract list opens filtered to it
   await rowAction(page, QUOTATION, '转为合同');
-  await expect(page).toHaveURL(/contract\/contract\/index/);
-  form = dialog(page);
-  await expect(form).toContainText('新增合同');
-  await expect(form.getByLabel('合同金额')).toHaveValue('35640.00');
-  await expect(form).toContainText('大写：叁万伍仟陆佰肆拾元整');
-  await fillDate(form, '签订日期', '2026-11-21');
-  await form.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(form).toBeHidden();
+  await confirmDialog(page, '确认转为合同');
+  await expect(page.getByText('已按报价单生成合同')).toBeVisible();
+  await expect(page).toHaveURL(/contract\/contract\/index\?code=HT\d{14}/);
+  await expect(page.locator('.zb-link-filter')).toContainText('合同编号 HT');
+  await expect(tableRows(page)).toHaveCount(1);
   const CONTRACT = `星河科技参展合同${stamp}`;
+  await expect(row(page, CONTRACT)).toContainText(CUSTOMER);
   await expect(row(page, CONTRACT)).toContainText('叁万伍仟陆佰肆拾元整');
   await expect(row(page, CONTRACT)).toContainText('未提交');
 
@@ -168,6 +170,7 @@ test('a customer with a contact is quoted, contracted, approved, invoiced and pa
 
   // The quotation now links to its contract instead of offering 转为合同 again
   await openMenu(page, 'crm/quotation/index');
+  await expect(row(page, QUOTATION)).toContainText('已接受');
   await expect(row(page, QUOTATION).getByRole('button', { name: '转为合同' })).toHaveCount(0);
   await row(page, QUOTATION).getByRole('link', { name: '查看合同' }).click();
   await expect(page).toHaveURL(/contract\/contract\/index\?code=HT\d{14}/);
@@ -182,6 +185,9 @@ test('a customer with a contact is quoted, contracted, approved, invoiced and pa
   await page.getByRole('button', { name: /新\s*增/ }).click();
   form = dialog(page);
   await choose(form, page, '合同', CONTRACT, '星河科技');
+  // The picker names what is left to invoice and prefills it.
+  await expect(form.getByLabel('合同', { exact: true }).locator(ANT_SELECT)).toContainText(`${CONTRACT}（可开票 ¥35,640.00）`);
+  await expect(form.getByLabel('开票金额')).toHaveValue('35640.00');
   await form.getByLabel('发票抬头').fill(CUSTOMER);
   await form.getByLabel('纳税人识别号').fill('91330106MA2H0C3L5P');
   await form.getByLabel('开票金额').fill('35640');

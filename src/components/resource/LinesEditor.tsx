@@ -53,7 +53,8 @@ export function LinesEditor({ def, lines, form, row, values }: LinesEditorProps)
   const grid = `${fields.map(columnWidth).join(' ')}${priced ? ' 110px' : ''} 32px`;
 
   return (
-    <div className="zb-lines">
+    // Scrolls sideways in a narrow window rather than spilling out of the form.
+    <div className="zb-lines" style={{ overflowX: 'auto' }}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {lines.label}
       </Typography.Title>

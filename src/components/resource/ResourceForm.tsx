@@ -167,7 +167,8 @@ export function ResourceForm({ def, open, row, presets, onClose, onSaved }: Reso
               </Col>
             )}
             {hasActivityInput(def) && (
-              <Col xs={24} md={12}>
+              // Full width: an activity is named with its project (活动名（项目名）), too long for half the form.
+              <Col xs={24} md={24}>
                 <Form.Item name={ACTIVITY_FIELD} label={ACTIVITY_LABEL} rules={[{ required: true, message: '请选择所属活动' }]}>
                   <ActivitySelect
                     label={typeof current?.activityName === 'string' ? activityLabel({ name: current.activityName, projectName: (current.projectName as string | null) ?? null }) : null}

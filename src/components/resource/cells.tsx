@@ -12,6 +12,11 @@ export function renderField(def: ResourceDef, field: FieldDef, row: ResourceRow)
   return fieldInput(field).cell(field, row, def);
 }
 
+/** The narrowest column whose header stays on one line: its characters, the cell padding and the sort icon. */
+export function headerWidth(label: string, sortable?: boolean): number {
+  return Array.from(label).length * 14 + 32 + (sortable ? 24 : 0);
+}
+
 const scopeColumn = (title: string, name: string) => ({
   title,
   dataIndex: name,
@@ -32,7 +37,7 @@ export function resourceColumns(def: ResourceDef): TableColumnsType<ResourceRow>
       title: field.label,
       dataIndex: field.name,
       key: field.name,
-      width: field.width,
+      width: field.width === undefined ? undefined : Math.max(field.width, headerWidth(field.label, field.sortable)),
       sorter: field.sortable ? true : undefined,
       ellipsis: fieldInput(field).ellipsis ? { showTitle: true } : undefined,
       align: isMoney(field) ? ('right' as const) : undefined,
@@ -44,7 +49,7 @@ export function resourceColumns(def: ResourceDef): TableColumnsType<ResourceRow>
       title: machine.label,
       dataIndex: machine.field,
       key: machine.field,
-      width: 100,
+      width: Math.max(100, headerWidth(machine.label, true)),
       sorter: true,
       render: (v: number) => <StatusTag value={v} options={options} />,
     });

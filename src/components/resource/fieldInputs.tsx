@@ -326,7 +326,8 @@ export const FIELD_INPUTS: Readonly<Record<FieldType, FieldInputSpec>> = {
     },
     toWire: trimmed,
     toForm: (v) => (typeof v === 'number' ? v : Number(v)),
-    lineWidth: 'minmax(100px, 1fr)',
+    // Room for a placeholder such as 请选择年级 beside the arrow.
+    lineWidth: 'minmax(112px, 1fr)',
   },
   ref: {
     Input: RefInput,
