@@ -43,9 +43,12 @@ export function resourceColumns(def: ResourceDef): TableColumnsType<ResourceRow>
       align: isMoney(field) ? ('right' as const) : undefined,
       render: (_: unknown, row: ResourceRow) => renderField(def, field, row),
     }));
-  for (const machine of def.machines ?? []) {
+  // States come right after the two columns that name the row (a code and a name, a company and its
+  // booth…), so they stay in view on wide lists instead of hiding behind the sideways scroll.
+  const stateAt = Math.min(2, columns.length);
+  for (const [i, machine] of (def.machines ?? []).entries()) {
     const options = machine.states.map((s) => ({ value: s.value, label: s.label, color: s.color ?? 'default' }));
-    columns.push({
+    columns.splice(stateAt + i, 0, {
       title: machine.label,
       dataIndex: machine.field,
       key: machine.field,
