@@ -51,7 +51,7 @@ export const team: ResourceDef = {
     { name: 'leaderName', label: '队长', type: 'text', required: true, max: 30, list: true, width: 90 },
     { name: 'leaderMobile', label: '联系手机', type: 'text', required: true, max: 11, rules: [mobileRule], list: true, width: 130, filter: 'like' },
     { name: 'advisor', label: '指导老师', type: 'text', max: 30, list: true, width: 100 },
-    { name: 'workTitle', label: '参赛作品', type: 'text', max: 100, list: true, width: 200, span: 24 },
+    { name: 'workTitle', label: '参赛作品', type: 'text', max: 100, list: true, width: 200 },
     { name: 'applyForm', label: '报名表', type: 'file', help: '盖章的报名表扫描件（pdf、jpg、png）', span: 24 },
     { name: 'remark', label: '备注', type: 'textarea', max: 500, span: 24 },
   ],
@@ -119,8 +119,8 @@ export const exhibitor: ResourceDef = {
     { name: 'contactMobile', label: '联系手机', type: 'text', required: true, max: 11, rules: [mobileRule], list: true, width: 130 },
     { name: 'moveInAt', label: '布展进场时间', type: 'datetime', list: true, width: 160, sortable: true },
     { name: 'firstTime', label: '首次参展', type: 'boolean', list: true, width: 100, filter: 'eq', defaultValue: false },
-    { name: 'serviceIds', label: '已订服务', type: 'many', ref: 'goods', refFilter: { cnfId: 'cnfId' }, maxValue: 20, span: 24 },
     { name: 'logo', label: '企业 Logo', type: 'image', help: 'jpg 或 png，不超过 5 MB' },
+    { name: 'serviceIds', label: '已订服务', type: 'many', ref: 'goods', refFilter: { cnfId: 'cnfId' }, maxValue: 20, span: 24 },
     { name: 'remark', label: '备注', type: 'textarea', max: 500, span: 24 },
   ],
   machines: [
