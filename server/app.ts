@@ -7,7 +7,7 @@
  */
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { loadConfig, type ServerConfig } from './config';
+import { assertDeployableSecrets, demoSecretsIn, loadConfig, type ServerConfig } from './config';
 import type { Database } from './db/client';
 import { notFound } from './lib/errors';
 import { withRedaction } from './lib/logRedaction';
@@ -17,6 +17,7 @@ import security from './plugins/security';
 import spa from './plugins/spa';
 import adminApi from './routes/admin';
 import healthRoutes from './routes/health';
+import { LOG } from './messages';
 import './types';
 
 export interface BuildAppOptions extends Partial<ServerConfig> {
@@ -39,6 +40,8 @@ export interface BuildAppOptions extends Partial<ServerConfig> {
 export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
   const { now = Date.now, db, memory = false, logger = false, env, ...overrides } = options;
   const config: ServerConfig = { ...loadConfig(env), ...overrides };
+  // NODE_ENV=production with the repository's demo SSO secret or API key pair: do not start at all.
+  assertDeployableSecrets(config);
 
   const app = Fastify({
     // Tokens, share links, SSO tickets and passwords never reach the log (server/lib/logRedaction.ts).
@@ -49,6 +52,8 @@ export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
     pluginTimeout: 120_000,
   });
   app.decorate('config', config);
+  const demoSecrets = demoSecretsIn(config);
+  if (demoSecrets.length) app.log.warn(LOG.demoSecretsInUse(demoSecrets));
   app.decorate('now', now);
 
   app.register(errorHandler);

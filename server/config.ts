@@ -18,6 +18,10 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   apiKeys: ApiKeyPair[];
   ssoSecret: string;
+  /** The longest an SSO ticket may still be valid when it is redeemed; a ticket that lives longer is refused. */
+  ssoTicketMaxTtlS: number;
+  /** NODE_ENV=production: the server refuses to start with the repository's demo secrets. */
+  production: boolean;
   tokenTtlPasswordS: number;
   tokenTtlSsoS: number;
   /** Failed sign-ins one address may make in a window (and failures per account). */
@@ -28,6 +32,10 @@ export interface ServerConfig {
    */
   loginAttemptMax: number;
   loginRateWindowS: number;
+  /** Attempts for one account (since its last successful sign-in) before each further one has to wait. */
+  loginDelayAfter: number;
+  /** The wait grows 1, 2, 4 … seconds per further failure, up to this many. */
+  loginDelayMaxS: number;
   signWindowS: number;
   distDir: string;
   /**
@@ -74,6 +82,13 @@ function int(env: Env, name: string, fallback: number, min = 0): number {
   if (!Number.isInteger(value) || value < min) {
     throw new Error(LOG.envInteger(name, min, raw));
   }
+  return value;
+}
+
+/** An integer setting with an upper bound too (e.g. a ticket lifetime: minutes, not years). */
+function intWithin(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = int(env, name, fallback, min);
+  if (value > max) throw new Error(LOG.envIntegerMax(name, max, value));
   return value;
 }
 
@@ -125,11 +140,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl: databaseUrl ? databaseUrl : undefined,
     apiKeys: parseApiKeys(env.API_KEYS),
     ssoSecret: str(env, 'SSO_SECRET', DEMO_SSO_SECRET),
+    ssoTicketMaxTtlS: intWithin(env, 'SSO_TICKET_MAX_TTL_S', 600, 1, 3600),
+    production: (env.NODE_ENV ?? '').trim() === 'production',
     tokenTtlPasswordS: int(env, 'TOKEN_TTL_PASSWORD_S', 86400, 1),
     tokenTtlSsoS: int(env, 'TOKEN_TTL_SSO_S', 604800, 1),
     loginRateMax: int(env, 'LOGIN_RATE_MAX', 10, 1),
     loginAttemptMax: int(env, 'LOGIN_ATTEMPT_MAX', 300, 1),
     loginRateWindowS: int(env, 'LOGIN_RATE_WINDOW_S', 60, 1),
+    loginDelayAfter: int(env, 'LOGIN_DELAY_AFTER', 5, 1),
+    loginDelayMaxS: int(env, 'LOGIN_DELAY_MAX_S', 300, 1),
     signWindowS: int(env, 'SIGN_WINDOW_S', 300, 1),
     distDir: path.resolve(str(env, 'DIST_DIR', './dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -143,4 +162,29 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     smsHourlyMaxPerIp: int(env, 'SMS_HOURLY_MAX_PER_IP', 30, 1),
     smsCodeFile: smsCodeFile(env),
   };
+}
+
+/** In production the SSO secret must be long enough to resist guessing (it is an HMAC key). */
+export const SSO_SECRET_MIN_LENGTH = 32;
+
+/**
+ * The environment variables that still hold the repository's demo values (or, for SSO_SECRET, one too
+ * short to be a key): anyone who has read this repository knows those secrets, so with the demo SSO
+ * secret they can mint a ticket for admin.
+ */
+export function demoSecretsIn(config: Pick<ServerConfig, 'apiKeys' | 'ssoSecret'>): string[] {
+  const names: string[] = [];
+  if (config.ssoSecret === DEMO_SSO_SECRET || config.ssoSecret.length < SSO_SECRET_MIN_LENGTH) names.push('SSO_SECRET');
+  if (config.apiKeys.some((pair) => pair.key === DEMO_API_KEY.key || pair.secret === DEMO_API_KEY.secret)) names.push('API_KEYS');
+  return names;
+}
+
+/**
+ * NODE_ENV=production with a demo secret: refuse to start and say which variable to set. (`npm start`
+ * and the e2e server do not set NODE_ENV, so a fresh clone still runs with the demo values.)
+ */
+export function assertDeployableSecrets(config: Pick<ServerConfig, 'apiKeys' | 'ssoSecret' | 'production'>): void {
+  if (!config.production) return;
+  const names = demoSecretsIn(config);
+  if (names.length) throw new Error(LOG.demoSecretsInProduction(names, SSO_SECRET_MIN_LENGTH));
 }

@@ -48,6 +48,7 @@ export const MSG = {
   ssoExpired: '单点登录凭证已过期，请重新获取',
   ssoReused: '单点登录凭证已使用，请重新获取',
   ssoUnknownUser: '单点登录凭证对应的账号不存在',
+  ssoTooLong: '单点登录凭证有效期过长，请重新获取',
   logoutOk: '退出成功',
   logoutOthersToken: '只能注销本人当前的登录凭证',
 
@@ -180,6 +181,11 @@ export const LOG = {
   shutdownFailed: '关闭服务时出错',
   startFailed: '服务启动失败',
   envInteger: (name: string, min: number, raw: string) => `环境变量 ${name} 必须是不小于 ${min} 的整数，当前为 "${raw}"`,
+  envIntegerMax: (name: string, max: number, value: number) => `环境变量 ${name} 不能大于 ${max}，当前为 ${value}`,
+  demoSecretsInProduction: (names: readonly string[], ssoMin: number) =>
+    `生产环境（NODE_ENV=production）不能使用仓库中的演示密钥，请设置环境变量：${names.join('、')}` +
+    `（SSO_SECRET 为至少 ${ssoMin} 个字符的随机值；API_KEYS 为 key:secret，须与前端构建的 VITE_APP_API_KEY / VITE_APP_SIGN_SECRET 一致）`,
+  demoSecretsInUse: (names: readonly string[]) => `正在使用演示密钥（${names.join('、')}），仅供本地演示，部署前必须更换`,
   envApiKeys: (item: string) => `API_KEYS 的每一项必须是 key:secret，无法解析 "${item}"`,
   smsSenderUnknown: (name: string, known: string) => `SMS_SENDER 无效："${name}"，可选：${known}`,
   smsDevCode: (mobile: string, purpose: string, code: string) => `[开发环境] 短信验证码 ${mobile}（${purpose}）：${code}`,

@@ -207,6 +207,21 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
 
+/**
+ * Password attempts per account (lower-cased username, whether or not it exists) since its last successful
+ * one: each attempt is counted here atomically before the password is checked, and from LOGIN_DELAY_AFTER
+ * attempts on the next one has to wait until next_at (a growing delay, never a lock).
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    username: varchar('username', { length: 64 }).primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: instant('next_at').notNull(),
+  },
+  (t) => [index('login_throttles_next_idx').on(t.nextAt)],
+);
+
 /** SSO tickets are one-time: the hash of each redeemed ticket is kept until the ticket would expire anyway. */
 export const usedSsoTickets = pgTable(
   'used_sso_tickets',

@@ -15,7 +15,7 @@ export interface SsoTicketPayload {
 
 export type SsoTicketCheck =
   | { ok: true; payload: SsoTicketPayload }
-  | { ok: false; reason: 'malformed' | 'forged' | 'expired' };
+  | { ok: false; reason: 'malformed' | 'forged' | 'expired' | 'tooLong' };
 
 function mac(secret: string, payloadPart: string): string {
   return createHmac('sha256', secret).update(payloadPart).digest('base64url');
@@ -39,7 +39,12 @@ function parsePayload(payloadPart: string): SsoTicketPayload | undefined {
   }
 }
 
-export function verifySsoTicket(secret: string, ticket: string, now: number = Date.now()): SsoTicketCheck {
+/**
+ * A ticket is a bearer credential for one sign-in a moment away, so it must not outlive `maxTtlMs` (the
+ * server's SSO_TICKET_MAX_TTL_S): one whose expiry lies further ahead is refused as 'tooLong', whoever
+ * minted it. The payload carries no issue time, so the check is on the time left.
+ */
+export function verifySsoTicket(secret: string, ticket: string, now: number, maxTtlMs: number): SsoTicketCheck {
   const parts = ticket.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1]) return { ok: false, reason: 'malformed' };
   const [payloadPart, signature] = parts;
@@ -47,6 +52,8 @@ export function verifySsoTicket(secret: string, ticket: string, now: number = Da
   if (!safeEqual(signature, mac(secret, payloadPart))) return { ok: false, reason: 'forged' };
   const payload = parsePayload(payloadPart);
   if (!payload) return { ok: false, reason: 'malformed' };
+  if (!Number.isFinite(payload.exp)) return { ok: false, reason: 'malformed' };
   if (payload.exp <= now) return { ok: false, reason: 'expired' };
+  if (payload.exp - now > maxTtlMs) return { ok: false, reason: 'tooLong' };
   return { ok: true, payload };
 }

@@ -2,14 +2,24 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import type { NotifyPrefs, ProfileInfo } from '../../src/shared/wire';
-import { mailRules, nickNameRules, passwordMatchRule, passwordRules, textLengthRule } from '../../src/shared/validators';
+import {
+  currentPasswordRules,
+  mailRules,
+  MSG_CURRENT_PASSWORD_WRONG,
+  nickNameRules,
+  passwordMatchRule,
+  passwordRules,
+  textLengthRule,
+} from '../../src/shared/validators';
 import { users } from '../db/schema';
 import { envelopeSchema, messageOnly, ok } from '../lib/envelope';
-import { hashPassword } from '../lib/password';
+import { refuse, tooManyRequests } from '../lib/errors';
+import { hashPassword, verifyPassword } from '../lib/password';
 import { Id, NoParams, StringEnum } from '../lib/schemas';
 import { NotifyPrefsSchema, ProfileInfoSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
+import { claimPasswordAttempt, forgetPasswordAttempts } from '../services/loginThrottle';
 import { checkFields, ownOnly } from '../services/requestChecks';
 import { revokeAllTokens } from '../services/tokens';
 
@@ -109,14 +119,27 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/developer/update/passwordUser',
     {
       config: { authority: 'user' },
-      schema: { body: Type.Object({ userId: Id, password: text, passwordConfirm: text }), response: { 200: messageOnly } },
+      schema: {
+        body: Type.Object({ userId: Id, oldPassword: text, password: text, passwordConfirm: text }),
+        response: { 200: messageOnly },
+      },
     },
     async (request) => {
       const { user } = signedIn(request);
       const form = request.body;
       ownOnly(user.id, form.userId);
       // The confirmation is the browser's business; when it is sent anyway, it has to match.
-      checkFields({ password: [...passwordRules, passwordMatchRule(form.passwordConfirm)] }, form);
+      checkFields({ oldPassword: currentPasswordRules, password: [...passwordRules, passwordMatchRule(form.passwordConfirm)] }, form);
+
+      // A stolen session must not be enough to take the account over: the current password is asked for,
+      // and guessing it here counts against the same per-account delay as the login.
+      if (!(await claimPasswordAttempt(app.db, user.username, app.config, app.now()))) throw tooManyRequests();
+      const [stored] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+      if (!stored || !(await verifyPassword(form.oldPassword!, stored.passwordHash))) {
+        throw refuse(MSG_CURRENT_PASSWORD_WRONG, { errors: [{ field: 'oldPassword', msg: MSG_CURRENT_PASSWORD_WRONG }] });
+      }
+      await forgetPasswordAttempts(app.db, user.username);
+
       const passwordHash = await hashPassword(form.password!);
       const now = app.now();
       await app.db.transaction(async (tx) => {

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { USER_STATUS, YHLX_EDU, YHLX_ORDINARY } from '../../src/shared/wire';
 import { users } from '../db/schema';
 import { envelopeSchema, messageOnly, ok } from '../lib/envelope';
 import { refuse, tooManyRequests } from '../lib/errors';
 import { wrongEntryMessage } from '../lib/loginEntry';
-import { decoyHash, verifyPassword } from '../lib/password';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../lib/password';
 import { StringEnum } from '../lib/schemas';
 import { sha256Hex } from '../lib/secrets';
 import { verifySsoTicket } from '../lib/ssoTicket';
 import { LoginResultSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
+import { claimPasswordAttempt, forgetPasswordAttempts } from '../services/loginThrottle';
 import { hit, limitAddress, peek } from '../services/rateLimits';
 import { redeemTicket } from '../services/ssoTickets';
 import { issueToken, revokeToken } from '../services/tokens';
@@ -27,6 +28,8 @@ function statusRefusal(status: number): string {
 }
 
 const loginReply = { 200: envelopeSchema(LoginResultSchema) };
+
+const SSO_REFUSAL = { malformed: MSG.ssoInvalid, forged: MSG.ssoInvalid, expired: MSG.ssoExpired, tooLong: MSG.ssoTooLong } as const;
 
 /** Login, SSO login and logout: the session calls of ARCHITECTURE §4. */
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -46,6 +49,16 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return user;
   }
 
+  /** A hash made at a lower cost than today's is replaced at sign-in, while the password is at hand. */
+  async function upgradeHash(userId: number, oldHash: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    // Only if nobody changed the password meanwhile.
+    await app.db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, oldHash)));
+  }
+
   app.post(
     '/login/token',
     {
@@ -63,17 +76,18 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { username, password, yhlx: entry } = request.body;
       await limitSessionAddress('login', request.ip);
       if ((await peek(app.db, failureBucket(request.ip), loginRateWindowS, app.now())) >= loginRateMax) throw tooManyRequests();
-      // Failures also count per account, so spreading guesses over many addresses does not help.
-      const accountBucket = `login:user:${username.toLowerCase()}`;
-      if ((await peek(app.db, accountBucket, loginRateWindowS, app.now())) >= loginRateMax) throw tooManyRequests();
+      // Guesses also count per account, so spreading them over many addresses does not help: counted
+      // atomically before the password is checked, with a growing delay rather than a lock-out.
+      if (!(await claimPasswordAttempt(app.db, username, app.config, app.now()))) throw tooManyRequests();
 
       const user = await findUser(username);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
       if (!user || !valid) {
         await hit(app.db, failureBucket(request.ip), loginRateWindowS, app.now());
-        await hit(app.db, accountBucket, loginRateWindowS, app.now());
         throw refuse(MSG.badCredentials);
       }
+      await forgetPasswordAttempts(app.db, username);
+      if (needsRehash(user.passwordHash)) await upgradeHash(user.id, user.passwordHash, password);
       if (user.status !== 1) throw refuse(statusRefusal(user.status));
       const wrongEntry = wrongEntryMessage(user, entry);
       if (wrongEntry) throw refuse(wrongEntry);
@@ -97,8 +111,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { ticket, yhlx: entry } = request.body;
       await limitSessionAddress('sso', request.ip);
       const now = app.now();
-      const check = verifySsoTicket(app.config.ssoSecret, ticket, now);
-      if (!check.ok) throw refuse(check.reason === 'expired' ? MSG.ssoExpired : MSG.ssoInvalid);
+      const check = verifySsoTicket(app.config.ssoSecret, ticket, now, app.config.ssoTicketMaxTtlS * 1000);
+      if (!check.ok) throw refuse(SSO_REFUSAL[check.reason]);
 
       const user = await findUser(check.payload.username);
       if (!user) throw refuse(MSG.ssoUnknownUser);

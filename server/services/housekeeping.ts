@@ -1,12 +1,14 @@
 import { lt } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 import { usedSsoTickets } from '../db/schema';
+import { LOGIN_THROTTLE_KEEP_MS, purgeLoginThrottles } from './loginThrottle';
 import { purgeNonces } from './nonces';
 import { purgeRateLimits } from './rateLimits';
 
 /**
  * Deletes rows that can no longer matter (nonces and counters outside their windows, SSO tickets past
- * their expiry). Each replica does it at most once per interval; doing it twice is harmless.
+ * their expiry, password-attempt counts a day after the account's last attempt). Each replica does it at
+ * most once per interval; doing it twice is harmless.
  */
 export function createHousekeeper(db: AppDb, intervalMs: number, keepMs: { nonces: number; rateLimits: number }) {
   let last = Number.NEGATIVE_INFINITY;
@@ -16,5 +18,6 @@ export function createHousekeeper(db: AppDb, intervalMs: number, keepMs: { nonce
     await purgeNonces(db, new Date(now - keepMs.nonces));
     await purgeRateLimits(db, new Date(now - keepMs.rateLimits));
     await db.delete(usedSsoTickets).where(lt(usedSsoTickets.expiresAt, new Date(now)));
+    await purgeLoginThrottles(db, new Date(now - LOGIN_THROTTLE_KEEP_MS));
   };
 }

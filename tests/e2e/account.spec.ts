@@ -36,8 +36,9 @@ async function tryDemoLogin(page: Page, password: string): Promise<boolean> {
   return Promise.race([left, refused]);
 }
 
-async function changePassword(page: Page, to: string) {
+async function changePassword(page: Page, from: string, to: string) {
   await page.goto('account/settings/security');
+  await page.getByLabel('当前密码').fill(from);
   await page.getByLabel('新密码').fill(to);
   await page.getByLabel('确认密码').fill(to);
   await page.getByRole('button', { name: '修改密码' }).click();
@@ -53,7 +54,7 @@ async function changePassword(page: Page, to: string) {
 async function restorePassword(browser: Browser): Promise<void> {
   await inFreshPage(browser, async (page) => {
     if (await tryDemoLogin(page, accounts.demo.password)) return;
-    if (await tryDemoLogin(page, TEMP_PASSWORD)) await changePassword(page, accounts.demo.password);
+    if (await tryDemoLogin(page, TEMP_PASSWORD)) await changePassword(page, TEMP_PASSWORD, accounts.demo.password);
   });
 }
 
@@ -122,7 +123,7 @@ test.describe('password', () => {
 
   test('demo changes the password, must sign in again, and only the new one works', async ({ page }) => {
     await signIn(page, 'demo');
-    await changePassword(page, TEMP_PASSWORD);
+    await changePassword(page, accounts.demo.password, TEMP_PASSWORD);
 
     await submitLogin(page, 'demo', accounts.demo.password);
     await expect(page.getByText('用户名或密码错误')).toBeVisible();
@@ -133,7 +134,7 @@ test.describe('password', () => {
     await expect(page.locator('.ant-layout-header')).toBeVisible();
 
     // And back, through the same page.
-    await changePassword(page, accounts.demo.password);
+    await changePassword(page, TEMP_PASSWORD, accounts.demo.password);
     await submitLogin(page, 'demo', accounts.demo.password);
     await expect(page).not.toHaveURL(/\/user\/login/);
   });

@@ -13,7 +13,7 @@ import { DEMO_API_KEY } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/db/seed';
 import * as t from '../../server/db/schema';
-import { hashPassword } from '../../server/lib/password';
+import { hashPassword, setPasswordHashCostForTests, type ScryptCost } from '../../server/lib/password';
 
 export interface TestClock {
   now: number;
@@ -27,6 +27,13 @@ export interface TestApp {
 }
 
 export const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The suites seed a database per file and sign in hundreds of times: they hash at N = 2^10 instead of the
+ * production 2^17 (tests/server/passwordHash.test.ts covers that cost and re-hashing at sign-in).
+ */
+export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+setPasswordHashCostForTests(TEST_SCRYPT_COST);
 
 const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
 
@@ -46,6 +53,7 @@ function snapshotFile(): string {
     path.join(SERVER_DIR, 'lib/password.ts'),
   ].sort();
   for (const file of files) if (file.endsWith('.sql') || file.endsWith('.json') || file.endsWith('.ts')) hash.update(file).update(readFileSync(file));
+  hash.update(JSON.stringify(TEST_SCRYPT_COST));
   return path.join(tmpdir(), `zbzj-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

@@ -4,6 +4,7 @@ import type { FieldError, NotifyPrefs, ProfileInfo, UserInfo } from '../../src/s
 import {
   MSG_EMAIL,
   MSG_NICKNAME_REQUIRED,
+  MSG_PASSWORD_COMMON,
   MSG_PASSWORD_LENGTH,
   MSG_PASSWORD_MISMATCH,
   MSG_PASSWORD_REQUIRED,
@@ -140,12 +141,13 @@ describe('POST /admin/developer/update/passwordUser', () => {
     const cases: Array<[Record<string, string | undefined>, string]> = [
       [{}, MSG_PASSWORD_REQUIRED],
       [{ password: '' }, MSG_PASSWORD_REQUIRED],
-      [{ password: '12345' }, MSG_PASSWORD_LENGTH],
-      [{ password: '1'.repeat(19) }, MSG_PASSWORD_LENGTH],
+      [{ password: '1234567' }, MSG_PASSWORD_LENGTH],
+      [{ password: '1'.repeat(65) }, MSG_PASSWORD_LENGTH],
+      [{ password: 'password123' }, MSG_PASSWORD_COMMON],
       [{ password: 'abcdef123', passwordConfirm: 'abcdef124' }, MSG_PASSWORD_MISMATCH],
     ];
     for (const [form, msg] of cases) {
-      const res = await post(url, 'edu', { userId: ids.edu, ...form });
+      const res = await post(url, 'edu', { userId: ids.edu, oldPassword: SEEDED.edu.password, ...form });
       expect(body(res), JSON.stringify(form)).toEqual({ code: 1, msg, data: { errors: [{ field: 'password', msg }] } });
     }
     expect((await storedUser('edu')).passwordHash).toBe(before.passwordHash);
@@ -154,7 +156,11 @@ describe('POST /admin/developer/update/passwordUser', () => {
 
   it('refuses to change somebody else’s password', async () => {
     const before = await storedUser('demo');
-    expect(body(await post(url, 'edu', { userId: ids.demo, password: 'hijacked1' }))).toEqual({ code: 1, msg: MSG.onlySelf, data: null });
+    expect(body(await post(url, 'edu', { userId: ids.demo, oldPassword: SEEDED.edu.password, password: 'hijacked1' }))).toEqual({
+      code: 1,
+      msg: MSG.onlySelf,
+      data: null,
+    });
     expect((await storedUser('demo')).passwordHash).toBe(before.passwordHash);
     expect((await login(t.app, 'demo', SEEDED.demo.password)).body.code).toBe(0);
     expect((await me()).statusCode).toBe(200);
@@ -162,7 +168,7 @@ describe('POST /admin/developer/update/passwordUser', () => {
 
   it('stores the new password and ends every session of the user', async () => {
     const second = await tokenFor(t.app, 'edu', SEEDED.edu.password, '2');
-    const res = await post(url, 'edu', { userId: ids.edu, password: 'newpass2026', passwordConfirm: 'newpass2026' });
+    const res = await post(url, 'edu', { userId: ids.edu, oldPassword: SEEDED.edu.password, password: 'newpass2026', passwordConfirm: 'newpass2026' });
     expect(body(res)).toEqual({ code: 0, msg: '修改成功，请重新登录', data: null });
     expect((await storedUser('edu')).passwordHash).toMatch(/^scrypt\$/);
 

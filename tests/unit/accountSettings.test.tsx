@@ -108,29 +108,42 @@ describe('安全设置 /account/settings/security', () => {
     return calls;
   }
 
-  it("asks for both fields: '请输入密码' and '请再次输入密码'", async () => {
+  it("asks for all three fields: '请输入当前密码', '请输入密码' and '请再次输入密码'", async () => {
     const calls = openSecurity();
     await submit();
+    expect(await screen.findByText('请输入当前密码')).toBeInTheDocument();
     expect(await screen.findByText('请输入密码')).toBeInTheDocument();
     expect(await screen.findByText('请再次输入密码')).toBeInTheDocument();
     expect(callsTo(calls, '/developer/update/passwordUser')).toHaveLength(0);
   });
 
   it.each([
-    ['5 characters', '12345'],
-    ['19 characters', 'a'.repeat(19)],
-  ])("refuses a password of %s: '长度为6到18个字符'", async (_, password) => {
-    openSecurity();
+    ['7 characters', '1234567'],
+    ['65 characters', 'a'.repeat(65)],
+  ])("refuses a password of %s: '长度为8到64个字符'", async (_, password) => {
+    const calls = openSecurity();
+    await setField('当前密码', 'demo123456');
     await setField('新密码', password);
     await setField('确认密码', password);
     await submit();
-    expect(await screen.findByText('长度为6到18个字符')).toBeInTheDocument();
+    expect(await screen.findByText('长度为8到64个字符')).toBeInTheDocument();
+    expect(callsTo(calls, '/developer/update/passwordUser')).toHaveLength(0);
+  });
+
+  it("refuses a common password: '密码过于常见，请换一个'", async () => {
+    const calls = openSecurity();
+    await setField('当前密码', 'demo123456');
+    await setField('新密码', 'Password123');
+    await setField('确认密码', 'Password123');
+    await submit();
+    expect(await screen.findByText('密码过于常见，请换一个')).toBeInTheDocument();
+    expect(callsTo(calls, '/developer/update/passwordUser')).toHaveLength(0);
   });
 
   it("says '两次输入的密码不一致' when the confirmation differs", async () => {
     const calls = openSecurity();
-    await setField('新密码', 'abcdef1');
-    await setField('确认密码', 'abcdef2');
+    await setField('新密码', 'abcdef12');
+    await setField('确认密码', 'abcdef13');
     await submit();
     expect((await screen.findAllByText('两次输入的密码不一致')).length).toBeGreaterThan(0);
     expect(callsTo(calls, '/developer/update/passwordUser')).toHaveLength(0);
@@ -138,22 +151,45 @@ describe('安全设置 /account/settings/security', () => {
 
   it("says '请再次输入密码' when only the password is given", async () => {
     openSecurity();
-    await setField('新密码', 'abcdef1');
+    await setField('新密码', 'abcdef12');
     await submit();
     expect(await screen.findByText('请再次输入密码')).toBeInTheDocument();
     expect(screen.queryByText('请输入密码')).not.toBeInTheDocument();
   });
 
+  it("shows the server's '当前密码不正确' under the current password and keeps the session", async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    const calls = openSecurity();
+    server.use(
+      http.post(API('/developer/update/passwordUser'), () =>
+        HttpResponse.json({ code: 1, msg: '当前密码不正确', data: { errors: [{ field: 'oldPassword', msg: '当前密码不正确' }] } }),
+      ),
+    );
+    await setField('当前密码', 'not-my-password');
+    await setField('新密码', 'newpass123');
+    await setField('确认密码', 'newpass123');
+    await submit();
+    await user.click(await screen.findByText(/^确\s*定$/, { selector: '.ant-modal-confirm button span' }));
+    // The toast of the error mapper, and the same words under the field.
+    await waitFor(() => expect(screen.getAllByText('当前密码不正确').length).toBeGreaterThanOrEqual(2));
+    expect(field('当前密码').closest('.ant-form-item')).toHaveTextContent('当前密码不正确');
+    expect(callsTo(calls, '/developer/update/passwordUser')[0].params).toMatchObject({ oldPassword: 'not-my-password' });
+    expect(screen.getByRole('button', { name: '修改密码' })).toBeEnabled();
+    expect(storage.get(ACCESS_TOKEN_KEY)).not.toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('after a confirmation, changes it, then ends the session locally (no revoke) and reloads a kind-3 user', async () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     const calls = openSecurity();
+    await setField('当前密码', 'demo123456');
     await setField('新密码', 'newpass123');
     await setField('确认密码', 'newpass123');
     await submit();
     expect(await screen.findByText('确定要修改密码吗？修改成功后需要重新登录。')).toBeInTheDocument();
     await user.click(await screen.findByText(/^确\s*定$/, { selector: '.ant-modal-confirm button span' }));
     expect(await screen.findByText('修改成功，请重新登录')).toBeInTheDocument();
-    expect(callsTo(calls, '/developer/update/passwordUser')[0].params).toEqual({ userId: '2', password: 'newpass123' });
+    expect(callsTo(calls, '/developer/update/passwordUser')[0].params).toEqual({ userId: '2', oldPassword: 'demo123456', password: 'newpass123' });
     await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 5000 });
     expect(storage.get(ACCESS_TOKEN_KEY)).toBeNull();
     expect(useSession.getState().token).toBeNull();
@@ -163,6 +199,7 @@ describe('安全设置 /account/settings/security', () => {
 
   it('changes nothing when the confirmation is cancelled', async () => {
     const calls = openSecurity();
+    await setField('当前密码', 'demo123456');
     await setField('新密码', 'newpass123');
     await setField('确认密码', 'newpass123');
     await submit();

@@ -3,6 +3,7 @@ import {
   contactNameRules,
   mobileRules,
   organiserNameRules,
+  passwordRules,
   smsCodeRules,
   usernameRules,
   validate,
@@ -44,5 +45,14 @@ describe('registration and recovery rules', () => {
     expect(check(smsCodeRules, '012345')).toBeNull();
     expect(check(smsCodeRules, '12345')).toBe('请输入6位数字验证码');
     expect(check(smsCodeRules, '12345a')).toBe('请输入6位数字验证码');
+  });
+
+  it('password (registration and recovery): required, 8-64 characters, not a common one', () => {
+    expect(check(passwordRules, '')).toBe('请输入密码');
+    expect(check(passwordRules, '1234567')).toBe('长度为8到64个字符');
+    expect(check(passwordRules, 'a'.repeat(65))).toBe('长度为8到64个字符');
+    expect(check(passwordRules, 'qwerty123')).toBe('密码过于常见，请换一个');
+    expect(check(passwordRules, 'secret123')).toBeNull();
+    expect(check(passwordRules, 'a'.repeat(64))).toBeNull();
   });
 });

@@ -84,15 +84,25 @@ describe('registration form', () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     await paste('用户名（3-16位字母或数字）', 'a_b');
-    await paste('密码（6-18位）', '12345');
+    await paste('密码（8-64位）', '1234567');
     await paste('确认密码', '123456');
     await paste('短信验证码', '12a3');
     await user.click(screen.getByRole('button', { name: /注\s*册/ }));
     expect(await screen.findByText('用户名须为3到16位字母或数字')).toBeInTheDocument();
-    expect(await screen.findByText('长度为6到18个字符')).toBeInTheDocument();
+    expect(await screen.findByText('长度为8到64个字符')).toBeInTheDocument();
     expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
     expect(await screen.findByText('请输入6位数字验证码')).toBeInTheDocument();
     expect(input('短信验证码').value).toBe('123');
+    expect(registrations).toHaveLength(0);
+  });
+
+  it("refuses a common password before anything is sent: '密码过于常见，请换一个'", async () => {
+    const { registrations } = backend();
+    renderPage(RegisterPage, { path: '/user/register' });
+    await paste('密码（8-64位）', 'Password123');
+    await paste('确认密码', 'Password123');
+    await user.click(await screen.findByRole('button', { name: /注\s*册/ }));
+    expect(await screen.findByText('密码过于常见，请换一个')).toBeInTheDocument();
     expect(registrations).toHaveLength(0);
   });
 
@@ -102,7 +112,7 @@ describe('registration form', () => {
     await paste('用户名（3-16位字母或数字）', 'jincheng01');
     await paste('手机号', '13912345678');
     await paste('短信验证码', '123456');
-    await paste('密码（6-18位）', 'secret123');
+    await paste('密码（8-64位）', 'secret123');
     await paste('确认密码', 'secret123');
   }
 

@@ -20,6 +20,9 @@ import {
   MSG_NICKNAME_REQUIRED,
   MSG_NO_SELECTION,
   MSG_NON_ZERO_POSITIVE_INTEGER,
+  MSG_CURRENT_PASSWORD_REQUIRED,
+  MSG_CURRENT_PASSWORD_WRONG,
+  MSG_PASSWORD_COMMON,
   MSG_PASSWORD_LENGTH,
   MSG_PASSWORD_MISMATCH,
   MSG_PASSWORD_REQUIRED,
@@ -71,6 +74,8 @@ import {
   nonZeroQuantityRules,
   passwordLengthRule,
   passwordMatchRule,
+  commonPasswordRule,
+  currentPasswordRules,
   passwordRequiredRule,
   passwordRules,
   phoneRule,
@@ -111,7 +116,10 @@ const BLANKS: readonly unknown[] = [undefined, null, '', '   ', []];
 describe('message constants (exact Chinese text)', () => {
   it('keeps the spec wording', () => {
     expect(MSG_PASSWORD_REQUIRED).toBe('请输入密码');
-    expect(MSG_PASSWORD_LENGTH).toBe('长度为6到18个字符');
+    expect(MSG_PASSWORD_LENGTH).toBe('长度为8到64个字符');
+    expect(MSG_PASSWORD_COMMON).toBe('密码过于常见，请换一个');
+    expect(MSG_CURRENT_PASSWORD_REQUIRED).toBe('请输入当前密码');
+    expect(MSG_CURRENT_PASSWORD_WRONG).toBe('当前密码不正确');
     expect(MSG_CONFIRM_PASSWORD_REQUIRED).toBe('请再次输入密码');
     expect(MSG_PASSWORD_MISMATCH).toBe('两次输入的密码不一致');
     expect(MSG_NICKNAME_REQUIRED).toBe('姓名不能为空');
@@ -161,24 +169,41 @@ describe('password change form', () => {
     expectValid(passwordRequiredRule, ['a', '123456']);
   });
 
-  it('password length is 6 to 18 characters', () => {
-    expect(PASSWORD_MIN_LENGTH).toBe(6);
-    expect(PASSWORD_MAX_LENGTH).toBe(18);
-    expectValid(passwordLengthRule, ['123456', 'a'.repeat(18), 'abc123!@#', '密码密码密码', '', undefined]);
-    expectInvalid(passwordLengthRule, ['12345', 'a', 'a'.repeat(19), { length: 8 }], '长度为6到18个字符');
+  it('password length is 8 to 64 characters', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
+    expect(PASSWORD_MAX_LENGTH).toBe(64);
+    expectValid(passwordLengthRule, ['12345678', 'a'.repeat(64), 'abc123!@#', '密码密码密码密码', '', undefined]);
+    expectInvalid(passwordLengthRule, ['1234567', '123456', 'a', 'a'.repeat(65), 'a'.repeat(19) + 'b'.repeat(50), { length: 8 }], '长度为8到64个字符');
   });
 
   it('counts characters, not UTF-16 units', () => {
-    // Six emoji are 12 UTF-16 units but six characters.
-    expect(passwordLengthRule('😀'.repeat(6))).toBeNull();
-    expect(passwordLengthRule('😀'.repeat(19))).toBe(MSG_PASSWORD_LENGTH);
+    // Eight emoji are 16 UTF-16 units but eight characters.
+    expect(passwordLengthRule('😀'.repeat(8))).toBeNull();
+    expect(passwordLengthRule('😀'.repeat(4))).toBe(MSG_PASSWORD_LENGTH);
+    expect(passwordLengthRule('😀'.repeat(64))).toBeNull();
+    expect(passwordLengthRule('😀'.repeat(65))).toBe(MSG_PASSWORD_LENGTH);
   });
 
-  it('passwordRules: required first, then length', () => {
+  it('refuses the most common passwords, in any case, and nothing else', () => {
+    expectInvalid(commonPasswordRule, ['password', 'Password1', 'PASSWORD123', '12345678', '123456789', 'qwertyuiop', '1qaz2wsx', 'woaini1314', 'iloveyou', '88888888'], '密码过于常见，请换一个');
+    // Blank is the required rule's business; the demo accounts' passwords stay usable.
+    expectValid(commonPasswordRule, ['', undefined, 'newpass2026', 'Tq7#mWz9-lantern', 'admin123456', 'demo123456', 'edu123456']);
+  });
+
+  it('passwordRules: required first, then length, then not a common one', () => {
     const rule = composeRules(...passwordRules);
     expect(rule('')).toBe('请输入密码');
-    expect(rule('123')).toBe('长度为6到18个字符');
-    expect(rule('123456')).toBeNull();
+    expect(rule('123')).toBe('长度为8到64个字符');
+    expect(rule('123456')).toBe('长度为8到64个字符');
+    expect(rule('12345678')).toBe('密码过于常见，请换一个');
+    expect(rule('newpass2026')).toBeNull();
+  });
+
+  it('the current password is only required (its check is the server’s)', () => {
+    const rule = composeRules(...currentPasswordRules);
+    expectInvalid(rule, BLANKS, '请输入当前密码');
+    // Old passwords may predate the 8-64 policy.
+    expectValid(rule, ['123456', 'x']);
   });
 
   it('password must equal the confirmation (silent while confirmation is empty)', () => {
@@ -566,8 +591,9 @@ describe('toAntdRule', () => {
     const r = toAntdRule(passwordRules, { required: true });
     expect(r.required).toBe(true);
     await expect(r.validator({}, undefined)).rejects.toThrow('请输入密码');
-    await expect(r.validator({}, '12')).rejects.toThrow('长度为6到18个字符');
-    await expect(r.validator({}, '123456')).resolves.toBeUndefined();
+    await expect(r.validator({}, '12')).rejects.toThrow('长度为8到64个字符');
+    await expect(r.validator({}, '12345678')).rejects.toThrow('密码过于常见，请换一个');
+    await expect(r.validator({}, 'newpass2026')).resolves.toBeUndefined();
   });
 });
 
@@ -597,7 +623,7 @@ describe('validate (server helper)', () => {
   });
 
   it('supports cross-field rules through factories', () => {
-    const body = { password: 'secret1', confirm: 'secret2' };
+    const body = { password: 'secret01', confirm: 'secret02' };
     expect(
       validate({ password: passwordRules, confirm: confirmPasswordRule(body.password) }, body),
     ).toEqual([{ field: 'confirm', msg: '两次输入的密码不一致' }]);

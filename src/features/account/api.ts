@@ -38,9 +38,9 @@ export function updateNotifyPrefs(prefs: NotifyPrefs): Promise<string> {
 }
 
 /**
- * Changes the user's own password. On success the server has revoked every token of the user, this
- * session's included; resolves with its message ('修改成功，请重新登录').
+ * Changes the user's own password, proving the current one. On success the server has revoked every
+ * token of the user, this session's included; resolves with its message ('修改成功，请重新登录').
  */
-export function changePassword(userId: number, password: string): Promise<string> {
-  return postForMessage('/developer/update/passwordUser', { userId, password });
+export function changePassword(userId: number, oldPassword: string, password: string): Promise<string> {
+  return postForMessage('/developer/update/passwordUser', { userId, oldPassword, password });
 }

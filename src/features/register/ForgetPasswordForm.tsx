@@ -4,7 +4,7 @@ import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { feedback } from '../../app/feedback';
 import { SmsCodeInput } from '../../components/SmsCodeInput';
-import { confirmPasswordRule, mobileRules, passwordRules, PASSWORD_MAX_LENGTH, smsCodeRules, toAntdRule } from '../../shared/validators';
+import { confirmPasswordRule, mobileRules, passwordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '../../shared/validators';
 import { resetPassword, type ResetPasswordForm } from './api';
 import { showFieldErrors } from './fieldErrors';
 
@@ -60,7 +60,7 @@ export function ForgetPasswordForm({ yhlx, brand, loginPath }: ForgetPasswordPro
           />
         </Form.Item>
         <Form.Item name="password" rules={[toAntdRule(passwordRules)]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="新密码（6-18位）" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+          <Input.Password prefix={<LockOutlined />} placeholder={`新密码（${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH}位）`} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="passwordConfirm"

@@ -13,6 +13,7 @@ import {
   ORGANISER_NAME_MAX,
   passwordRules,
   PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   smsCodeRules,
   toAntdRule,
   usernameRules,
@@ -70,7 +71,7 @@ export default function RegisterPage() {
           />
         </Form.Item>
         <Form.Item name="password" rules={[toAntdRule(passwordRules)]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="密码（6-18位）" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+          <Input.Password prefix={<LockOutlined />} placeholder={`密码（${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH}位）`} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="passwordConfirm"

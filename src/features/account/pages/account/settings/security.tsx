@@ -1,19 +1,35 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
+import { ApiError } from '../../../../../api/errors';
 import { confirmAction } from '../../../../../components/confirm';
 import {
   confirmPasswordRule,
+  currentPasswordRules,
   passwordMatchRule,
   passwordRules,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   toAntdRule,
 } from '../../../../../shared/validators';
+import type { FieldError } from '../../../../../shared/wire';
 import { useSession } from '../../../../../stores/session';
 import { changePassword } from '../../../api';
 
 interface PasswordForm {
+  oldPassword: string;
   password: string;
   passwordConfirm: string;
+}
+
+const FIELDS: ReadonlyArray<keyof PasswordForm> = ['oldPassword', 'password', 'passwordConfirm'];
+
+/** The server's field errors (e.g. '当前密码不正确') under their inputs, besides the toast already shown. */
+function fieldErrorsOf(error: unknown): Array<{ name: keyof PasswordForm; errors: string[] }> {
+  if (!(error instanceof ApiError)) return [];
+  const errors = (error.data as { errors?: FieldError[] } | null | undefined)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((e) => (FIELDS as readonly string[]).includes(e.field) ? [{ name: e.field as keyof PasswordForm, errors: [e.msg] }] : []);
 }
 
 /** Long enough to read '修改成功，请重新登录' before the page goes to the login. */
@@ -34,16 +50,18 @@ export default function SecuritySettingsPage() {
   const [busy, setBusy] = useState(false);
   if (!user) return null;
 
-  const onFinish = async ({ password }: PasswordForm) => {
+  const onFinish = async ({ oldPassword, password }: PasswordForm) => {
     const confirmed = await confirmAction({ title: '确认操作', content: '确定要修改密码吗？修改成功后需要重新登录。' });
     if (!confirmed) return;
     setBusy(true);
     try {
-      const msg = await changePassword(user.userId, password);
+      const msg = await changePassword(user.userId, oldPassword, password);
       message.success(msg || '修改成功，请重新登录');
-    } catch {
+    } catch (error) {
       // Shown by the error mapper (the server's message); the session is unchanged.
       setBusy(false);
+      const fields = fieldErrorsOf(error);
+      if (fields.length) form.setFields(fields);
       return;
     }
     await pause(LEAVE_AFTER_PASSWORD_CHANGE_MS);
@@ -69,6 +87,13 @@ export default function SecuritySettingsPage() {
         disabled={busy}
       >
         <Form.Item
+          name="oldPassword"
+          label="当前密码"
+          rules={[toAntdRule(currentPasswordRules, { required: true })]}
+        >
+          <Input.Password prefix={<LockOutlined />} placeholder="请输入当前密码" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
           name="password"
           label="新密码"
           dependencies={['passwordConfirm']}
@@ -76,7 +101,11 @@ export default function SecuritySettingsPage() {
             toAntdRule([...passwordRules, passwordMatchRule(() => form.getFieldValue('passwordConfirm'))], { required: true }),
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} placeholder="6到18个字符" autoComplete="new-password" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={`${PASSWORD_MIN_LENGTH}到${PASSWORD_MAX_LENGTH}个字符`}
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item
           name="passwordConfirm"
