@@ -65,7 +65,7 @@ test('an organiser registers, waits for approval, and signs in once approved', a
 
   const code = await codeFromOutbox(account.mobile, 'register');
   await page.getByPlaceholder('短信验证码').fill(code);
-  await page.getByPlaceholder('密码（6-18位）').fill(account.password);
+  await page.getByPlaceholder('密码（8-64位）').fill(account.password);
   await page.getByPlaceholder('确认密码').fill(account.password);
   await page.getByRole('button', { name: /注\s*册/ }).click();
 
@@ -105,7 +105,7 @@ test('the organiser recovers the password by SMS and signs in with the new one',
   await expect(page.getByText('如该手机号已注册，验证码已发送，5分钟内有效')).toBeVisible();
   const code = await codeFromOutbox(account.mobile, 'resetPassword');
   await page.getByPlaceholder('短信验证码').fill(code);
-  await page.getByPlaceholder('新密码（6-18位）').fill(account.newPassword);
+  await page.getByPlaceholder('新密码（8-64位）').fill(account.newPassword);
   await page.getByPlaceholder('确认新密码').fill(account.newPassword);
   await page.getByRole('button', { name: '重置密码' }).click();
 
