@@ -1,15 +1,17 @@
 /*
  * Plugins and route modules are registered by hand rather than with @fastify/autoload. Order is part of
- * the security model here — the signature check, then the token, then the authority guard, each a
- * preValidation hook that must run before the next — and a list read top to bottom shows that order,
- * where autoload would derive it from file names and folder layout. With about fifteen modules the
- * explicit imports cost a few lines and let the type checker see every plugin and its options.
+ * the security model here — the token (onRequest, before any body is read), then the signature check,
+ * then the authority guard, each a hook that must run before the next — and a list read top to bottom
+ * shows that order, where autoload would derive it from file names and folder layout. With about fifteen
+ * modules the explicit imports cost a few lines and let the type checker see every plugin and its options.
  */
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { assertDeployableSecrets, demoSecretsIn, loadConfig, type ServerConfig } from './config';
 import type { Database } from './db/client';
+import { withErrorSerializer } from './lib/errorLog';
 import { notFound } from './lib/errors';
+import { AJV_FORMATS } from './lib/formats';
 import { withRedaction } from './lib/logRedaction';
 import database from './plugins/database';
 import errorHandler from './plugins/errorHandler';
@@ -45,9 +47,10 @@ export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
 
   const app = Fastify({
     // Tokens, share links, SSO tickets and passwords never reach the log (server/lib/logRedaction.ts).
-    logger: withRedaction(logger),
+    // …nor the values of a failed query (server/lib/errorLog.ts).
+    logger: withErrorSerializer(withRedaction(logger)),
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { allErrors: true } },
+    ajv: { customOptions: { allErrors: true, formats: AJV_FORMATS } },
     // Creating an embedded PGlite cluster on first start takes several seconds on a small machine.
     pluginTimeout: 120_000,
   });

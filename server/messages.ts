@@ -15,6 +15,7 @@ export const MSG = {
   notFound: '请求的接口不存在',
   badRequest: '请求格式有误',
   payloadTooLarge: '请求内容过大',
+  badText: '提交的内容含有无效字符（如空字符），请删除后重试',
   unsupportedMediaType: '不支持的请求格式',
 
   // request signature
@@ -32,6 +33,7 @@ export const MSG = {
   fieldRequired: '不能为空',
   fieldType: '格式不正确',
   fieldEnum: '取值无效',
+  fieldDate: '请输入正确的日期',
   fieldMinLength: (n: number) => `最少 ${n} 个字符`,
   fieldMaxLength: (n: number) => `最多 ${n} 个字符`,
   fieldMinimum: (n: number) => `不能小于 ${n}`,
@@ -76,6 +78,8 @@ export const MSG = {
   resLinesRequired: (label: string) => `请至少添加一条${label}`,
   resLinesTooMany: (label: string, n: number) => `${label}最多 ${n} 条`,
   resLinesFormat: (label: string) => `${label}格式不正确`,
+  resLineAmountTooLarge: '金额超出上限，请减少数量或调整价格',
+  resLinesTotalTooLarge: (label: string) => `${label}合计金额超出上限`,
   resExportTooMany: (n: number) => `导出数据超过 ${n} 条，请缩小查询范围后再导出`,
   resActivityRequired: '请选择所属活动',
   resActivityMissing: '所属活动不存在或无权访问',

@@ -11,6 +11,8 @@ export interface PageParams<Sort extends string> {
 }
 
 export const MAX_PAGE_SIZE = 100;
+/** Far beyond any real list; page=1e20 would otherwise become an OFFSET PostgreSQL cannot hold. */
+export const MAX_PAGE = 1_000_000;
 
 /** JSON schema for a paged list's query string; `sortable` is the whitelist of sort names. */
 export function pageQuerySchema(sortable: readonly string[], filters: Record<string, object>) {
@@ -18,7 +20,7 @@ export function pageQuerySchema(sortable: readonly string[], filters: Record<str
     type: 'object',
     properties: {
       limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 },
-      page: { type: 'integer', minimum: 1, default: 1 },
+      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
       sort: { type: 'string', enum: [...sortable] },
       order: { type: 'string', enum: ['asc', 'desc'] },
       ...filters,
@@ -34,7 +36,7 @@ export function pageQuerySchema(sortable: readonly string[], filters: Record<str
 export function pageQuery<const Sort extends readonly string[], Filters extends TProperties>(sortable: Sort, filters: Filters) {
   return Type.Object({
     limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
-    page: Type.Integer({ minimum: 1, default: 1 }),
+    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
     sort: Type.Optional(StringEnum(sortable)),
     order: Type.Optional(StringEnum(['asc', 'desc'])),
     ...filters,

@@ -15,6 +15,12 @@ function fieldOf(issue: ValidationIssue): string {
   return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || MSG.wholeRequest;
 }
 
+/** Formats (ajv-formats' and server/lib/formats.ts) whose failure has a more helpful word than 格式不正确. */
+const FORMAT_MESSAGES: Record<string, string> = {
+  date: MSG.fieldDate,
+  'id-text': MSG.fieldEnum,
+};
+
 function messageOf(issue: ValidationIssue): string {
   const limit = Number(issue.params.limit);
   switch (issue.keyword) {
@@ -30,6 +36,8 @@ function messageOf(issue: ValidationIssue): string {
       return MSG.fieldMaximum(limit);
     case 'enum':
       return MSG.fieldEnum;
+    case 'format':
+      return FORMAT_MESSAGES[String(issue.params.format)] ?? MSG.fieldType;
     default:
       return MSG.fieldType;
   }

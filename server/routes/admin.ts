@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { badRequest } from '../lib/errors';
+import { hasBadText } from '../lib/inputText';
+import { MSG } from '../messages';
 import authorityGuard from '../plugins/authorityGuard';
 import signature from '../plugins/signature';
 import tokenAuth from '../plugins/tokenAuth';
@@ -13,11 +16,28 @@ import accountRoutes from './accountRoutes';
 import shareRoutes from './shareRoutes';
 import eduPublicRoutes from './eduPublic';
 
+/** The largest body an /admin call may send; routes that take uploads say so themselves (bodyLimit). */
+export const ADMIN_BODY_LIMIT = 1024 * 1024;
+/** Public calls (sign-in, registration, SMS codes, public lookups) are small forms. */
+export const PUBLIC_BODY_LIMIT = 64 * 1024;
+
 /**
- * Everything under /admin: the hooks run in this order for each call (all at preValidation, so the
- * caller is known before a malformed query is reported): signature → blank filters → token → authority.
+ * Everything under /admin. For each call: the token, from its header alone (onRequest, before the body
+ * is read; public routes skip it) → the body, within the route's bodyLimit → bad text → signature →
+ * blank filters → authority (preValidation, so the caller is known before a malformed query is reported).
  */
 const adminApi: FastifyPluginAsync = async (api) => {
+  // Fastify refuses a larger body (413) from its Content-Length or as it streams in, before parsing it.
+  api.addHook('onRoute', (route) => {
+    route.bodyLimit ??= route.config?.public ? PUBLIC_BODY_LIMIT : ADMIN_BODY_LIMIT;
+  });
+
+  // NUL (or a lone surrogate) in any value — a username before sign-in, a filter, a form field — is
+  // refused here with one message, before it can reach a query and fail there as a 500.
+  api.addHook('preValidation', async (request) => {
+    if (hasBadText(request.query) || hasBadText(request.body) || hasBadText(request.params)) throw badRequest(MSG.badText);
+  });
+
   await api.register(signature);
 
   api.addHook('preValidation', async (request) => {

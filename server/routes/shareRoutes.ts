@@ -21,6 +21,7 @@ import {
   findAttachment,
   listAttachments,
   storeAttachment,
+  UPLOAD_BODY_LIMIT,
 } from '../services/attachments';
 import { createShareLink, findShareLinkById, kindsOf, listShareLinks, revokeShareLink } from '../services/shareLinks';
 import { callerOf } from './resources/caller';
@@ -35,8 +36,6 @@ import sharePublicRoutes from './sharePublic';
  */
 
 const SHARED: readonly ShareResource[] = ['contract', 'quotation', 'order', 'customer'];
-/** Upload bodies: the base64 of a 5 MB file, form-encoded ('+', '/', '=' grow to three characters each). */
-const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** The row, if the caller may see it; otherwise the resource routes' own refusal. */
 async function rowInScope(caller: Caller, resource: ShareResource, rowId: number): Promise<void> {

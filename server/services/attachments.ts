@@ -17,6 +17,8 @@ export const ATTACHMENT_MAX_PER_ROW = 20;
 export const ATTACHMENT_NAME_MAX = 200;
 /** base64 of the largest file, with room for line breaks some encoders add. */
 export const ATTACHMENT_BASE64_MAX = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 1024;
+/** A request body carrying one such file, form-encoded ('+', '/', '=' grow to three characters each). */
+export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
 
 const PK = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];

@@ -51,7 +51,8 @@ describe('request signature', () => {
     const form = await signedInject(t.app, { ...wrongLogin, tamper: { username: 'admin' } });
     expect(form.statusCode).toBe(400);
     expect(body(form).msg).toBe(MSG.signBad);
-    const query = await signedInject(t.app, { method: 'GET', url: '/admin/yx/sysActivity/page', query: { page: 1 }, tamper: { page: '2' } });
+    const token = await tokenFor(t.app, 'demo', 'demo123456');
+    const query = await signedInject(t.app, { method: 'GET', url: '/admin/yx/sysActivity/page', token, query: { page: 1 }, tamper: { page: '2' } });
     expect(query.statusCode).toBe(400);
     expect(body(query).msg).toBe(MSG.signBad);
   });
@@ -62,8 +63,12 @@ describe('request signature', () => {
       expect(res.statusCode, name).toBe(400);
       expect(body(res).msg, name).toBe(MSG.signMissing);
     }
-    const bare = await t.app.inject({ method: 'GET', url: '/admin/current/user' });
+    const bare = await t.app.inject({ method: 'POST', url: '/admin/login/token' });
     expect(bare.statusCode).toBe(400);
+    expect(body(bare).msg).toBe(MSG.signMissing);
+    // A private route asks for the token first, from the headers alone (before reading the body).
+    const anonymous = await t.app.inject({ method: 'GET', url: '/admin/current/user' });
+    expect([anonymous.statusCode, body(anonymous).msg]).toEqual([401, MSG.unauthenticated]);
   });
 
   it('refuses an unknown ApiKey, another SignType and a short Nonce', async () => {

@@ -10,7 +10,7 @@ import { envelopeSchema, ok, pageSchema } from '../../lib/envelope';
 import { forbidden, refuse } from '../../lib/errors';
 import { Nullable, type TypedApp } from '../../lib/schemas';
 import { MSG } from '../../messages';
-import { contentDisposition } from '../../services/attachments';
+import { contentDisposition, UPLOAD_BODY_LIMIT } from '../../services/attachments';
 import { sendWorkbook } from '../../services/resources/export';
 import * as service from '../../services/resources/service';
 import { callerOf } from './caller';
@@ -75,10 +75,12 @@ function registerResource(app: TypedApp, def: ResourceDef): void {
     async (request) => ok(await service.info(await caller(request), def, request.query.id)),
   );
 
+  // A save may carry a new file for each file field (base64 in the form); others stay within /admin's 1 MB.
+  const files = def.fields.filter((f) => fieldType(f).column(f).kind === 'attachment');
   if (def.actions.includes('add') || def.actions.includes('edit')) {
     app.post(
       `${base}/save`,
-      { config: { authority: read }, schema: { body: saveBodySchema(def), response: { 200: envelopeSchema(row) } } },
+      { bodyLimit: files.length ? files.length * UPLOAD_BODY_LIMIT : undefined, config: { authority: read }, schema: { body: saveBodySchema(def), response: { 200: envelopeSchema(row) } } },
       async (request) => ok(await service.save(await caller(request), def, request.body ?? {}), MSG.resSaved),
     );
   }
@@ -131,7 +133,6 @@ function registerResource(app: TypedApp, def: ResourceDef): void {
     );
   }
 
-  const files = def.fields.filter((f) => fieldType(f).column(f).kind === 'attachment');
   if (files.length) {
     app.get(
       `${base}/file`,

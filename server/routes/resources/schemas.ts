@@ -2,7 +2,7 @@ import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/ty
 import { fieldType, refLabelName, INT_MAX } from '../../../src/shared/resources/fieldTypes';
 import { ACTIVITY_FIELD, backRefNames, inputFields, PROJECT_FIELD, sortableNames } from '../../../src/shared/resources/framework';
 import type { FieldDef, LinesDef, ResourceDef } from '../../../src/shared/resources/types';
-import { Id, Nullable, StringEnum } from '../../lib/schemas';
+import { Id, IntegerEnum, Nullable, StringEnum } from '../../lib/schemas';
 import { pageQuery } from '../../lib/paging';
 import { ATTACHMENT_BASE64_MAX } from '../../services/attachments';
 
@@ -23,7 +23,8 @@ function fieldProperties(fields: readonly FieldDef[]): TProperties {
     props[field.name] = json(spec.wire(field));
     const kind = spec.column(field).kind;
     if (kind === 'ref' || kind === 'attachment') props[refLabelName(field)] = NullableText;
-    if (kind === 'join') props[refLabelName(field)] = Type.Array(Type.String());
+    // Null for a chosen row outside the caller's scope (its label is not shown).
+    if (kind === 'join') props[refLabelName(field)] = Type.Array(NullableText);
   }
   return props;
 }
@@ -70,15 +71,15 @@ export function filterProperties(def: ResourceDef): TProperties {
     if (!field.filter) continue;
     const spec = fieldType(field);
     if (field.filter === 'range' && spec.range) {
-      props[`${field.name}Begin`] = Type.Optional(Type.String({ pattern: spec.range.pattern }));
-      props[`${field.name}End`] = Type.Optional(Type.String({ pattern: spec.range.pattern }));
+      props[`${field.name}Begin`] = Type.Optional(json(spec.range.schema));
+      props[`${field.name}End`] = Type.Optional(json(spec.range.schema));
     } else if (field.filter === 'like') {
       props[field.name] = Type.Optional(Type.String({ maxLength: 100 }));
     } else {
       props[field.name] = Type.Optional(json(spec.eqFilter(field)));
     }
   }
-  for (const machine of def.machines ?? []) props[machine.field] = Type.Optional(Type.Integer({ minimum: 0, maximum: 99 }));
+  for (const machine of def.machines ?? []) props[machine.field] = Type.Optional(IntegerEnum(machine.states.map((st) => st.value)));
   if (def.scope !== 'organiser') props[PROJECT_FIELD] = Type.Optional(Id);
   if (def.scope === 'activity') props[ACTIVITY_FIELD] = Type.Optional(Id);
   return props;
@@ -105,8 +106,8 @@ export function saveBodySchema(def: ResourceDef): TObject {
     const kind = fieldType(field).column(field).kind;
     props[field.name] = Type.Optional(Type.String({ maxLength: kind === 'attachment' ? ATTACHMENT_BASE64_MAX + 1000 : 20_000 }));
   }
-  if (def.scope === 'project' && !def.projectFrom) props[PROJECT_FIELD] = Type.Optional(Type.String({ maxLength: 12 }));
-  if (def.scope === 'activity') props[ACTIVITY_FIELD] = Type.Optional(Type.String({ maxLength: 12 }));
+  if (def.scope === 'project' && !def.projectFrom) props[PROJECT_FIELD] = Type.Optional(Type.String({ format: 'id-text' }));
+  if (def.scope === 'activity') props[ACTIVITY_FIELD] = Type.Optional(Type.String({ format: 'id-text' }));
   if (def.lines) props[def.lines.name] = Type.Optional(Type.String({ maxLength: 500_000 }));
   return Type.Object(props, { additionalProperties: false });
 }

@@ -130,8 +130,12 @@ function aggregateSql(owner: ResourceDef, agg: AggregateDef, cols: Columns): SQL
   return sql`(select coalesce(sum(${o[agg.sum]}), 0) from ${from} where ${sql.join(conditions, sql` and `)})`.mapWith(Number);
 }
 
-/** SELECT list and LEFT JOINs of a row as the wire shows it (before `toWire`). */
-export function rowSelection(def: ResourceDef): { fields: Selection; joins: Join[] } {
+/**
+ * SELECT list and LEFT JOINs of a row as the wire shows it (before `toWire`). A referenced row is joined
+ * only within the caller's scope (its ON carries the target's scopeWhere): the label of a customer,
+ * goods item or project the caller may not see comes back null, as info on that row would refuse.
+ */
+export function rowSelection(def: ResourceDef, caller: Caller): { fields: Selection; joins: Join[] } {
   const cols = columnsOf(def);
   const fields: Selection = { id: cols.id };
   const joins: Join[] = [];
@@ -142,7 +146,7 @@ export function rowSelection(def: ResourceDef): { fields: Selection; joins: Join
       const target = resourceByKey(field.ref!);
       const other = alias(tableOf(target) as never, `ref_${field.name}`) as unknown as PgTable & Columns;
       fields[refLabelName(field)] = (other as Columns)[target.display];
-      joins.push({ table: other, on: eq((other as Columns).id, cols[field.name]) });
+      joins.push({ table: other, on: and(eq((other as Columns).id, cols[field.name]), scopeWhere(target, caller, other as Columns))! });
     } else if (kind === 'attachment') {
       const file = alias(attachments, `file_${field.name}`);
       fields[refLabelName(field)] = file.fileName;
@@ -155,7 +159,9 @@ export function rowSelection(def: ResourceDef): { fields: Selection; joins: Join
     const target = resourceByKey(field.ref!);
     const t = columnsOf(target);
     fields[field.name] = sql`(select coalesce(array_agg(${j.targetId} order by ${j.targetId}), '{}') from ${table} where ${j.parentId} = ${cols.id})`;
-    fields[refLabelName(field)] = sql`(select coalesce(array_agg(${t[target.display]} order by ${j.targetId}), '{}') from ${table} join ${tableOf(target)} on ${t.id} = ${j.targetId} where ${j.parentId} = ${cols.id})`;
+    // A label outside the caller's scope is null, keeping both arrays aligned.
+    const label = sql`case when ${scopeWhere(target, caller, t)} then ${t[target.display]} end`;
+    fields[refLabelName(field)] = sql`(select coalesce(array_agg(${label} order by ${j.targetId}), '{}') from ${table} join ${tableOf(target)} on ${t.id} = ${j.targetId} where ${j.parentId} = ${cols.id})`;
   }
   for (const machine of def.machines ?? []) fields[machine.field] = cols[machine.field];
   for (const back of def.backRefs ?? []) {
@@ -199,9 +205,9 @@ export function rowSelection(def: ResourceDef): { fields: Selection; joins: Join
 }
 
 /** SELECT … FROM table LEFT JOIN … WHERE … as a dynamic query the caller finishes (order, limit). */
-export function selectRows(db: AppDb, def: ResourceDef, where: SQL | undefined) {
-  const { fields, joins } = rowSelection(def);
-  let query = db.select(fields).from(tableOf(def)).$dynamic();
+export function selectRows(caller: Caller, def: ResourceDef, where: SQL | undefined) {
+  const { fields, joins } = rowSelection(def, caller);
+  let query = caller.db.select(fields).from(tableOf(def)).$dynamic();
   for (const join of joins) query = query.leftJoin(join.table, join.on);
   return query.where(where);
 }

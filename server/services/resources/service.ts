@@ -25,6 +25,7 @@ import type { AppDb } from '../../db/client';
 import { activities, projects, stateChanges, users } from '../../db/schema';
 import { chinaDateTime } from '../../lib/dates';
 import { fieldErrors, forbidden, refuse } from '../../lib/errors';
+import { hasBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
 import { checkUpload, findAttachment, storeAttachment } from '../attachments';
 import { escapeLike } from '../sql';
@@ -87,7 +88,7 @@ export async function page(caller: Caller, def: ResourceDef, query: PageQuery): 
   const where = and(scopeWhere(def, caller, cols), ...filterWhere(def, cols, query));
   const [{ total }] = await caller.db.select({ total: count() }).from(tableOf(def)).where(where);
   if (total === 0) return { total, records: [] };
-  const rows = await selectRows(caller.db, def, where)
+  const rows = await selectRows(caller, def, where)
     .orderBy(...orderOf(def, query))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
@@ -99,7 +100,7 @@ export async function list(caller: Caller, def: ResourceDef, query: Record<strin
   const cols = columnsOf(def);
   const where = [scopeWhere(def, caller, cols), ...filterWhere(def, cols, query)];
   if (query.keyword) where.push(ilike(cols[def.display], `%${escapeLike(query.keyword.trim())}%`));
-  const rows = await selectRows(caller.db, def, and(...where))
+  const rows = await selectRows(caller, def, and(...where))
     .orderBy(...orderOf(def, {}))
     .limit(query.limit);
   return (rows as Row[]).map((r) => toWire(def, r));
@@ -111,11 +112,12 @@ export async function exportRows(caller: Caller, def: ResourceDef, query: Record
   const where = and(scopeWhere(def, caller, cols), ...filterWhere(def, cols, query));
   const [{ total }] = await caller.db.select({ total: count() }).from(tableOf(def)).where(where);
   if (total > EXPORT_MAX) throw refuse(MSG.resExportTooMany(EXPORT_MAX));
-  const rows = await selectRows(caller.db, def, where).orderBy(...orderOf(def, query));
+  const rows = await selectRows(caller, def, where).orderBy(...orderOf(def, query));
   return (rows as Row[]).map((r) => toWire(def, r));
 }
 
-async function linesOf(db: AppDb, def: ResourceDef, parentId: number): Promise<Row[]> {
+async function linesOf(caller: Caller, def: ResourceDef, parentId: number): Promise<Row[]> {
+  const db = caller.db;
   if (!def.lines) return [];
   const { table, cols } = linesTableOf(def);
   const rows = await db.select().from(table).where(eq(cols.parentId, parentId)).orderBy(asc(cols.sort), asc(cols.id));
@@ -123,13 +125,16 @@ async function linesOf(db: AppDb, def: ResourceDef, parentId: number): Promise<R
     const { organiserId: _o, parentId: _p, sort: _s, ...rest } = row;
     return toWire(def.lines!, rest);
   });
-  // Labels of referenced rows (e.g. goodsId → goodsName), one query per reference field.
+  // Labels of referenced rows (e.g. goodsId → goodsName) within the caller's scope, one query per reference field.
   for (const field of def.lines.fields.filter((f) => f.type === 'ref')) {
     const ids = [...new Set(out.map((r) => r[field.name]).filter((v): v is number => typeof v === 'number'))];
     if (ids.length === 0) continue;
     const target = resourceByKey(field.ref!);
     const tcols = columnsOf(target);
-    const labels = await db.select({ id: tcols.id, label: tcols[target.display] }).from(tableOf(target)).where(inArray(tcols.id, ids));
+    const labels = await db
+      .select({ id: tcols.id, label: tcols[target.display] })
+      .from(tableOf(target))
+      .where(and(scopeWhere(target, caller, tcols), inArray(tcols.id, ids)));
     const byId = new Map(labels.map((l) => [l.id as number, l.label]));
     for (const row of out) row[refLabelName(field)] = byId.get(row[field.name] as number) ?? null;
   }
@@ -137,10 +142,10 @@ async function linesOf(db: AppDb, def: ResourceDef, parentId: number): Promise<R
 }
 
 export async function info(caller: Caller, def: ResourceDef, id: number): Promise<Row> {
-  const [row] = await selectRows(caller.db, def, and(scopeWhere(def, caller), eq(columnsOf(def).id, id))).limit(1);
+  const [row] = await selectRows(caller, def, and(scopeWhere(def, caller), eq(columnsOf(def).id, id))).limit(1);
   if (!row) throw refuse(MSG.resNotFound);
   const wire = toWire(def, row as Row);
-  if (def.lines) wire[def.lines.name] = await linesOf(caller.db, def, id);
+  if (def.lines) wire[def.lines.name] = await linesOf(caller, def, id);
   return wire;
 }
 
@@ -189,7 +194,8 @@ async function parseLines(caller: Caller, def: ResourceDef, raw: string, project
     errors.push({ field: lines.name, msg: MSG.resLinesFormat(lines.label) });
     return null;
   }
-  if (!Array.isArray(parsed) || parsed.some((l) => typeof l !== 'object' || l === null || Array.isArray(l))) {
+  // Text inside the JSON is checked here, as the request's own fields are on the way in (server/lib/inputText.ts).
+  if (!Array.isArray(parsed) || parsed.some((l) => typeof l !== 'object' || l === null || Array.isArray(l)) || hasBadText(parsed)) {
     errors.push({ field: lines.name, msg: MSG.resLinesFormat(lines.label) });
     return null;
   }
@@ -222,10 +228,17 @@ async function parseLines(caller: Caller, def: ResourceDef, raw: string, project
     if (lines.pricing) {
       const { price, quantity, discount, amount } = lines.pricing;
       value[amount] = lineAmountFen(value[price] as number, value[quantity] as number, discount ? (value[discount] as number) : 100);
+      // Amounts are exact integers of fen (a bigint column, a safe integer in JavaScript); beyond that
+      // a product would be rounded or overflow, so the line is refused instead.
+      if ((value[amount] as number) > Number.MAX_SAFE_INTEGER) {
+        errors.push({ field: `${lines.name}[${index}].${quantity}`, msg: MSG.resLineAmountTooLarge });
+        continue;
+      }
       total += value[amount] as number;
     }
     values.push(value);
   }
+  if (errors.length === before && total > Number.MAX_SAFE_INTEGER) errors.push({ field: lines.name, msg: MSG.resLinesTotalTooLarge(lines.label) });
   return errors.length > before ? null : { values, total: lines.pricing ? total : null };
 }
 

@@ -79,8 +79,8 @@ export interface FieldTypeSpec {
   wire(field: FieldDef): JsonSchema;
   /** JSON schema of an equality filter's query value. */
   eqFilter(field: FieldDef): JsonSchema;
-  /** Range filter bounds: query text → column values (inclusive begin, exclusive end), or undefined. */
-  range?: { pattern: string; begin(text: string): unknown; end(text: string): unknown };
+  /** Range filter bounds: their JSON schema, query text → column values (inclusive begin, exclusive end). */
+  range?: { schema: JsonSchema; begin(text: string): unknown; end(text: string): unknown };
   /** The export cell of a wire value. */
   cell(value: unknown, row: Record<string, unknown>, field: FieldDef): string | number | null;
   /** Whether a list may sort by it (sortable fields in a definition must be of such a type). */
@@ -94,7 +94,11 @@ const str = (v: unknown) => (v === null || v === undefined ? undefined : String(
 const textCell = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 const numCell = (v: unknown) => (typeof v === 'number' ? v : null);
 const INT_FILTER: JsonSchema = { type: 'integer', minimum: 0, maximum: INT_MAX };
-const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/**
+ * A calendar day as a query value: the shape, and Ajv's `date` format (ajv-formats, which Fastify loads)
+ * for a day that exists — 2026-02-30 would otherwise reach PostgreSQL and fail there.
+ */
+const DAY_FILTER: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' };
 const CHINA_MS = 8 * 3600 * 1000;
 
 export function textMax(field: Pick<FieldDef, 'type' | 'max'>): number {
@@ -234,8 +238,8 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeSpec>> = {
     toWire: (v) => v ?? null,
     toText: str,
     wire: (f) => (f.required ? { type: 'string' } : nullable({ type: 'string' })),
-    eqFilter: () => ({ type: 'string', pattern: DAY_PATTERN }),
-    range: { pattern: DAY_PATTERN, begin: (day) => day, end: (day) => nextDay(day) },
+    eqFilter: () => DAY_FILTER,
+    range: { schema: DAY_FILTER, begin: (day) => day, end: (day) => nextDay(day) },
     cell: textCell,
     sortable: true,
   },
@@ -247,9 +251,9 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeSpec>> = {
     toWire: (v) => (v instanceof Date ? dateToChinaText(v) : v === null || v === undefined ? null : dateToChinaText(new Date(String(v)))),
     toText: (v) => (v instanceof Date ? dateToChinaText(v) : undefined),
     wire: (f) => (f.required ? { type: 'string' } : nullable({ type: 'string' })),
-    eqFilter: () => ({ type: 'string', pattern: DAY_PATTERN }),
+    eqFilter: () => DAY_FILTER,
     range: {
-      pattern: DAY_PATTERN,
+      schema: DAY_FILTER,
       begin: (day) => chinaTextToDate(`${day} 00:00`),
       end: (day) => chinaTextToDate(`${nextDay(day)} 00:00`),
     },
@@ -289,7 +293,8 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeSpec>> = {
     toWire: (v) => (v === null || v === undefined ? null : Number(v)),
     toText: str,
     wire: (f) => (f.required ? { type: 'integer' } : nullable({ type: 'integer' })),
-    eqFilter: () => ({ type: 'integer', minimum: 0, maximum: 32_767 }),
+    // Only the definition's own values: anything else (type=40000) is refused as 取值无效, never a smallint overflow.
+    eqFilter: (f) => ({ type: 'integer', enum: (f.options ?? []).map((o) => o.value) }),
     cell: (v, _row, f) => f.options?.find((o) => o.value === v)?.label ?? null,
     sortable: true,
   },
@@ -315,8 +320,9 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeSpec>> = {
     wire: () => ({ type: 'array', items: { type: 'integer' } }),
     eqFilter: () => ({ type: 'integer', minimum: 1, maximum: INT_MAX }),
     cell: (_v, row, f) => {
-      const names = row[refLabelName(f)];
-      return Array.isArray(names) && names.length ? names.join('、') : null;
+      // A label outside the caller's scope is null.
+      const names = Array.isArray(row[refLabelName(f)]) ? (row[refLabelName(f)] as unknown[]).filter((n) => typeof n === 'string') : [];
+      return names.length ? names.join('、') : null;
     },
     sortable: false,
   },
