@@ -340,8 +340,9 @@ export const FIELD_INPUTS: Readonly<Record<FieldType, FieldInputSpec>> = {
   many: {
     Input: RefInput,
     cell: (f, row) => {
-      const names = row[refLabelName(f)];
-      return Array.isArray(names) && names.length ? names.join('、') : '-';
+      // Labels of rows outside the caller's scope come back null and are left out.
+      const names = Array.isArray(row[refLabelName(f)]) ? (row[refLabelName(f)] as unknown[]).filter((n) => typeof n === 'string') : [];
+      return names.length ? names.join('、') : '-';
     },
     // Comma-joined ids ("3,8"); an empty choice is no ids.
     toWire: (v) => (Array.isArray(v) ? v.map(String).join(',') : trimmed(v)),
