@@ -3,11 +3,10 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import boundaries from './eslint/boundaries.js';
 
 /**
- * The boundaries the README states, as rules (ARCHITECTURE §3):
+ * The boundaries the README states, as rules (ARCHITECTURE §3; the rule is eslint/boundaries.js):
  * - src/shared runs in the browser and in the server: it imports nothing outside itself, and neither
  *   React, antd nor Node;
  * - a feature never imports another feature (features meet in page files and stores);
@@ -46,9 +45,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
+    plugins: { boundaries },
+    rules: { 'boundaries/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
     files: ['src/shared/**/*.ts'],
@@ -65,7 +63,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'tests/server/**/*.ts', 'tests/e2e/**/*.ts', 'scripts/**/*.mjs', '*.config.{ts,js}'],
+    files: ['server/**/*.ts', 'tests/server/**/*.ts', 'tests/e2e/**/*.ts', 'scripts/**/*.mjs', 'eslint/**/*.js', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
