@@ -22,6 +22,7 @@ import { RESOURCES } from '../../src/shared/resources';
 import { fieldType } from '../../src/shared/resources/fieldTypes';
 import { initialValue } from '../../src/shared/resources/framework';
 import type { FieldDef, LinesDef, ResourceDef } from '../../src/shared/resources/types';
+import type { NoticeAudience } from '../../src/shared/wire';
 
 /**
  * The core data model of ARCHITECTURE §5. Conventions: every business row carries organiser_id (the
@@ -234,7 +235,12 @@ export const usedSsoTickets = pgTable(
   (t) => [index('used_sso_tickets_exp_idx').on(t.expiresAt)],
 );
 
-/** user_id null = addressed to everyone in the organiser. type: 1 通知, 2 公告, 3 提醒. */
+/**
+ * Notices of one organiser. user_id set = addressed to that user alone (whatever the audience); user_id null
+ * = addressed to everyone of the audience in the organiser: 'staff' (organiser staff, khlx 3), 'competition'
+ * (competition users, every other khlx) or 'all' (NOTICE_AUDIENCES in src/shared/wire.ts; rows from before
+ * the column are 'staff'). type: 1 通知, 2 公告, 3 提醒.
+ */
 export const notices = pgTable(
   'notices',
   {
@@ -243,6 +249,7 @@ export const notices = pgTable(
       .notNull()
       .references(() => organisers.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    audience: varchar('audience', { length: 16 }).$type<NoticeAudience>().notNull().default('staff'),
     title: varchar('title', { length: 200 }).notNull(),
     content: text('content'),
     type: smallint('type').notNull().default(1),

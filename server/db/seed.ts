@@ -203,11 +203,11 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
   await seedBusiness(db, { organiserId, userId: userIds.demo, projectIds });
   await seedParticipants(db, { organiserId, userId: userIds.demo, projectIds });
 
-  for (const [index, [addressee, title, content, type, readBy]] of NOTICES.entries()) {
+  for (const [index, [addressee, title, content, type, readBy, audience = 'staff']] of NOTICES.entries()) {
     const createdAt = cst(`2026-11-${String(10 + index * 2).padStart(2, '0')} 09:00:00`);
     const [notice] = await db
       .insert(t.notices)
-      .values({ organiserId, userId: addressee ? userIds[addressee] : null, title, content, type, createdAt })
+      .values({ organiserId, userId: addressee ? userIds[addressee] : null, audience, title, content, type, createdAt })
       .returning({ id: t.notices.id });
     if (readBy.length) {
       await db

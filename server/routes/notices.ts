@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { NoticeItem } from '../../src/shared/wire';
+import { KHLX_ORGANISER, type NoticeAudience, type NoticeItem } from '../../src/shared/wire';
 import { noticeReads, notices } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
 import { envelopeSchema, messageOnly, ok, pageSchema } from '../lib/envelope';
@@ -19,9 +19,15 @@ export const NOTICE_BELL_LIMIT = 500;
 
 const SORTABLE = ['createdAt', 'title'] as const;
 
-/** Notices a user sees: their organiser's, addressed to them or to everybody there. */
-function visibleTo(userId: number, organiserId: number): SQL {
-  return and(eq(notices.organiserId, organiserId), or(isNull(notices.userId), eq(notices.userId, userId)))!;
+/**
+ * Notices a user sees: their organiser's, addressed to them, or addressed to nobody in particular and
+ * meant for their audience — organiser staff (khlx 3) see 'staff' notices, competition users (every
+ * other khlx) 'competition' ones, both see 'all'.
+ */
+function visibleTo(user: { id: number; khlx: number }, organiserId: number): SQL {
+  const audience: NoticeAudience = user.khlx === KHLX_ORGANISER ? 'staff' : 'competition';
+  const forEveryone = and(isNull(notices.userId), inArray(notices.audience, [audience, 'all']));
+  return and(eq(notices.organiserId, organiserId), or(eq(notices.userId, user.id), forEveryone))!;
 }
 
 const noticeColumns = {
@@ -63,7 +69,7 @@ const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user, organiser } = signedIn(request);
       const rows = await fromNotices(user.id)
-        .where(visibleTo(user.id, organiser.id))
+        .where(visibleTo(user, organiser.id))
         .orderBy(desc(notices.createdAt), desc(notices.id))
         .limit(NOTICE_BELL_LIMIT);
       return ok(rows.map(toItem));
@@ -85,7 +91,7 @@ const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user, organiser } = signedIn(request);
       const query = request.query;
-      const where: SQL[] = [visibleTo(user.id, organiser.id)];
+      const where: SQL[] = [visibleTo(user, organiser.id)];
       if (query.title) where.push(ilike(notices.title, `%${escapeLike(query.title.trim())}%`));
       if (query.isstamp === '1') where.push(isNotNull(noticeReads.userId));
       if (query.isstamp === '0') where.push(isNull(noticeReads.userId));
@@ -122,7 +128,7 @@ const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const visible = await app.db
         .select({ id: notices.id })
         .from(notices)
-        .where(and(visibleTo(user.id, organiser.id), inArray(notices.id, ids)));
+        .where(and(visibleTo(user, organiser.id), inArray(notices.id, ids)));
       // All or nothing: one notice the caller cannot see refuses the whole call.
       if (visible.length !== ids.length) throw refuse(MSG.noticeMissing);
       const readAt = new Date(app.now());
@@ -140,7 +146,7 @@ const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.db.execute(sql`
       insert into ${noticeReads} (notice_id, user_id, read_at)
       select ${notices.id}, ${user.id}, ${readAt}::timestamptz from ${notices}
-       where ${visibleTo(user.id, organiser.id)}
+       where ${visibleTo(user, organiser.id)}
       on conflict do nothing`);
     return ok(null, MSG.ok);
   });

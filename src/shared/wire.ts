@@ -78,6 +78,13 @@ export interface MenuNode {
   children?: MenuNode[];
 }
 
+/**
+ * Who a notice without an addressee (notices.user_id null) is for, within its organiser: organiser staff
+ * (khlx 3), competition users (every other khlx), or both. A notice with an addressee is for that user only.
+ */
+export const NOTICE_AUDIENCES = ['staff', 'competition', 'all'] as const;
+export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
+
 /** A notice as the bell and the notice page see it; isstamp 0 or null = unread, otherwise read. */
 export interface NoticeItem {
   id: number;

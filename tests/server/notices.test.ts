@@ -84,7 +84,54 @@ describe('the notice bell', () => {
 
   it('needs a token but no menu grant', async () => {
     expect((await signedInject(t.app, { method: 'POST', url: '/admin/api/notice/getCountList', form: {} })).statusCode).toBe(401);
-    expect(await bell('edu')).toHaveLength(3);
+    expect(await bell('edu')).toHaveLength(2);
+  });
+});
+
+describe('audiences', () => {
+  const titles = (items: NoticeItem[]) => items.map((n) => n.title);
+  const STAFF_ONLY = '关于2026中国国际智慧城市博览会布展安排的通知';
+  const EVERYONE = '系统将于本周六 22:00—24:00 进行升级维护';
+  const COMPETITION = '大赛作品提交将于 12 月 15 日截止';
+
+  it('shows a competition user only notices for competition users, for everyone, or to them', async () => {
+    const [edu] = await t.app.db.select().from(schema.users).where(eq(schema.users.username, 'edu'));
+    const [organiser] = await t.app.db.select().from(schema.organisers).where(eq(schema.organisers.id, edu.organiserId));
+    const [personal] = await t.app.db
+      .insert(schema.notices)
+      .values({ organiserId: organiser.id, userId: edu.id, title: '您的作品已通过初审', content: '', type: 3 })
+      .returning();
+    try {
+      expect(titles(await bell('edu')).sort()).toEqual([COMPETITION, EVERYONE, '您的作品已通过初审'].sort());
+      const page = await myPage('edu', { limit: 100 });
+      expect(page.total).toBe(3);
+      expect(titles(page.records)).not.toContain(STAFF_ONLY);
+      expect((await myPage('edu', { title: '布展' })).total).toBe(0);
+    } finally {
+      await t.app.db.delete(schema.notices).where(eq(schema.notices.id, personal.id));
+    }
+  });
+
+  it('shows staff the staff notices and those for everyone, never the competition ones', async () => {
+    for (const who of ['demo', 'admin'] as const) {
+      const seen = titles(await bell(who));
+      expect(seen).toEqual(expect.arrayContaining([STAFF_ONLY, EVERYONE]));
+      expect(seen).not.toContain(COMPETITION);
+      expect(titles((await myPage(who, { limit: 100 })).records)).not.toContain(COMPETITION);
+    }
+  });
+
+  it('lets a competition user mark neither a staff notice read nor, with readAll, any staff notice', async () => {
+    const [staffNotice] = await t.app.db.select().from(schema.notices).where(eq(schema.notices.title, STAFF_ONLY));
+    const [competitionNotice] = await t.app.db.select().from(schema.notices).where(eq(schema.notices.title, COMPETITION));
+    expect(await read('edu', `${staffNotice.id}`)).toEqual({ code: 1, msg: MSG.noticeMissing, data: null });
+    expect(await read('demo', `${competitionNotice.id}`)).toEqual({ code: 1, msg: MSG.noticeMissing, data: null });
+    const [edu] = await t.app.db.select().from(schema.users).where(eq(schema.users.username, 'edu'));
+    expect((await readAll('edu')).code).toBe(0);
+    const marked = (await readRows()).filter((r) => r.userId === edu.id).map((r) => r.noticeId);
+    expect(marked).toContain(competitionNotice.id);
+    expect(marked).not.toContain(staffNotice.id);
+    expect(unread(await bell('edu'))).toBe(0);
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "notices" ADD COLUMN "audience" varchar(16) DEFAULT 'staff' NOT NULL;
