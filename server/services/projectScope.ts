@@ -37,6 +37,11 @@ export async function workingProjectIds(db: AppDb, userId: number, organiserId: 
     authorisedProjectIds(db, userId, organiserId),
     currentProjectIds(db, userId, organiserId),
   ]);
+  return narrowToCurrent(authorised, current);
+}
+
+/** The authorised projects (null = all) narrowed to the current selection, when there is one. */
+export function narrowToCurrent(authorised: number[] | null, current: number[]): number[] | null {
   if (current.length === 0) return authorised;
   if (authorised === null) return current;
   const allowed = new Set(authorised);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signedIn } from '../../plugins/tokenAuth';
-import { authorisedProjectIds, currentActivityIds, currentProjectIds } from '../../services/projectScope';
+import { authorisedProjectIds, currentActivityIds, currentProjectIds, narrowToCurrent } from '../../services/projectScope';
 import type { Caller } from '../../services/resources/model';
 
 /** Who is calling and which rows they may see: organiser, authorised and current projects, current activities. */
@@ -11,15 +11,13 @@ export async function callerOf(app: FastifyInstance, request: FastifyRequest): P
     currentProjectIds(app.db, user.id, organiser.id),
     currentActivityIds(app.db, user.id, organiser.id),
   ]);
-  let projectScope: number[] | null = authorised;
-  if (current.length) projectScope = authorised === null ? current : current.filter((id) => authorised.includes(id));
   return {
     db: app.db,
     user,
     organiser,
     authorities,
     authorisedProjects: authorised,
-    projectScope,
+    projectScope: narrowToCurrent(authorised, current),
     activityScope: activities.length ? activities : null,
     now: new Date(app.now()),
   };

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { fieldType } from '../../../src/shared/resources/fieldTypes';
 import { ACTIVITY_LABEL, isMoney, PROJECT_LABEL, stateLabel } from '../../../src/shared/resources/framework';
 import type { ResourceDef } from '../../../src/shared/resources/types';
+import { chinaDay } from '../../lib/dates';
 import { MSG } from '../../messages';
 import type { Row } from './model';
 
@@ -50,7 +51,7 @@ export async function workbookOf(def: ResourceDef, rows: Row[]): Promise<Buffer>
 }
 
 export async function sendWorkbook(reply: FastifyReply, def: ResourceDef, rows: Row[], now: Date): Promise<FastifyReply> {
-  const day = new Date(now.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10).replace(/-/g, '');
+  const day = chinaDay(now).replace(/-/g, '');
   const name = `${def.title}-${day}.xlsx`;
   const buffer = await workbookOf(def, rows);
   return reply

@@ -118,7 +118,7 @@ interface Join {
 }
 
 /** An aggregate over rows of another resource pointing at `cols.id`, in fen. */
-function aggregateSql(owner: ResourceDef, agg: AggregateDef, cols: Columns): SQL<number> {
+function aggregateSql(agg: AggregateDef, cols: Columns): SQL<number> {
   const source = resourceByKey(agg.resource);
   const name = `agg_${agg.name}`;
   const o = alias(tableOf(source) as never, name) as unknown as Columns;
@@ -126,7 +126,6 @@ function aggregateSql(owner: ResourceDef, agg: AggregateDef, cols: Columns): SQL
   const conditions: SQL[] = [sql`${o[agg.via]} = ${cols.id}`, sql`${o.organiserId} = ${cols.organiserId}`];
   for (const c of agg.where ?? []) conditions.push(sql`${o[c.field]} in (${sql.join(conditionValues(source, c).map((v) => sql`${v}`), sql`, `)})`);
   for (const c of agg.except ?? []) conditions.push(sql`${o[c.field]} not in (${sql.join(conditionValues(source, c).map((v) => sql`${v}`), sql`, `)})`);
-  void owner;
   return sql`(select coalesce(sum(${o[agg.sum]}), 0) from ${from} where ${sql.join(conditions, sql` and `)})`.mapWith(Number);
 }
 
@@ -178,8 +177,8 @@ export function rowSelection(def: ResourceDef, caller: Caller): { fields: Select
     fields[names.show] = first(o[back.show]);
   }
   for (const agg of def.aggregates ?? []) {
-    fields[agg.name] = aggregateSql(def, agg, cols);
-    if (agg.of) fields[`${agg.name}Left`] = sql`(${cols[agg.of]} - ${aggregateSql(def, agg, cols)})`.mapWith(Number);
+    // What is left (`<name>Left`) is derived in toWire from this sum and the row's own amount.
+    fields[agg.name] = aggregateSql(agg, cols);
   }
   if (def.scope === 'project' || def.scope === 'activity') {
     fields[PROJECT_FIELD] = cols.projectId;
@@ -218,8 +217,10 @@ export function toWire(def: Pick<ResourceDef, 'fields'> & Partial<Pick<ResourceD
   for (const field of def.fields) if (field.name in row) out[field.name] = fieldType(field).toWire(row[field.name], field);
   const money = fieldType({ type: 'money' });
   for (const agg of def.aggregates ?? []) {
-    out[agg.name] = money.toWire(row[agg.name] ?? 0, { name: agg.name, label: agg.label, type: 'money' });
-    if (agg.of) out[`${agg.name}Left`] = money.toWire(row[`${agg.name}Left`] ?? 0, { name: agg.name, label: agg.label, type: 'money' });
+    const total = Number(row[agg.name] ?? 0);
+    const asMoney = { name: agg.name, label: agg.label, type: 'money' } as const;
+    out[agg.name] = money.toWire(total, asMoney);
+    if (agg.of) out[`${agg.name}Left`] = money.toWire(Number(row[agg.of] ?? 0) - total, asMoney);
   }
   for (const name of ['createdAt', 'updatedAt']) if (row[name] instanceof Date) out[name] = chinaDateTime(row[name] as Date);
   return out;

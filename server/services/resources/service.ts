@@ -23,7 +23,7 @@ import {
 import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '../../../src/shared/resources/types';
 import type { AppDb } from '../../db/client';
 import { activities, projects, stateChanges, users } from '../../db/schema';
-import { chinaDateTime } from '../../lib/dates';
+import { autoCodeOf, chinaDateTime } from '../../lib/dates';
 import { fieldErrors, forbidden, refuse } from '../../lib/errors';
 import { hasBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
@@ -394,9 +394,7 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
       const [created] = await db.insert(tableOf(def)).values(row as never).returning({ id: cols.id });
       rowId = created.id as number;
       if (def.autoCode && values[def.autoCode.field] === null) {
-        const day = new Date(caller.now.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10).replace(/-/g, '');
-        const code = `${def.autoCode.prefix}${day}${String(rowId).padStart(6, '0')}`;
-        await db.update(tableOf(def)).set({ [def.autoCode.field]: code } as never).where(eq(cols.id, rowId));
+        await db.update(tableOf(def)).set({ [def.autoCode.field]: autoCodeOf(def.autoCode.prefix, caller.now, rowId) } as never).where(eq(cols.id, rowId));
       }
     } else {
       rowId = id!;

@@ -3,11 +3,12 @@ import { resourceByKey } from '../../../../src/shared/resources';
 import { formatMoney } from '../../../../src/shared/format';
 import { inState, stateValue } from '../../../../src/shared/resources/framework';
 import type { AppDb } from '../../../db/client';
+import { autoCodeOf, chinaDay } from '../../../lib/dates';
 import { refuse } from '../../../lib/errors';
 import { MSG } from '../../../messages';
 import { columnsOf, rawRow, tableOf, type Caller, type Row } from '../model';
 import { recordStateChange } from '../stateLog';
-import { chinaToday, sumOf } from './shared';
+import { sumOf } from './shared';
 import type { ResourceHooks } from './types';
 
 /**
@@ -71,7 +72,7 @@ export const quotation: ResourceHooks = {
           customerId: row.customerId,
           quotationId: row.id,
           name: contractNameOf(String(row.title)),
-          signDate: chinaToday(caller.now),
+          signDate: chinaDay(caller.now),
           amount: row.totalAmount,
           payTerms: 2,
           remark: MSG.contractFromQuotationRemark(String(row.code ?? row.id)),
@@ -82,17 +83,12 @@ export const quotation: ResourceHooks = {
         } as never)
         .returning({ id: cols.id });
       const id = created.id as number;
-      await tx.update(tableOf(contractDef)).set({ code: autoCodeOf('HT', caller.now, id) } as never).where(eq(cols.id, id));
+      await tx.update(tableOf(contractDef)).set({ code: autoCodeOf(contractDef.autoCode!.prefix, caller.now, id) } as never).where(eq(cols.id, id));
       await acceptQuotation(tx, caller, row.id as number);
       return { resource: 'contract', id, msg: MSG.contractFromQuotation };
     },
   },
 };
-
-/** prefix + yyyyMMdd (China) + id padded to 6 digits: HT20261208000012. */
-export function autoCodeOf(prefix: string, now: Date, id: number): string {
-  return `${prefix}${chinaToday(now).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
-}
 
 export const contract: ResourceHooks = {
   async beforeSave(caller, { values, existing }, errors) {
@@ -134,7 +130,7 @@ export const invoice: ResourceHooks = {
   async afterTransition(tx, caller, row, field, to) {
     if (field !== 'status' || to !== stateValue(invoiceDef, 'status', 'issued') || row.issueDate) return;
     const cols = columnsOf(invoiceDef);
-    await tx.update(tableOf(invoiceDef)).set({ issueDate: chinaToday(caller.now) } as never).where(eq(cols.id, row.id as number));
+    await tx.update(tableOf(invoiceDef)).set({ issueDate: chinaDay(caller.now) } as never).where(eq(cols.id, row.id as number));
   },
 };
 

@@ -1,12 +1,8 @@
-import { and, eq, ne, sum, type SQL } from 'drizzle-orm';
+import { and, ne, sum, type SQL } from 'drizzle-orm';
 import { resourceByKey } from '../../../../src/shared/resources';
 import type { AppDb } from '../../../db/client';
 import { columnsOf, tableOf } from '../model';
 
-/** Today in China Standard Time, YYYY-MM-DD. */
-export function chinaToday(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
-}
 
 /** An end date before its start date is refused on the end field. */
 export function checkDateOrder(values: Record<string, unknown>, start: string, end: string, msg: string, errors: Array<{ field: string; msg: string }>): void {
@@ -24,4 +20,3 @@ export async function sumOf(db: AppDb, key: string, field: string, where: SQL | 
   return Number(row?.total ?? 0);
 }
 
-export { eq };
