@@ -23,7 +23,7 @@ export interface ResourceFormProps {
   open: boolean;
   /** The row being edited; null to create one. */
   row: ResourceRow | null;
-  /** Values a new record starts with besides the definition's defaults (e.g. from a quotation). */
+  /** Values a new record starts with besides the definition's defaults (and labels of the rows they reference). */
   presets?: Record<string, unknown>;
   onClose(): void;
   onSaved(row: ResourceRow): void;

@@ -48,11 +48,6 @@ export interface ResourcePageProps {
   /** More row actions before the definition's own. */
   extraRowActions?: (row: ResourceRow, reload: () => void) => ReactNode;
   /**
-   * Opens the create form with these starting values (and labels of referenced rows, e.g. customerName)
-   * whenever a new request arrives: another page handing a record over.
-   */
-  createRequest?: { presets: Record<string, unknown> } | null;
-  /**
    * The address's query string (`?code=…` from a link to one row). A page kept alive in a tab is opened
    * again by such a link: a new query filters it anew. Without it the page reads the address once.
    */
@@ -193,18 +188,12 @@ function askRemark(modal: ReturnType<typeof App.useApp>['modal'], title: string)
   });
 }
 
-export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest, linkSearch }: ResourcePageProps) {
+export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch }: ResourcePageProps) {
   const { message, modal } = App.useApp();
   const authorities = useSession((s) => s.authorities);
   const can = (suffix: string) => authorities.includes(actionAuthority(def, suffix));
   const table = useRef<ResourceTableHandle>(null);
-  const [editing, setEditing] = useState<{ row: ResourceRow | null; presets?: Record<string, unknown> } | null>(null);
-  // A new hand-over opens the form (adjusted while rendering rather than in an effect).
-  const [seenRequest, setSeenRequest] = useState(createRequest);
-  if (createRequest !== seenRequest) {
-    setSeenRequest(createRequest);
-    if (createRequest) setEditing({ row: null, presets: createRequest.presets });
-  }
+  const [editing, setEditing] = useState<{ row: ResourceRow | null } | null>(null);
   const [exporting, setExporting] = useState(false);
   const [history, setHistory] = useState<ResourceRow | null>(null);
   // The filters a link opened this list with, until the user clears them or another link arrives.
@@ -437,7 +426,6 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, createRequest
         def={def}
         open={editing !== null}
         row={editing?.row ?? null}
-        presets={editing?.presets}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);

@@ -43,25 +43,36 @@ interface ScopeSelectProps<T> {
   disabled?: boolean;
 }
 
-/** The caller's working projects as a select (the wire's cnfId). */
-export function ProjectSelect(props: ScopeSelectProps<ProjectOption>) {
-  const options = useScopeChoices(projectOptions);
+/** A select over one dimension's choices: the value is the choice's id, `onPick` hands over the whole choice. */
+function ScopeSelect<T extends { id: number }>(
+  props: ScopeSelectProps<T> & { choices: T[]; labelOf: (choice: T) => string; placeholder: string; searchWidth: number; kept?: { value: number; label: string } },
+) {
+  const { choices, labelOf, placeholder, searchWidth, kept } = props;
+  const list = choices.map((c) => ({ value: c.id, label: labelOf(c) }));
+  // The edited row's choice stays named even when it is no longer among the current ones.
+  if (kept && !list.some((o) => o.value === kept.value)) list.unshift(kept);
   return (
     <Select
       id={props.id}
       value={props.value as number | undefined}
       onChange={(v: number | undefined) => {
         props.onChange?.(v);
-        props.onPick?.(options.find((p) => p.id === v) ?? null);
+        props.onPick?.(choices.find((c) => c.id === v) ?? null);
       }}
-      placeholder={props.search ? '全部' : '请选择所属项目'}
+      placeholder={props.search ? '全部' : placeholder}
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
-      options={options.map((p) => ({ value: p.id, label: p.name }))}
-      style={props.search ? { width: 240 } : undefined}
+      options={list}
+      style={props.search ? { width: searchWidth } : undefined}
       disabled={props.disabled}
     />
   );
+}
+
+/** The caller's working projects as a select (the wire's cnfId). */
+export function ProjectSelect(props: ScopeSelectProps<ProjectOption>) {
+  const choices = useScopeChoices(projectOptions);
+  return <ScopeSelect {...props} choices={choices} labelOf={(p) => p.name} placeholder="请选择所属项目" searchWidth={240} />;
 }
 
 /** How an activity is named among those of several projects: 活动名（项目名）. */
@@ -71,24 +82,7 @@ export function activityLabel(option: Pick<ActivityOption, 'name' | 'projectName
 
 /** The activities of the caller's current projects as a select (the wire's activityId). */
 export function ActivitySelect(props: ScopeSelectProps<ActivityOption> & { label?: string | null }) {
-  const options = useScopeChoices(activityOptions);
-  const list = options.map((a) => ({ value: a.id, label: activityLabel(a) }));
-  // The edited row's activity stays named even when it is no longer among the current ones.
-  if (typeof props.value === 'number' && props.label && !list.some((o) => o.value === props.value)) list.unshift({ value: props.value, label: props.label });
-  return (
-    <Select
-      id={props.id}
-      value={props.value as number | undefined}
-      onChange={(v: number | undefined) => {
-        props.onChange?.(v);
-        props.onPick?.(options.find((a) => a.id === v) ?? null);
-      }}
-      placeholder={props.search ? '全部' : '请选择所属活动'}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      options={list}
-      style={props.search ? { width: 260 } : undefined}
-      disabled={props.disabled}
-    />
-  );
+  const choices = useScopeChoices(activityOptions);
+  const kept = typeof props.value === 'number' && props.label ? { value: props.value, label: props.label } : undefined;
+  return <ScopeSelect {...props} choices={choices} labelOf={activityLabel} placeholder="请选择所属活动" searchWidth={260} kept={kept} />;
 }

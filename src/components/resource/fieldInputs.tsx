@@ -150,33 +150,26 @@ function MoneyInput({ field, value, onChange, search, id, disabled }: FieldInput
   );
 }
 
-function DateInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
-  return (
-    <DatePicker
-      id={id}
-      value={value as Dayjs | undefined}
-      onChange={(v) => onChange?.(v ?? undefined)}
-      placeholder={placeholderOf(field, search)}
-      style={{ width: search ? 160 : '100%' }}
-      disabled={disabled}
-    />
-  );
+/** A calendar day, or a day with its time of day. */
+function datePicker(withTime: boolean): ComponentType<FieldInputProps> {
+  return function DateInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+    return (
+      <DatePicker
+        id={id}
+        value={value as Dayjs | undefined}
+        onChange={(v) => onChange?.(v ?? undefined)}
+        showTime={withTime ? { format: TIME_FORMAT } : undefined}
+        format={withTime ? DATETIME_FORMAT : undefined}
+        placeholder={placeholderOf(field, search)}
+        style={{ width: search ? (withTime ? 200 : 160) : '100%' }}
+        disabled={disabled}
+      />
+    );
+  };
 }
 
-function DateTimeInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
-  return (
-    <DatePicker
-      id={id}
-      value={value as Dayjs | undefined}
-      onChange={(v) => onChange?.(v ?? undefined)}
-      showTime={{ format: TIME_FORMAT }}
-      format={DATETIME_FORMAT}
-      placeholder={placeholderOf(field, search)}
-      style={{ width: search ? 200 : '100%' }}
-      disabled={disabled}
-    />
-  );
-}
+const DateInput = datePicker(false);
+const DateTimeInput = datePicker(true);
 
 function TimeInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
   return (

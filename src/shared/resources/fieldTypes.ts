@@ -174,6 +174,19 @@ const integerType = (rules: (field: FieldDef) => Rule[]): FieldTypeSpec => ({
   sortable: true,
 });
 
+const textType = (column: (field: FieldDef) => ColumnSpec, sortable: boolean): FieldTypeSpec => ({
+  column,
+  ask: '请输入',
+  rules: (f) => [textLengthRule({ max: textMax(f) })],
+  toColumn: (text) => text,
+  toWire: (v) => v ?? null,
+  toText: str,
+  wire: (f) => (f.required ? { type: 'string' } : nullable({ type: 'string' })),
+  eqFilter: () => ({ type: 'string', maxLength: 100 }),
+  cell: textCell,
+  sortable,
+});
+
 const moneyType = (rules: (field: FieldDef) => Rule[]): FieldTypeSpec => ({
   column: () => ({ kind: 'bigint' }),
   ask: '请输入',
@@ -201,30 +214,8 @@ const fileType: FieldTypeSpec = {
 };
 
 export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeSpec>> = {
-  text: {
-    column: (f) => ({ kind: 'varchar', length: textMax(f) }),
-    ask: '请输入',
-    rules: (f) => [textLengthRule({ max: textMax(f) })],
-    toColumn: (text) => text,
-    toWire: (v) => v ?? null,
-    toText: str,
-    wire: (f) => (f.required ? { type: 'string' } : nullable({ type: 'string' })),
-    eqFilter: () => ({ type: 'string', maxLength: 100 }),
-    cell: textCell,
-    sortable: true,
-  },
-  textarea: {
-    column: () => ({ kind: 'text' }),
-    ask: '请输入',
-    rules: (f) => [textLengthRule({ max: textMax(f) })],
-    toColumn: (text) => text,
-    toWire: (v) => v ?? null,
-    toText: str,
-    wire: (f) => (f.required ? { type: 'string' } : nullable({ type: 'string' })),
-    eqFilter: () => ({ type: 'string', maxLength: 100 }),
-    cell: textCell,
-    sortable: false,
-  },
+  text: textType((f) => ({ kind: 'varchar', length: textMax(f) }), true),
+  textarea: textType(() => ({ kind: 'text' }), false),
   int: integerType((f) => [integerRangeRule(f.min ?? 0, f.maxValue ?? INT_MAX)]),
   percent: integerType(() => [discountRangeRule]),
   quantity: integerType(() => [nonZeroPositiveIntegerRule, integerRangeRule(1, INT_MAX)]),
