@@ -74,6 +74,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, an administrator, a dropped test database) makes the
+  // pool emit 'error'; unheard, that event would crash the process. The pool discards that connection and
+  // opens a fresh one for the next query, so a warning is all it needs.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL 空闲连接已断开：${error.message}`));
   const db = drizzleNodePg({ client: pool, schema });
   await db.execute(sql`select 1`);
   return {
