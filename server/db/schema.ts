@@ -466,6 +466,11 @@ function fieldColumn(field: FieldDef): ColumnBuilder | null {
   return (field.required ? builder.notNull() : builder) as ColumnBuilder;
 }
 
+/** The unique index of one of a definition's `uniques` (the save maps a clash on it to its message). */
+export function uniqueIndexName(def: Pick<ResourceDef, 'table'>, fields: readonly string[]): string {
+  return `${def.table}_${fields.map(snake).join('_')}_uq`.slice(0, 63);
+}
+
 function buildResourceTable(def: ResourceDef) {
   const columns: Record<string, ColumnBuilder> = {
     id: id(),
@@ -508,6 +513,7 @@ function buildResourceTable(def: ResourceDef) {
       if (field.type === 'ref') out.push(index(name([field.name], 'fk')).on(cols[field.name]));
       if (field.unique || def.autoCode?.field === field.name) out.push(uniqueIndex(name([field.name], 'uq')).on(cols.organiserId, cols[field.name]));
     }
+    for (const unique of def.uniques ?? []) out.push(uniqueIndex(uniqueIndexName(def, unique.fields)).on(cols.organiserId, ...unique.fields.map((f) => cols[f])));
     return out;
   });
 }

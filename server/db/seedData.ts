@@ -24,7 +24,6 @@ const CRUD: Array<[string, string]> = [
   ['edit', '编辑'],
   ['remove', '删除'],
 ];
-const CRUD_EXPORT: Array<[string, string]> = [...CRUD, ['export', '导出']];
 
 const leaf = (code: string, name: string, path: string, actions: Array<[string, string]> = CRUD, icon?: string): MenuSeed => ({
   code,
@@ -60,12 +59,9 @@ const GROUPS: Array<MenuSeed & { children: Array<MenuSeed & { order: number }> }
     path: '/meeting',
     icon: 'SolutionOutlined',
     children: [
-      at(1, leaf('person_person', '参会人员', '/person/person/index', [...CRUD_EXPORT, ['import', '导入']], 'UsergroupAddOutlined')),
-      at(2, leaf('schedule_schedule', '日程', '/schedule/schedule/index', CRUD, 'ScheduleOutlined')),
-      at(3, leaf('seat_seat', '座位', '/seat/seat/index', CRUD, 'LayoutOutlined')),
-      at(4, leaf('gate_gate', '闸机', '/gate/gate/index', CRUD, 'SafetyOutlined')),
-      at(5, leaf('shuttle_line', '班车线路', '/shuttle/line/index', CRUD, 'CarOutlined')),
-      at(6, leaf('notice_notice', '通知公告', '/notice/notice/index', [...CRUD, ['publish', '发布']], 'NotificationOutlined')),
+      at(0, leaf('meeting_overview', '活动概览', '/meeting/overview/index', [], 'DashboardOutlined')),
+      at(5, leaf('gate_desk', '签到台', '/gate/desk/index', [], 'ScanOutlined')),
+      at(8, leaf('notice_notice', '通知公告', '/notice/notice/index', [...CRUD, ['publish', '发布']], 'NotificationOutlined')),
     ],
   },
   {

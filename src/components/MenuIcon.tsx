@@ -7,7 +7,7 @@ import {
   PercentageOutlined, ProfileOutlined, ProjectOutlined, SafetyCertificateOutlined, SafetyOutlined,
   ScheduleOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, ShoppingOutlined,
   SolutionOutlined, TableOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UnorderedListOutlined,
-  UserOutlined, UserSwitchOutlined, UsergroupAddOutlined,
+  UserOutlined, UserSwitchOutlined, UsergroupAddOutlined, FieldTimeOutlined, ScanOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -23,7 +23,7 @@ const ICONS: Record<string, ComponentType> = {
   PercentageOutlined, ProfileOutlined, ProjectOutlined, SafetyCertificateOutlined, SafetyOutlined,
   ScheduleOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, ShoppingOutlined,
   SolutionOutlined, TableOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UnorderedListOutlined,
-  UserOutlined, UserSwitchOutlined, UsergroupAddOutlined,
+  UserOutlined, UserSwitchOutlined, UsergroupAddOutlined, FieldTimeOutlined, ScanOutlined,
 };
 
 export function MenuIcon({ name }: { name: string | null | undefined }) {

@@ -6,6 +6,7 @@ import { fieldType, msgFileType, type FileUpload } from '../../../src/shared/res
 import {
   ACTIVITY_FIELD,
   actionAuthority,
+  conditionalRules,
   fieldRules,
   findTransition,
   illegalTransitionMessage,
@@ -22,7 +23,7 @@ import {
 } from '../../../src/shared/resources/framework';
 import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '../../../src/shared/resources/types';
 import type { AppDb } from '../../db/client';
-import { activities, projects, stateChanges, users } from '../../db/schema';
+import { activities, projects, stateChanges, uniqueIndexName, users } from '../../db/schema';
 import { autoCodeOf, chinaDateTime } from '../../lib/dates';
 import { fieldErrors, forbidden, refuse } from '../../lib/errors';
 import { hasBadText } from '../../lib/inputText';
@@ -322,6 +323,9 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
     input[field.name] = has(body, field.name) ? body[field.name] : kept === undefined || kept === null ? undefined : fieldType(field).toText(kept, field);
   }
   const errors = validate(rulesOf(fields), input);
+  for (const field of fields.filter((f) => f.rulesWhen && !errors.some((e) => e.field === f.name))) {
+    errors.push(...validate({ [field.name]: conditionalRules(def, field, input) }, input));
+  }
   const failed = new Set(errors.map((e) => e.field));
   const values: Row = {};
   for (const field of fields) if (!failed.has(field.name)) values[field.name] = toColumn(field, input[field.name]);
@@ -369,6 +373,17 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
     if (clash.length) errors.push({ field: field.name, msg: MSG.resUnique(field.label) });
   }
 
+  for (const unique of def.uniques ?? []) {
+    const scoped: Row = { ...values, projectId, activityId };
+    if (unique.fields.some((f) => scoped[f] === null || scoped[f] === undefined) || errors.some((e) => e.field === unique.field)) continue;
+    const clash = await caller.db
+      .select({ id: cols.id })
+      .from(tableOf(def))
+      .where(and(eq(cols.organiserId, caller.organiser.id), ...unique.fields.map((f) => eq(cols[f], scoped[f])), id === null ? undefined : ne(cols.id, id)))
+      .limit(1);
+    if (clash.length) errors.push({ field: unique.field, msg: unique.msg });
+  }
+
   let lines: ParsedLines | null = null;
   if (def.lines && (existing === null || has(body, def.lines.name))) {
     lines = await parseLines(caller, def, String(body[def.lines.name] ?? '[]'), projectId, errors);
@@ -382,7 +397,7 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
 
   const many = new Map(joinFields(fields).filter((f) => f.name in values).map((f) => [f, (values[f.name] as number[] | null) ?? []] as const));
   for (const field of many.keys()) delete values[field.name];
-  const savedId = await caller.db.transaction(async (tx) => {
+  const savedId = await uniqueRefusal(def, () => caller.db.transaction(async (tx) => {
     const db = tx as unknown as AppDb;
     const stamp = { updatedBy: caller.user.id, updatedAt: caller.now };
     const place: Row = {};
@@ -418,8 +433,23 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
     }
     if (hooks.afterSave) await hooks.afterSave(db, caller, rowId, saveInput);
     return rowId;
-  });
+  }));
   return info(caller, def, savedId);
+}
+
+/**
+ * Runs a write; a clash with one of the definition's unique combinations that slipped past the check
+ * above (two saves racing) becomes the same field error instead of a database error.
+ */
+export async function uniqueRefusal<T>(def: ResourceDef, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const pg = pgErrorOf(error);
+    const unique = pg?.code === '23505' ? def.uniques?.find((u) => pg.constraint === uniqueIndexName(def, u.fields)) : undefined;
+    if (unique) throw fieldErrors([{ field: unique.field, msg: unique.msg }]);
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -429,6 +459,7 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
 interface PgErrorLike {
   code?: string;
   message?: string;
+  constraint?: string;
   table?: string;
 }
 

@@ -73,7 +73,8 @@ function FieldItem({ def, field, form, row, values }: { def: ResourceDef; field:
       <Form.Item
         name={field.name}
         label={field.label}
-        rules={[formRule(field)]}
+        rules={[formRule(field, def, values)]}
+        dependencies={field.rulesWhen?.map((when) => when.field)}
         required={field.required}
         extra={field.capital ? <CapitalHint value={values?.[field.name]} /> : field.help}
       >

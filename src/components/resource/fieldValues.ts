@@ -1,5 +1,5 @@
 import { toAntdRule, type AntdRuleLike } from '../../shared/validators';
-import { ACTIVITY_FIELD, fieldRules, inputFields, PROJECT_FIELD } from '../../shared/resources/framework';
+import { ACTIVITY_FIELD, conditionalRules, fieldRules, inputFields, PROJECT_FIELD } from '../../shared/resources/framework';
 import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 import { DATE_FORMAT, fieldInput } from './fieldInputs';
 import type { ResourceRow } from './resourceApi';
@@ -23,9 +23,13 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
   return fieldInput(field).toForm(value, field);
 }
 
-/** The antd rule of a field: the definition's rules over the wire text. */
-export function formRule(field: FieldDef): AntdRuleLike {
-  const rule = toAntdRule(fieldRules(field), { required: field.required });
+/**
+ * The antd rule of a field: the definition's rules over the wire text, and those of its `rulesWhen`
+ * that the other form values (`def`, `values`) call for.
+ */
+export function formRule(field: FieldDef, def?: ResourceDef, values?: Record<string, unknown>): AntdRuleLike {
+  const extra = def && values ? conditionalRules(def, field, values) : [];
+  const rule = toAntdRule([...fieldRules(field), ...extra], { required: field.required });
   return { ...rule, validator: (r, value) => rule.validator(r, value === undefined || value === null ? value : toWireValue(field, value)) };
 }
 

@@ -72,6 +72,20 @@ export function fieldRules(field: FieldDef): Rule[] {
   return rules;
 }
 
+/**
+ * The rules of a field that depend on the other values of the same form or save (`rulesWhen`), in the
+ * definition's order; empty when no condition holds.
+ */
+export function conditionalRules(def: Pick<ResourceDef, 'machines' | 'fields' | 'key'>, field: FieldDef, values: Record<string, unknown>): Rule[] {
+  const rules: Rule[] = [];
+  for (const when of field.rulesWhen ?? []) {
+    const raw = values[when.field];
+    if (raw === undefined || raw === null || raw === '') continue;
+    if (conditionValues(def, when).includes(Number(raw))) rules.push(...when.rules);
+  }
+  return rules;
+}
+
 /** The fields a save accepts (everything that is not computed by the server). */
 export function inputFields(def: Pick<ResourceDef, 'fields'> | Pick<LinesDef, 'fields'>): FieldDef[] {
   return def.fields.filter((f) => !f.readonly);

@@ -6,6 +6,7 @@ import { coupon, goods, merchant, order, payment, price } from './commerce';
 import { contract } from './contract';
 import { contact, customer, quotation } from './crm';
 import { invoice, receivable, voucher } from './finance';
+import { checkin, gate, person, schedule, seat, shuttleLine } from './meeting';
 import { exhibitor, team } from './participants';
 import { activity, project } from './projects';
 import type { ResourceDef, ShareKind } from './types';
@@ -28,6 +29,12 @@ const REGISTRY: readonly ResourceDef[] = [
   payment,
   team,
   exhibitor,
+  person,
+  schedule,
+  seat,
+  gate,
+  checkin,
+  shuttleLine,
 ];
 
 /** Definitions a resource's fields and lines point at. */

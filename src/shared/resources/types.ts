@@ -86,6 +86,11 @@ export interface FieldDef {
   max?: number;
   /** Format rules from the validator library, checked after required/type rules. */
   rules?: readonly Rule[];
+  /**
+   * Format rules that depend on another field of the same form, e.g. a certificate number checked as a
+   * national ID card only when the certificate type is 居民身份证. Checked after `rules`.
+   */
+  rulesWhen?: ReadonlyArray<FieldCondition & { rules: readonly Rule[] }>;
   options?: readonly Option[];
   /** ref / many: the key of the referenced resource. */
   ref?: string;
@@ -301,6 +306,19 @@ export interface ResourceDef {
   extensions?: Extensions;
   /** Extra composite indexes (after organiser_id), for filter + sort combinations that must stay fast. */
   indexes?: ReadonlyArray<readonly string[]>;
+  /**
+   * Combinations of values no two rows of an organiser may share (rows with an empty value among them do
+   * not clash): a unique index in the database, and a save that would clash gets `msg` on `field`.
+   * `activityId` / `projectId` name the row's scope columns.
+   */
+  uniques?: readonly UniqueDef[];
+}
+
+export interface UniqueDef {
+  fields: readonly string[];
+  /** The form field the refusal is shown on. */
+  field: string;
+  msg: string;
 }
 
 /** One recorded state change of a row, as `<api>/history` returns it (oldest first). */
