@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { AppDb } from './client';
 import { seedBusiness } from './seedBusiness';
+import { seedMeeting } from './seedMeeting';
 import { seedParticipants } from './seedParticipants';
 import * as t from './schema';
 import { ACTIVITIES, MENU_TREE, NOTICES, ORGANISER, PROJECTS, ROLE_GRANTS, ROLES, USERS, WORKS, type MenuSeed } from './seedData';
@@ -202,6 +203,7 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
 
   await seedBusiness(db, { organiserId, userId: userIds.demo, projectIds });
   await seedParticipants(db, { organiserId, userId: userIds.demo, projectIds });
+  await seedMeeting(db, { organiserId, userId: userIds.demo, projectIds });
 
   for (const [index, [addressee, title, content, type, readBy, audience = 'staff']] of NOTICES.entries()) {
     const createdAt = cst(`2026-11-${String(10 + index * 2).padStart(2, '0')} 09:00:00`);

@@ -15,6 +15,11 @@ import workspaceRoutes from './workspace';
 import accountRoutes from './accountRoutes';
 import shareRoutes from './shareRoutes';
 import eduPublicRoutes from './eduPublic';
+import gateScanRoutes from './meeting/gateScan';
+import seatMapRoutes from './meeting/seatMap';
+import personImportRoutes from './meeting/personImport';
+import overviewRoutes from './meeting/overview';
+import preRegistrationRoutes from './meeting/preRegistration';
 
 /** The largest body an /admin call may send; routes that take uploads say so themselves (bodyLimit). */
 export const ADMIN_BODY_LIMIT = 1024 * 1024;
@@ -65,6 +70,11 @@ const adminApi: FastifyPluginAsync = async (api) => {
   await api.register(accountRoutes);
   await api.register(shareRoutes);
   await api.register(eduPublicRoutes);
+  await api.register(gateScanRoutes);
+  await api.register(seatMapRoutes);
+  await api.register(personImportRoutes);
+  await api.register(overviewRoutes);
+  await api.register(preRegistrationRoutes);
 };
 
 export default adminApi;

@@ -1,5 +1,6 @@
 import type { ResourceHooks } from './types';
 import { coupon, order, payment, price } from './commerce';
+import { person, schedule, seat, shuttleLine } from './meeting';
 import { exhibitor, team } from './participants';
 import { activity, project } from './projects';
 import { contract, invoice, quotation, receivable, voucher } from './sales';
@@ -19,6 +20,10 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   voucher,
   team,
   exhibitor,
+  person,
+  schedule,
+  seat,
+  shuttleLine,
 };
 
 export function hooksOf(key: string): ResourceHooks {
