@@ -275,3 +275,8 @@ export const shuttleLine: ResourceDef = {
     ],
   },
 };
+
+/** A seat's name as lists, the seat map and badges show it: "A区 3排12号" (or "3排12号" without an area). */
+export function seatLabel(area: string | null | undefined, rowNo: number, seatNo: number): string {
+  return `${area ? `${area} ` : ''}${rowNo}排${seatNo}号`;
+}
