@@ -386,3 +386,257 @@ export interface SmsOutboxRow {
 /** What an order attachment may be (checked by the server; the upload dialog checks first, as courtesy). */
 export const ATTACHMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'xlsx', 'docx', 'doc', 'xls', 'zip'] as const;
 export const ATTACHMENT_MAX_MB = 5;
+
+// 座位图 (issue 9; server/routes/meeting/seatMap.ts) ----------------------------------------------
+
+/** A hall of an activity on the seat map: its name and how many seats it has. */
+export interface SeatHall {
+  hall: string;
+  seats: number;
+}
+
+/** One seat as the map draws it (GET /admin/seat/seat/map): only what a cell needs. */
+export interface SeatCell {
+  id: number;
+  rowNo: number;
+  seatNo: number;
+  area: string | null;
+  kind: number;
+  state: number;
+  personId: number | null;
+  personName: string | null;
+}
+
+/** GET /admin/seat/seat/map: the activity's halls and every seat of one of them (the first when none is named). */
+export interface SeatMapData {
+  halls: SeatHall[];
+  /** The hall whose seats follow; null when the activity has no seats yet. */
+  hall: string | null;
+  seats: SeatCell[];
+}
+
+/** POST /admin/seat/seat/generate: how many seats were made in which hall. */
+export interface SeatGenerateResult {
+  hall: string;
+  created: number;
+}
+
+// 签到台 and gate scans (issue 9; server/routes/meeting/gateScan.ts) --------------------------------
+
+/**
+ * How a scan at a gate ended: `ok` recorded the pass, `duplicate` found an earlier one (nothing written),
+ * every other verdict is a refusal that wrote nothing. The desk colours by it (green, orange, red).
+ */
+export const GATE_SCAN_VERDICTS = [
+  'ok',
+  'duplicate',
+  'unknown',
+  'pending',
+  'rejected',
+  'cancelled',
+  'otherActivity',
+  'gateDisabled',
+  'gateUnknown',
+] as const;
+export type GateScanVerdict = (typeof GATE_SCAN_VERDICTS)[number];
+
+/** Who was scanned, as the desk shows them. */
+export interface GateScanPerson {
+  name: string;
+  company: string | null;
+  kind: number;
+  kindLabel: string;
+  badgeNo: string | null;
+}
+
+/**
+ * `data` of POST /admin/gate/gate/scan, on success (code 0, verdict ok) and on refusal (code 1) alike, so
+ * the desk can always say who and where.
+ */
+export interface GateScanResult {
+  verdict: GateScanVerdict;
+  gateId: number | null;
+  gateName: string | null;
+  /** 1 入场, 2 出场 (GATE_DIRECTIONS). */
+  direction: number | null;
+  person: GateScanPerson | null;
+  /** China time `yyyy-MM-dd HH:mm:ss`: this pass (ok) or the first one (duplicate). */
+  checkedAt: string | null;
+  /** The gate of that pass. */
+  checkedGateName: string | null;
+  /** Passes recorded at this gate today (China time), after this scan. */
+  todayCount: number | null;
+}
+
+/** One gate the desk may scan at (GET /admin/gate/gate/desk): enabled, in the caller's activity scope. */
+export interface DeskGate {
+  id: number;
+  name: string;
+  location: string;
+  direction: number;
+  deviceNo: string;
+  activityId: number;
+  activityName: string;
+  todayCount: number;
+}
+
+// 活动概览 (issue 9; server/routes/meeting/overview.ts) --------------------------------------------
+
+/** The activity's head counts of 参会人员. */
+export interface OverviewTotals {
+  /** Every registration of the activity, whatever its state. */
+  registered: number;
+  approved: number;
+  pending: number;
+  rejected: number;
+  cancelled: number;
+  /** Attendees marked 已签到, whatever their registration state. */
+  checkedIn: number;
+  /** Checked-in among the approved ÷ approved, 0..1 (0 while nobody is approved). */
+  checkinRate: number;
+}
+
+/** Registrations of one day (China time, 'YYYY-MM-DD') from one source (登记来源 value; null when unrecorded). */
+export interface OverviewDaySource {
+  day: string;
+  source: number | null;
+  count: number;
+}
+
+/** Attendees of one kind (人员类别 value) in one registration state (登记状态 value). */
+export interface OverviewKindStatus {
+  kind: number;
+  status: number;
+  count: number;
+}
+
+/** Entries through one gate (entry gates are listed also without any). */
+export interface OverviewGate {
+  gateId: number;
+  name: string;
+  count: number;
+}
+
+/** Entries within one hour, China time, 'YYYY-MM-DD HH'. */
+export interface OverviewHour {
+  hour: string;
+  count: number;
+}
+
+/** Seats of one hall by 座位状态. */
+export interface OverviewHall {
+  hall: string;
+  assigned: number;
+  reserved: number;
+  free: number;
+}
+
+/** GET /admin/meeting/overview: one activity's figures (null when the caller has no activity to look at). */
+export interface MeetingOverview {
+  activityId: number;
+  activityName: string;
+  projectName: string;
+  totals: OverviewTotals;
+  registrationsByDay: OverviewDaySource[];
+  people: OverviewKindStatus[];
+  checkinsByGate: OverviewGate[];
+  checkinsByHour: OverviewHour[];
+  seats: OverviewHall[];
+}
+
+// Public pre-registration from a project's or an activity's QR code (issue 9; server/routes/meeting/preRegistration.ts)
+
+/** Kinds of attendee a visitor may choose for themselves (PERSON_KINDS keys); speakers and staff are entered by the organiser. */
+export const PRE_REGISTRATION_KINDS = ['visitor', 'guest', 'press', 'exhibitorStaff'] as const;
+
+/** An activity open for registration, as the public form shows it. */
+export interface PreRegistrationActivity {
+  id: number;
+  name: string;
+  /** `YYYY-MM-DD`. */
+  srq: string;
+  erq: string;
+  address: string | null;
+}
+
+/** GET /admin/pre/registration/info: what a QR code leads to — public facts only. */
+export interface PreRegistrationInfo {
+  organiserName: string;
+  projectName: string;
+  projectSrq: string | null;
+  projectErq: string | null;
+  projectAddress: string | null;
+  /** The activities open for registration: the one the QR names, or those of its project. */
+  activities: PreRegistrationActivity[];
+}
+
+/** POST /admin/pre/registration/submit: just enough to show the personal QR code. */
+export interface PreRegistrationResult {
+  /** The personal code the QR carries (gates read it as `?code=`). */
+  code: string;
+  badgeNo: string;
+  name: string;
+}
+
+/** GET /admin/pre/registration/mine?code=: the registration behind a personal code. */
+export interface PreRegistrationState extends PreRegistrationResult {
+  projectName: string;
+  activityName: string;
+  /** person.status (PERSON_STATES) and its label. */
+  status: number;
+  statusLabel: string;
+}
+
+// 参会人员 import and badges (issue 9; server/routes/meeting/personImport.ts) --------------------
+
+/** One problem of an import file: its Excel row (header = row 1) and column, or the whole file (row 0). */
+export interface PersonImportError {
+  row: number;
+  /** The column's header as the template names it (姓名, 手机号码…), '' for the file itself. */
+  column: string;
+  /** The definition's field name, '' for the file itself. */
+  field: string;
+  /** The full Chinese sentence: 第 7 行「手机号码」：请输入正确的手机号码. */
+  msg: string;
+}
+
+/** A row of the file as the preview table shows it: the cells as text, keyed by field name. */
+export interface PersonImportRow {
+  row: number;
+  values: Record<string, string>;
+}
+
+/** POST /admin/person/person/importPreview. */
+export interface PersonImportPreview {
+  /** Data rows in the file (blank rows left out). */
+  total: number;
+  /** Rows without any error. */
+  valid: number;
+  /** How many errors there are in all; `errors` lists the first of them. */
+  errorCount: number;
+  /** Rows whose mobile number repeats an earlier row of the file, and rows already registered in the activity. */
+  duplicateInFile: number;
+  duplicateExisting: number;
+  errors: PersonImportError[];
+  /** The first rows, and the rows with errors among the first errors. */
+  rows: PersonImportRow[];
+}
+
+/** POST /admin/person/person/importCommit. */
+export interface PersonImportResult {
+  imported: number;
+}
+
+/** GET /admin/person/person/badges?ids=: what a printed badge shows. */
+export interface PersonBadge {
+  id: number;
+  name: string;
+  company: string | null;
+  jobTitle: string | null;
+  kind: number;
+  kindLabel: string;
+  badgeNo: string | null;
+  /** The personal code the badge's QR carries (gates accept it bare or as `?code=`). */
+  code: string | null;
+  activityName: string | null;
+}
