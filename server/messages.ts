@@ -174,6 +174,15 @@ export const MSG = {
   // One answer for unknown, draft, submitted and rejected numbers alike: the page must not reveal which.
   eduProjectNotPublic: '未找到公开的参赛作品',
   eduReportNotFound: '未查询到该编号的评审信息',
+
+  // 座位图: the seat map, bulk generation and assignment (issue 9; server/routes/meeting/seatMap.ts)
+  seatGenerateTooMany: (n: number) => `每次最多生成 ${n} 个座位，请减少排数或每排座位数`,
+  seatGenerateBeyondRows: (max: number) => `排号不能超过 ${max}，请调整起始排或排数`,
+  seatGenerateExists: (hall: string, n: number) =>
+    `${hall}在所选的排和号范围内已有 ${n} 个座位，本次未生成任何座位；请调整起始排，或先删除这些座位`,
+  seatGenerated: (hall: string, n: number) => `已在${hall}生成 ${n} 个座位`,
+  seatAssigned: (label: string, name: string) => `已将${label}分配给${name}`,
+  seatFreed: (label: string) => `已释放${label}`,
 } as const;
 
 /** Operator-facing lines (logs and start-up errors), kept here with the rest of the wording. */

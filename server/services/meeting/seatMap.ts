@@ -1,0 +1,162 @@
+import { and, asc, between, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { resourceByKey } from '../../../src/shared/resources';
+import { actionAuthority, fieldRules } from '../../../src/shared/resources/framework';
+import { seatLabel } from '../../../src/shared/resources/meeting';
+import { validate } from '../../../src/shared/validators';
+import type { SeatCell, SeatGenerateResult, SeatHall, SeatMapData } from '../../../src/shared/wire';
+import type { AppDb } from '../../db/client';
+import { activities } from '../../db/schema';
+import { fieldErrors, refuse } from '../../lib/errors';
+import { MSG } from '../../messages';
+import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
+import * as service from '../resources/service';
+
+/**
+ * The seat map of 座位 (issue 9): a hall's seats in one query, bulk generation of a rectangle of seats,
+ * and putting a person on a seat or taking them off it. Assignment is an ordinary save of the seat
+ * (its hooks decide what a seat's state becomes and who may sit where); only generation writes rows
+ * itself, because thousands of saves one by one would take minutes.
+ */
+
+const seat = resourceByKey('seat');
+const person = resourceByKey('person');
+
+/** Most seats one generation may create: a large auditorium, still one quick transaction. */
+export const GENERATE_MAX = 5_000;
+/** Rows per INSERT: 15 columns each stays far below PostgreSQL's 65 535 parameters per statement. */
+const INSERT_CHUNK = 1_000;
+
+const fieldOf = (name: string) => seat.fields.find((f) => f.name === name)!;
+/** The highest row number a seat may have, from the definition (排 ≤ 500). */
+export const ROW_MAX = fieldOf('rowNo').maxValue!;
+
+/** The activity, if it lies in the caller's organiser and their current projects and activities. */
+async function activityInScope(caller: Caller, activityId: number): Promise<{ id: number; projectId: number }> {
+  const where: SQL[] = [eq(activities.id, activityId), eq(activities.organiserId, caller.organiser.id)];
+  if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
+  if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
+  const [row] = await caller.db.select({ id: activities.id, projectId: activities.projectId }).from(activities).where(and(...where));
+  if (!row) throw refuse(MSG.resActivityMissing);
+  return row;
+}
+
+/**
+ * The activity's halls with their seat counts, and every seat of `hall` (or of the first hall): one
+ * grouped count and one select with the sitter's name joined, whatever the number of seats.
+ */
+export async function seatMap(caller: Caller, activityId: number, hall: string | undefined): Promise<SeatMapData> {
+  await activityInScope(caller, activityId);
+  const cols = columnsOf(seat);
+  const inActivity = and(scopeWhere(seat, caller, cols), eq(cols.activityId, activityId));
+  const halls: SeatHall[] = (
+    await caller.db
+      .select({ hall: cols.hall, seats: count() })
+      .from(tableOf(seat))
+      .where(inActivity)
+      .groupBy(cols.hall)
+      .orderBy(asc(cols.hall))
+  ).map((h) => ({ hall: h.hall as string, seats: h.seats }));
+  const shown = hall !== undefined && halls.some((h) => h.hall === hall) ? hall : (halls[0]?.hall ?? null);
+  if (shown === null) return { halls, hall: null, seats: [] };
+
+  const sitter = alias(tableOf(person) as never, 'sitter') as unknown as ReturnType<typeof columnsOf>;
+  const rows = await caller.db
+    .select({
+      id: cols.id,
+      rowNo: cols.rowNo,
+      seatNo: cols.seatNo,
+      area: cols.area,
+      kind: cols.kind,
+      state: cols.state,
+      personId: cols.personId,
+      personName: sitter.name,
+    })
+    .from(tableOf(seat))
+    .leftJoin(sitter as never, and(eq(sitter.id, cols.personId), eq(sitter.organiserId, cols.organiserId)))
+    .where(and(inActivity, eq(cols.hall, shown)))
+    .orderBy(asc(cols.rowNo), asc(cols.seatNo));
+  return { halls, hall: shown, seats: rows as SeatCell[] };
+}
+
+export interface GenerateInput {
+  activityId: number;
+  hall: string;
+  area?: string;
+  rows: number;
+  seatsPerRow: number;
+  kind: number;
+  startRow: number;
+}
+
+/**
+ * A rectangle of new, free seats: rows startRow … startRow+rows−1, numbers 1 … seatsPerRow. All or
+ * nothing: when any of those seats exists already the call is refused, saying how many, and nothing is
+ * written — a batch never changes seats someone may have arranged by hand. (A hall is extended by
+ * generating from the next free row.)
+ */
+export async function generateSeats(caller: Caller, input: GenerateInput): Promise<SeatGenerateResult> {
+  const hall = input.hall.trim();
+  const area = input.area?.trim() ? input.area.trim() : null;
+  const errors = validate({ hall: fieldRules(fieldOf('hall')), area: fieldRules(fieldOf('area')) }, { hall, area: area ?? undefined });
+  if (errors.length) throw fieldErrors(errors);
+  const total = input.rows * input.seatsPerRow;
+  if (total > GENERATE_MAX) throw fieldErrors([{ field: 'seatsPerRow', msg: MSG.seatGenerateTooMany(GENERATE_MAX) }]);
+  const lastRow = input.startRow + input.rows - 1;
+  if (lastRow > ROW_MAX) throw fieldErrors([{ field: 'rows', msg: MSG.seatGenerateBeyondRows(ROW_MAX) }]);
+  const activity = await activityInScope(caller, input.activityId);
+
+  const cols = columnsOf(seat);
+  const created = await service.uniqueRefusal(seat, () =>
+    caller.db.transaction(async (tx) => {
+      const db = tx as unknown as AppDb;
+      const [{ existing }] = await db
+        .select({ existing: count() })
+        .from(tableOf(seat))
+        .where(
+          and(
+            eq(cols.organiserId, caller.organiser.id),
+            eq(cols.activityId, activity.id),
+            eq(cols.hall, hall),
+            between(cols.rowNo, input.startRow, lastRow),
+            between(cols.seatNo, 1, input.seatsPerRow),
+          ),
+        );
+      if (existing > 0) throw refuse(MSG.seatGenerateExists(hall, existing));
+      const stamp = { createdBy: caller.user.id, updatedBy: caller.user.id, createdAt: caller.now, updatedAt: caller.now };
+      const place = { organiserId: caller.organiser.id, projectId: activity.projectId, activityId: activity.id, hall, area };
+      const values = [];
+      for (let rowNo = input.startRow; rowNo <= lastRow; rowNo++) {
+        for (let seatNo = 1; seatNo <= input.seatsPerRow; seatNo++) {
+          values.push({ ...place, ...stamp, rowNo, seatNo, label: seatLabel(area, rowNo, seatNo), kind: input.kind, state: 0, personId: null });
+        }
+      }
+      // A concurrent generation of the same seats fails on the unique index; uniqueRefusal names it.
+      for (let i = 0; i < values.length; i += INSERT_CHUNK) await db.insert(tableOf(seat)).values(values.slice(i, i + INSERT_CHUNK) as never);
+      return values.length;
+    }),
+  );
+  return { hall, created };
+}
+
+/**
+ * Puts a person on a seat, or frees it (personId null), through the resource service's save: the same
+ * checks as the list's edit form (scope, one seat per person per hall, the seat hooks). Holding 分配座位
+ * stands for 编辑 here because only the seat's person is sent, nothing else of the seat can change.
+ */
+export async function assignSeat(caller: Caller, seatId: number, personId: number | null): Promise<{ cell: SeatCell; msg: string }> {
+  const editor: Caller = { ...caller, authorities: new Set([...caller.authorities, actionAuthority(seat, 'edit')]) };
+  const saved = await service.save(editor, seat, { id: seatId, personId: personId === null ? '' : String(personId) });
+  const cell: SeatCell = {
+    id: saved.id as number,
+    rowNo: saved.rowNo as number,
+    seatNo: saved.seatNo as number,
+    area: (saved.area as string | null) ?? null,
+    kind: saved.kind as number,
+    state: saved.state as number,
+    personId: (saved.personId as number | null) ?? null,
+    personName: (saved.personName as string | null) ?? null,
+  };
+  const label = seatLabel(cell.area, cell.rowNo, cell.seatNo);
+  return { cell, msg: cell.personId === null ? MSG.seatFreed(label) : MSG.seatAssigned(label, cell.personName ?? '') };
+}
