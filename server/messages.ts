@@ -175,6 +175,9 @@ export const MSG = {
   eduProjectNotPublic: '未找到公开的参赛作品',
   eduReportNotFound: '未查询到该编号的评审信息',
 
+  // 活动概览 (issue 9; server/routes/meeting/overview.ts)
+  overviewActivityMissing: '活动不存在或无权查看',
+
   // 座位图: the seat map, bulk generation and assignment (issue 9; server/routes/meeting/seatMap.ts)
   seatGenerateTooMany: (n: number) => `每次最多生成 ${n} 个座位，请减少排数或每排座位数`,
   seatGenerateBeyondRows: (max: number) => `排号不能超过 ${max}，请调整起始排或排数`,
