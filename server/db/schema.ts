@@ -21,6 +21,7 @@ import {
 import { RESOURCES } from '../../src/shared/resources';
 import { fieldType } from '../../src/shared/resources/fieldTypes';
 import { initialValue } from '../../src/shared/resources/framework';
+import { NOTICE_CATEGORY_DEFAULT } from '../../src/shared/resources/notices';
 import type { FieldDef, LinesDef, ResourceDef } from '../../src/shared/resources/types';
 import type { NoticeAudience } from '../../src/shared/wire';
 
@@ -239,7 +240,10 @@ export const usedSsoTickets = pgTable(
  * Notices of one organiser. user_id set = addressed to that user alone (whatever the audience); user_id null
  * = addressed to everyone of the audience in the organiser: 'staff' (organiser staff, khlx 3), 'competition'
  * (competition users, every other khlx) or 'all' (NOTICE_AUDIENCES in src/shared/wire.ts; rows from before
- * the column are 'staff'). type: 1 通知, 2 公告, 3 提醒.
+ * the column are 'staff'); role_id set narrows that to the users holding the role (looked up when read, so
+ * whoever holds it now). type: 1 通知, 2 公告, 3 提醒. category: which 新消息通知 switch governs it in the
+ * bell (NOTICE_CATEGORIES of src/shared/resources/notices.ts). source_id: the 通知公告 whose publication
+ * delivered this row; withdrawing the notice deletes it (and its read marks).
  */
 export const notices = pgTable(
   'notices',
@@ -253,9 +257,16 @@ export const notices = pgTable(
     title: varchar('title', { length: 200 }).notNull(),
     content: text('content'),
     type: smallint('type').notNull().default(1),
+    category: smallint('category').notNull().default(NOTICE_CATEGORY_DEFAULT),
+    roleId: integer('role_id').references(() => roles.id, { onDelete: 'cascade' }),
+    sourceId: integer('source_id').references((): AnyPgColumn => resourceTables.get('notice')!.id as AnyPgColumn, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('notices_organiser_idx').on(t.organiserId, t.createdAt), index('notices_user_idx').on(t.userId)],
+  (t) => [
+    index('notices_organiser_idx').on(t.organiserId, t.createdAt),
+    index('notices_user_idx').on(t.userId),
+    index('notices_source_idx').on(t.sourceId),
+  ],
 );
 
 /** A row here is what the wire reports as isstamp = 1 (read). */

@@ -1,6 +1,7 @@
 import { RESOURCES } from '../../src/shared/resources';
 import { menuActions, menuPath } from '../../src/shared/resources/framework';
 import type { ResourceDef } from '../../src/shared/resources/types';
+import type { NoticeCategoryKey } from '../../src/shared/resources/notices';
 import type { NoticeAudience } from '../../src/shared/wire';
 
 /**
@@ -61,7 +62,6 @@ const GROUPS: Array<MenuSeed & { children: Array<MenuSeed & { order: number }> }
     children: [
       at(0, leaf('meeting_overview', '活动概览', '/meeting/overview/index', [], 'DashboardOutlined')),
       at(5, leaf('gate_desk', '签到台', '/gate/desk/index', [], 'ScanOutlined')),
-      at(8, leaf('notice_notice', '通知公告', '/notice/notice/index', [...CRUD, ['publish', '发布']], 'NotificationOutlined')),
     ],
   },
   {
@@ -208,15 +208,16 @@ export const WORKS: Array<[string, string, string, string, string, number, strin
 
 /**
  * [addressee ('demo' | 'admin' | null = everyone of the audience), title, content, type, read by, audience
- * (of a notice without addressee; 'staff' when left out)].
+ * (of a notice without addressee), category (a key of NOTICE_CATEGORIES: which 新消息通知 switch hides it
+ * from the bell)].
  */
-export const NOTICES: Array<[keyof typeof USERS | null, string, string, number, Array<keyof typeof USERS>, NoticeAudience?]> = [
-  [null, '关于2026中国国际智慧城市博览会布展安排的通知', '布展时间为 12 月 5 日至 7 日，请各项目组提前确认展位搭建商进场名单。', 1, ['admin']],
-  [null, '系统将于本周六 22:00—24:00 进行升级维护', '维护期间系统暂停访问，请提前保存工作内容。', 2, ['demo', 'admin'], 'all'],
-  ['demo', '您有 3 份合同待审核', '长三角数字经济发展大会有 3 份参展合同等待您审核。', 3, []],
-  ['demo', '长三角数字经济发展大会报名统计已生成', '截至本周五的报名统计已生成，请在活动列表中查看。', 1, []],
-  ['admin', '有 2 个新账号等待分配角色', '请在系统管理 > 用户 中为新账号分配角色。', 3, []],
-  [null, '2026全球人工智能创新应用峰会志愿者招募启动', '峰会志愿者报名已开放，请各项目组推荐人选并于 12 月 1 日前汇总。', 2, []],
-  ['demo', '智慧城市博览会展位图已更新', '展位图第三版已上传，请核对客户展位号并通知相关展商。', 1, []],
-  [null, '大赛作品提交将于 12 月 15 日截止', '请尚未提交作品的参赛队伍在 12 月 15 日 24:00 前完成提交，逾期系统将关闭提交入口。', 2, [], 'competition'],
+export const NOTICES: Array<[keyof typeof USERS | null, string, string, number, Array<keyof typeof USERS>, NoticeAudience, NoticeCategoryKey]> = [
+  [null, '关于2026中国国际智慧城市博览会布展安排的通知', '布展时间为 12 月 5 日至 7 日，请各项目组提前确认展位搭建商进场名单。', 1, ['admin'], 'staff', 'activity'],
+  [null, '系统将于本周六 22:00—24:00 进行升级维护', '维护期间系统暂停访问，请提前保存工作内容。', 2, ['demo', 'admin'], 'all', 'system'],
+  ['demo', '您有 3 份合同待审核', '长三角数字经济发展大会有 3 份参展合同等待您审核。', 3, [], 'staff', 'finance'],
+  ['demo', '长三角数字经济发展大会报名统计已生成', '截至本周五的报名统计已生成，请在活动列表中查看。', 1, [], 'staff', 'activity'],
+  ['admin', '有 2 个新账号等待分配角色', '请在系统管理 > 用户 中为新账号分配角色。', 3, [], 'staff', 'system'],
+  [null, '2026全球人工智能创新应用峰会志愿者招募启动', '峰会志愿者报名已开放，请各项目组推荐人选并于 12 月 1 日前汇总。', 2, [], 'staff', 'activity'],
+  ['demo', '智慧城市博览会展位图已更新', '展位图第三版已上传，请核对客户展位号并通知相关展商。', 1, [], 'staff', 'activity'],
+  [null, '大赛作品提交将于 12 月 15 日截止', '请尚未提交作品的参赛队伍在 12 月 15 日 24:00 前完成提交，逾期系统将关闭提交入口。', 2, [], 'competition', 'activity'],
 ];

@@ -7,6 +7,7 @@ import { contract } from './contract';
 import { contact, customer, quotation } from './crm';
 import { invoice, receivable, voucher } from './finance';
 import { checkin, gate, person, schedule, seat, shuttleLine } from './meeting';
+import { notice } from './notices';
 import { exhibitor, team } from './participants';
 import { activity, project } from './projects';
 import type { ResourceDef, ShareKind } from './types';
@@ -35,6 +36,7 @@ const REGISTRY: readonly ResourceDef[] = [
   gate,
   checkin,
   shuttleLine,
+  notice,
 ];
 
 /** Definitions a resource's fields and lines point at. */
