@@ -186,6 +186,14 @@ export const MSG = {
   seatGenerated: (hall: string, n: number) => `已在${hall}生成 ${n} 个座位`,
   seatAssigned: (label: string, name: string) => `已将${label}分配给${name}`,
   seatFreed: (label: string) => `已释放${label}`,
+
+  // 扫码预登记: the public registration form a project's or an activity's QR code opens (issue 9;
+  // server/routes/meeting/preRegistration.ts). Unknown and closed activities (and projects) share one answer.
+  preRegClosed: '该活动不存在或暂未开放登记',
+  preRegKind: '请选择有效的人员类别',
+  preRegMobileTaken: '该手机号已在本活动登记；如需找回个人二维码，请联系主办方工作人员',
+  preRegNotFound: '未找到该登记信息，请核对二维码或链接',
+  preRegSubmitted: '登记成功，请等待主办方审核',
 } as const;
 
 /** Operator-facing lines (logs and start-up errors), kept here with the rest of the wording. */

@@ -23,9 +23,9 @@ import {
 import { checkFields, ownOnly, parseIdList } from '../services/requestChecks';
 import { escapeLike } from '../services/sql';
 
-/** The public pre-registration page a row's QR code leads to (the SPA's /pre/preInfo route). */
-export const projectQrCode = (code: string) => `/zbzj/pre/preInfo?cnf=${encodeURIComponent(code)}`;
-export const activityQrCode = (id: number) => `/zbzj/pre/preInfo?activity=${id}`;
+/** The public registration form a row's QR code leads to (the SPA's /pre/register; server/routes/meeting/preRegistration.ts). */
+export const projectQrCode = (id: number) => `/zbzj/pre/register?project=${id}`;
+export const activityQrCode = (id: number) => `/zbzj/pre/register?activity=${id}`;
 
 /** The caller's own id, optional: see ownOnly. */
 const userId = Type.Optional(Id);
@@ -168,7 +168,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           startDate: p.srq ?? '',
           endDate: p.erq ?? '',
           address: p.address,
-          qrCode: projectQrCode(p.code),
+          qrCode: projectQrCode(p.id),
           selected: selected.has(p.id),
         }),
       );

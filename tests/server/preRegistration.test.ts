@@ -1,0 +1,356 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldError, PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '../../src/shared/wire';
+import { MSG_CERTIFICATE_NO, MSG_EMAIL, MSG_ID_CARD, MSG_MOBILE } from '../../src/shared/validators';
+import { person } from '../../src/shared/resources/meeting';
+import * as t from '../../server/db/schema';
+import { MSG } from '../../server/messages';
+import { PRE_REG_SUBMIT_MAX } from '../../server/routes/meeting/preRegistration';
+import { activityQrCode, projectQrCode } from '../../server/routes/workspace';
+import { personCodeOf } from '../../server/services/meeting/personCode';
+import { columnsOf, tableOf } from '../../server/services/resources/model';
+import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+
+/**
+ * 扫码预登记 (server/routes/meeting/preRegistration.ts): signed-out visitors read what a QR code leads to,
+ * register for an open activity and reopen their result by their personal code.
+ */
+
+let t0: TestApp;
+let ipSeq = 0;
+/** Each test its own address, so only the rate-limit test meets the limit. */
+const freshIp = () => `10.30.0.${++ipSeq}`;
+
+/** The seed's ZHCS2026 (进行中) and its activities; AIFH2026 is 筹备中. */
+let zhcs: number;
+let aifh: number;
+let opening: number; // 开幕式暨智慧城市发展主论坛, 报名中, 2026-12-08
+let visitors: number; // 专业观众预登记, 报名中, until 2026-12-07
+let briefing: number; // 展商布展说明会, 已结束
+let supplyDemand: number; // 智慧社区解决方案供需对接会, 筹备中
+let aifhActivity: number;
+let otherOrganiserActivity: number;
+
+const cols = columnsOf(person);
+
+async function idOf(table: typeof t.projects | typeof t.activities, name: string): Promise<number> {
+  const column = table === t.projects ? t.projects.code : t.activities.name;
+  const [row] = await t0.app.db.select({ id: table.id }).from(table).where(eq(column, name));
+  return row.id;
+}
+
+async function personCount(activityId?: number): Promise<number> {
+  const [row] = await t0.app.db
+    .select({ n: count() })
+    .from(tableOf(person))
+    .where(activityId === undefined ? undefined : eq(cols.activityId, activityId));
+  return row.n;
+}
+
+/** A 居民身份证 number with a correct check digit (GB 11643-1999), from 17 digits. */
+function idCard(first17: string): string {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i], 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+let mobileSeq = 0;
+const freshMobile = () => `1380013${String(++mobileSeq).padStart(4, '0')}`;
+
+function form(overrides: Record<string, string | number | undefined> = {}) {
+  return {
+    activityId: opening,
+    kind: 1,
+    name: '林晓峰',
+    mobile: freshMobile(),
+    idType: 1,
+    idNo: idCard('31010419850312001'),
+    company: '上海城建数字科技有限公司',
+    jobTitle: '技术总监',
+    email: 'lin.xf@example.com',
+    ...overrides,
+  };
+}
+
+const info = (query: Record<string, string | number>, remoteAddress = freshIp()) =>
+  signedInject(t0.app, { method: 'GET', url: '/admin/pre/registration/info', query, remoteAddress });
+const submit = (fields: Record<string, string | number | undefined>, remoteAddress = freshIp()) =>
+  signedInject(t0.app, { method: 'POST', url: '/admin/pre/registration/submit', form: fields, remoteAddress });
+const mine = (code: string, remoteAddress = freshIp()) =>
+  signedInject(t0.app, { method: 'GET', url: '/admin/pre/registration/mine', query: { code }, remoteAddress });
+
+beforeAll(async () => {
+  t0 = await buildTestApp();
+  // A fixed day before ZHCS2026 opens: 专业观众预登记 runs until 2026-12-07.
+  t0.clock.now = Date.parse('2026-11-20T10:00:00+08:00');
+  zhcs = await idOf(t.projects, 'ZHCS2026');
+  aifh = await idOf(t.projects, 'AIFH2026');
+  opening = await idOf(t.activities, '开幕式暨智慧城市发展主论坛');
+  visitors = await idOf(t.activities, '专业观众预登记');
+  briefing = await idOf(t.activities, '展商布展说明会');
+  supplyDemand = await idOf(t.activities, '智慧社区解决方案供需对接会');
+  const [a] = await t0.app.db.insert(t.activities).values({
+    organiserId: (await t0.app.db.select().from(t.projects).where(eq(t.projects.id, aifh)))[0].organiserId,
+    projectId: aifh,
+    name: '峰会报名（项目筹备中）',
+    srq: '2026-12-18',
+    erq: '2026-12-19',
+    status: 1,
+  }).returning();
+  aifhActivity = a.id;
+  // Another organiser's running project with an activity open for registration.
+  const other = await createSecondOrganiser(t0.app);
+  await t0.app.db.update(t.projects).set({ status: 1 }).where(eq(t.projects.id, other.projects[1].id));
+  const [o] = await t0.app.db
+    .insert(t.activities)
+    .values({ organiserId: other.organiser.id, projectId: other.projects[1].id, name: '西湖文旅夜游体验', srq: '2026-11-25', erq: '2026-11-25', status: 1 })
+    .returning();
+  otherOrganiserActivity = o.id;
+});
+afterAll(() => t0.close());
+
+describe('QR codes of 我的项目 and 我的活动', () => {
+  it('lead to the public registration form of the project or the activity', () => {
+    expect(projectQrCode(7)).toBe('/zbzj/pre/register?project=7');
+    expect(activityQrCode(12)).toBe('/zbzj/pre/register?activity=12');
+  });
+});
+
+describe('GET /admin/pre/registration/info', () => {
+  it("for a project: its organiser, name, dates and venue and its open activities only, in date order, signed out", async () => {
+    const res = await info({ project: zhcs });
+    expect(res.statusCode).toBe(200);
+    const data = body<PreRegistrationInfo>(res).data;
+    expect(data).toMatchObject({
+      projectName: '2026中国国际智慧城市博览会',
+      projectSrq: '2026-12-08',
+      projectErq: '2026-12-11',
+      projectAddress: '上海市青浦区崧泽大道333号 国家会展中心（上海）',
+    });
+    const names = data.activities.map((a) => a.name);
+    // 报名中 ones; 已结束 (布展说明会) and 筹备中 (供需对接会, 参观考察) are left out.
+    expect(names).toEqual(['专业观众预登记', '开幕式暨智慧城市发展主论坛', '城市数字孪生技术研讨会', '智慧交通与车路协同分论坛']);
+    expect(data.activities.map((a) => a.id)).not.toContain(briefing);
+    expect(data.activities.map((a) => a.id)).not.toContain(supplyDemand);
+    // Public facts only: nothing about who created what, no statuses, no ids of the organiser.
+    expect(Object.keys(data).sort()).toEqual(['activities', 'organiserName', 'projectAddress', 'projectErq', 'projectName', 'projectSrq']);
+    expect(Object.keys(data.activities[0]).sort()).toEqual(['address', 'erq', 'id', 'name', 'srq']);
+  });
+
+  it('names the organiser in the header of the form', async () => {
+    const [organiser] = await t0.app.db.select({ name: t.organisers.name }).from(t.organisers).orderBy(t.organisers.id).limit(1);
+    expect(body<PreRegistrationInfo>(await info({ project: zhcs })).data.organiserName).toBe(organiser.name);
+  });
+
+  it('for an activity: just that activity, with its own address and dates', async () => {
+    const data = body<PreRegistrationInfo>(await info({ activity: opening })).data;
+    expect(data.projectName).toBe('2026中国国际智慧城市博览会');
+    expect(data.activities).toEqual([
+      { id: opening, name: '开幕式暨智慧城市发展主论坛', srq: '2026-12-08', erq: '2026-12-08', address: '国家会展中心（上海）洲际酒店 一层大宴会厅' },
+    ]);
+  });
+
+  it('answers unknown, ended, preparing, past and other-organiser-disabled ones with one message', async () => {
+    const closed = [
+      { activity: 999_999 },
+      { activity: briefing },
+      { activity: supplyDemand },
+      { activity: aifhActivity },
+      { project: aifh },
+      { project: 999_999 },
+      {},
+    ];
+    for (const query of closed) {
+      const res = await info(query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(200);
+      expect(body(res), JSON.stringify(query)).toEqual({ code: 1, msg: MSG.preRegClosed, data: null });
+    }
+    // The day after its last day an activity is closed.
+    const saved = t0.clock.now;
+    t0.clock.now = Date.parse('2026-12-08T09:00:00+08:00');
+    try {
+      expect(body(await info({ activity: visitors })).msg).toBe(MSG.preRegClosed);
+      expect(body(await info({ activity: opening })).code).toBe(0);
+    } finally {
+      t0.clock.now = saved;
+    }
+  });
+
+  it("shows another organiser's open activity by its own QR code, with that organiser's name", async () => {
+    const data = body<PreRegistrationInfo>(await info({ activity: otherOrganiserActivity })).data;
+    expect(data.organiserName).toBe('锦程会议策划（杭州）有限公司');
+    expect(data.activities.map((a) => a.name)).toEqual(['西湖文旅夜游体验']);
+  });
+});
+
+describe('POST /admin/pre/registration/submit', () => {
+  it('creates exactly one pending person with source 扫码预登记, a personal code and a badge number', async () => {
+    const before = await personCount();
+    const fields = form();
+    const res = await submit(fields);
+    expect(res.statusCode).toBe(200);
+    const answer = body<PreRegistrationResult>(res);
+    expect(answer.code).toBe(0);
+    expect(answer.msg).toBe(MSG.preRegSubmitted);
+    // Only what the result page needs: nothing of what was typed comes back but the name.
+    expect(Object.keys(answer.data).sort()).toEqual(['badgeNo', 'code', 'name']);
+    expect(answer.data.name).toBe('林晓峰');
+    expect(answer.data.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(answer.data.badgeNo).toMatch(/^CH20261120\d{6}$/);
+    expect(await personCount()).toBe(before + 1);
+
+    const rows = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, answer.data.code));
+    expect(rows).toHaveLength(1);
+    const [organiser] = await t0.app.db.select({ id: t.organisers.id }).from(t.organisers).orderBy(t.organisers.id).limit(1);
+    expect(rows[0]).toMatchObject({
+      organiserId: organiser.id,
+      projectId: zhcs,
+      activityId: opening,
+      name: '林晓峰',
+      kind: 1,
+      mobile: fields.mobile,
+      idType: 1,
+      idNo: fields.idNo,
+      company: '上海城建数字科技有限公司',
+      jobTitle: '技术总监',
+      email: 'lin.xf@example.com',
+      source: 1,
+      status: 0,
+      checkinStatus: 0,
+      badgeNo: answer.data.badgeNo,
+      createdBy: null,
+    });
+    // The QR on the result page carries the code as ?code=; the gates read it back.
+    expect(personCodeOf(`https://zbzj.example.com/zbzj/pre/mine?code=${answer.data.code}`)).toBe(answer.data.code);
+  });
+
+  it('staff see the registration as 待审核 / 扫码预登记 in 参会人员 and approve it; the visitor then reads 已通过', async () => {
+    const answer = body<PreRegistrationResult>(await submit(form({ name: '沈佳怡', kind: 4 }))).data;
+    const token = await tokenFor(t0.app, SEEDED.demo.username, SEEDED.demo.password);
+    const [row] = await t0.app.db.select({ id: cols.id }).from(tableOf(person)).where(eq(cols.code, answer.code));
+    const staffInfo = body<Record<string, unknown>>(
+      await signedInject(t0.app, { method: 'GET', url: '/admin/person/person/info', query: { id: row.id as number }, token }),
+    );
+    expect(staffInfo.data).toMatchObject({ name: '沈佳怡', kind: 4, source: 1, status: 0, code: answer.code, badgeNo: answer.badgeNo });
+
+    const before = body<PreRegistrationState>(await mine(answer.code)).data;
+    expect(before).toEqual({
+      code: answer.code,
+      name: '沈佳怡',
+      badgeNo: answer.badgeNo,
+      projectName: '2026中国国际智慧城市博览会',
+      activityName: '开幕式暨智慧城市发展主论坛',
+      status: 0,
+      statusLabel: '待审核',
+    });
+    const approved = await signedInject(t0.app, { method: 'POST', url: '/admin/person/person/updateStatus', form: { id: row.id as number, status: 1 }, token });
+    expect(body(approved).code).toBe(0);
+    expect(body<PreRegistrationState>(await mine(answer.code)).data).toMatchObject({ status: 1, statusLabel: '已通过' });
+  });
+
+  it("refuses a wrong mobile, a 身份证 number with a wrong check digit and missing fields, field by field, writing nothing", async () => {
+    const before = await personCount();
+    const wrongCheck = idCard('31010419850312001').slice(0, 17) + (idCard('31010419850312001').endsWith('0') ? '1' : '0');
+    const cases: Array<[Record<string, string | number | undefined>, FieldError[]]> = [
+      [form({ mobile: '2380013800' }), [{ field: 'mobile', msg: MSG_MOBILE }]],
+      [form({ idNo: wrongCheck }), [{ field: 'idNo', msg: MSG_ID_CARD }]],
+      // Other certificates: letters and digits only, at most 50.
+      [form({ idType: 2, idNo: 'E1234-5678' }), [{ field: 'idNo', msg: MSG_CERTIFICATE_NO }]],
+      [form({ email: 'lin.xf@' }), [{ field: 'email', msg: MSG_EMAIL }]],
+      [
+        form({ name: undefined, mobile: '', idNo: undefined, kind: undefined }),
+        [
+          { field: 'kind', msg: '请选择人员类别' },
+          { field: 'name', msg: '请输入姓名' },
+          { field: 'mobile', msg: '请输入手机号码' },
+          { field: 'idNo', msg: '请输入证件号码' },
+        ],
+      ],
+      // Speakers and staff are the organiser's to enter.
+      [form({ kind: 6 }), [{ field: 'kind', msg: MSG.preRegKind }]],
+      [form({ kind: 3 }), [{ field: 'kind', msg: MSG.preRegKind }]],
+    ];
+    for (const [fields, errors] of cases) {
+      const answer = body<{ errors: FieldError[] } | null>(await submit(fields));
+      expect(answer.code, JSON.stringify(fields)).toBe(1);
+      expect(answer.data?.errors, JSON.stringify(fields)).toEqual(errors);
+      expect(answer.msg).toContain(errors[0].msg);
+    }
+    expect(await personCount()).toBe(before);
+  });
+
+  it('accepts another certificate of letters and digits, and no e-mail', async () => {
+    const passport = body<PreRegistrationResult>(await submit(form({ idType: 2, idNo: 'E12345678', email: '' })));
+    expect(passport.code).toBe(0);
+    const [row] = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, passport.data.code));
+    expect(row).toMatchObject({ idType: 2, idNo: 'E12345678', email: null });
+  });
+
+  it('tells a mobile already registered for the activity, without anything of that registration; another activity takes it', async () => {
+    const mobile = freshMobile();
+    const first = body<PreRegistrationResult>(await submit(form({ mobile, name: '韩雪' })));
+    expect(first.code).toBe(0);
+    const before = await personCount();
+    const again = await submit(form({ mobile, name: '韩雪冒名' }));
+    const answer = body<{ errors: FieldError[] }>(again);
+    expect(answer.code).toBe(1);
+    expect(answer.data.errors).toEqual([{ field: 'mobile', msg: MSG.preRegMobileTaken }]);
+    expect(again.body).not.toContain(first.data.code);
+    expect(again.body).not.toContain('韩雪"');
+    expect(again.body).not.toContain(first.data.badgeNo);
+    expect(await personCount()).toBe(before);
+    // The same person may register for another open activity of the project.
+    expect(body(await submit(form({ mobile, name: '韩雪', activityId: visitors }))).code).toBe(0);
+    const [{ n }] = await t0.app.db.select({ n: count() }).from(tableOf(person)).where(and(eq(cols.mobile, mobile)));
+    expect(n).toBe(2);
+  });
+
+  it('refuses closed and unknown activities with the one message, writing nothing', async () => {
+    const before = await personCount();
+    for (const activityId of [briefing, supplyDemand, aifhActivity, 999_999]) {
+      expect(body(await submit(form({ activityId }))), String(activityId)).toEqual({ code: 1, msg: MSG.preRegClosed, data: null });
+    }
+    // A wrong form for a closed activity says it is closed, not what is wrong with the form.
+    expect(body(await submit(form({ activityId: briefing, mobile: '1' }))).msg).toBe(MSG.preRegClosed);
+    expect(await personCount()).toBe(before);
+  });
+
+  it("registers for another organiser's activity in that organiser", async () => {
+    const answer = body<PreRegistrationResult>(await submit(form({ activityId: otherOrganiserActivity })));
+    expect(answer.code).toBe(0);
+    const [row] = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, answer.data.code));
+    const [activity] = await t0.app.db.select().from(t.activities).where(eq(t.activities.id, otherOrganiserActivity));
+    expect(row).toMatchObject({ organiserId: activity.organiserId, projectId: activity.projectId, activityId: otherOrganiserActivity });
+  });
+
+  it(`answers 429 after ${PRE_REG_SUBMIT_MAX} submissions from one address in the window, and writes nothing then`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < PRE_REG_SUBMIT_MAX; i++) {
+      // Wrong forms count as well: the limit is on asking, not on succeeding.
+      const res = await submit(form({ mobile: 'x' }), ip);
+      expect(res.statusCode).toBe(200);
+    }
+    const before = await personCount();
+    const limited = await submit(form(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(body(limited).msg).toBe(MSG.tooManyRequests);
+    expect(await personCount()).toBe(before);
+    // Another address is not affected.
+    expect(body(await submit(form())).code).toBe(0);
+  });
+});
+
+describe('GET /admin/pre/registration/mine', () => {
+  it('answers an unknown or malformed code with one message', async () => {
+    for (const code of ['AAAAAAAAAAAAAAAAAAAAAA', 'nope', ' ']) {
+      expect(body(await mine(code)), code).toMatchObject({ code: 1, msg: MSG.preRegNotFound });
+    }
+  });
+
+  it('carries nothing private: no mobile, certificate, company or e-mail', async () => {
+    const fields = form({ company: '保密单位甲', email: 'secret@example.com' });
+    const { code } = body<PreRegistrationResult>(await submit(fields)).data;
+    const res = await mine(code);
+    for (const text of [String(fields.mobile), String(fields.idNo), '保密单位甲', 'secret@example.com']) expect(res.body).not.toContain(text);
+  });
+});
