@@ -40,7 +40,9 @@ const SEAT_STATE = {
  * An instant as China Standard Time text. China keeps UTC+8 all year, so shifting the UTC wall time
  * needs no time-zone database (PGlite's may lack one) and does not depend on the session's TimeZone.
  */
-const chinaText = (column: AnyPgColumn, format: string) => sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', ${format})`;
+const chinaText = (column: AnyPgColumn, format: 'YYYY-MM-DD' | 'YYYY-MM-DD HH24') =>
+  // The format is written into the text, not bound: GROUP BY must see the very expression the SELECT has.
+  sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', ${sql.raw(`'${format}'`)})`;
 
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
