@@ -6,6 +6,7 @@ import type { AppDb } from '../db/client';
 import { smsCodes } from '../db/schema';
 import { refuse } from '../lib/errors';
 import { MSG } from '../messages';
+import { lockNames } from './sql';
 
 /**
  * SMS verification codes: 6 random digits, kept only as a salted hash, good for smsCodeTtlS, dead after
@@ -67,21 +68,25 @@ export async function issueCode(
   now: number,
 ): Promise<string> {
   const { mobile, purpose, ip } = request;
-  const [latest] = await db
-    .select({ createdAt: smsCodes.createdAt })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
-  if (latest) {
-    const waitMs = latest.createdAt.getTime() + limits.smsResendS * 1000 - now;
-    if (waitMs > 0) throw refuse(MSG.smsResendWait(Math.ceil(waitMs / 1000)));
-  }
-  if ((await sentSince(db, eq(smsCodes.mobile, mobile), now - DAY_MS)) >= limits.smsDailyMaxPerMobile) throw refuse(MSG.smsDailyLimit);
-  if ((await sentSince(db, eq(smsCodes.ip, ip), now - HOUR_MS)) >= limits.smsHourlyMaxPerIp) throw refuse(MSG.smsIpLimit);
-
   const code = newCode();
-  await db.transaction(async (tx) => {
+  // The caps are checked and the code stored in one transaction holding a lock per mobile and per
+  // address: on PostgreSQL with a pool, 20 simultaneous requests would otherwise all read the count
+  // below the cap and all send.
+  await db.transaction(async (t) => {
+    const tx = t as unknown as AppDb;
+    await lockNames(tx, `sms:mobile:${mobile}`, `sms:ip:${ip}`);
+    const [latest] = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose)))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    if (latest) {
+      const waitMs = latest.createdAt.getTime() + limits.smsResendS * 1000 - now;
+      if (waitMs > 0) throw refuse(MSG.smsResendWait(Math.ceil(waitMs / 1000)));
+    }
+    if ((await sentSince(tx, eq(smsCodes.mobile, mobile), now - DAY_MS)) >= limits.smsDailyMaxPerMobile) throw refuse(MSG.smsDailyLimit);
+    if ((await sentSince(tx, eq(smsCodes.ip, ip), now - HOUR_MS)) >= limits.smsHourlyMaxPerIp) throw refuse(MSG.smsIpLimit);
     await tx
       .update(smsCodes)
       .set({ consumedAt: new Date(now) })

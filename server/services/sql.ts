@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 
 /**
@@ -13,4 +13,15 @@ export async function queryRows<Row>(db: AppDb, query: SQL): Promise<Row[]> {
 /** For ILIKE '%…%': the user's own % and _ must match literally. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Serialises transactions that check-then-insert against the same things (an SMS cap per mobile and
+ * per address): each name becomes a transaction-scoped advisory lock, held until commit or rollback.
+ * Locks are taken in one order (sorted keys), so two transactions wanting the same pair cannot deadlock.
+ */
+export async function lockNames(tx: AppDb, ...names: string[]): Promise<void> {
+  for (const name of [...new Set(names)].sort()) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);
+  }
 }

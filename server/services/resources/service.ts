@@ -391,14 +391,19 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
   }
 
   const hooks = hooksOf(def.key);
-  const saveInput: SaveInput = { values, existing, projectId, activityId };
-  if (errors.length === 0 && hooks.beforeSave) await hooks.beforeSave(caller, saveInput, errors);
+  const saveInput: SaveInput = { values, existing, projectId, activityId, lines: lines?.values ?? null };
   if (errors.length) throw fieldErrors(errors);
 
-  const many = new Map(joinFields(fields).filter((f) => f.name in values).map((f) => [f, (values[f.name] as number[] | null) ?? []] as const));
-  for (const field of many.keys()) delete values[field.name];
   const savedId = await uniqueRefusal(def, () => caller.db.transaction(async (tx) => {
     const db = tx as unknown as AppDb;
+    // The hooks' cross-row checks run inside the write's transaction, so a check can lock what it reads
+    // (an invoice locks its contract) and two saves racing on PostgreSQL cannot both pass it.
+    if (hooks.beforeSave) {
+      await hooks.beforeSave({ ...caller, db }, saveInput, errors);
+      if (errors.length) throw fieldErrors(errors);
+    }
+    const many = new Map(joinFields(fields).filter((f) => f.name in values).map((f) => [f, (values[f.name] as number[] | null) ?? []] as const));
+    for (const field of many.keys()) delete values[field.name];
     const stamp = { updatedBy: caller.user.id, updatedAt: caller.now };
     const place: Row = {};
     if (def.scope !== 'organiser') place.projectId = projectId;

@@ -106,7 +106,9 @@ export const contract: ResourceHooks = {
 
 /** The contract an invoice or receipt is written against, if the caller may see it, and why it cannot take one. */
 async function usableContract(caller: Caller, id: unknown, doing: string, errors: Array<{ field: string; msg: string }>): Promise<Row | null> {
-  const c = typeof id === 'number' ? await rawRow(caller, contractDef, id) : undefined;
+  // Locked (the save runs this inside its transaction): a second invoice or receipt of the same contract
+  // waits here until the first is written, then sees it in the sum below.
+  const c = typeof id === 'number' ? await rawRow(caller, contractDef, id, caller.db, true) : undefined;
   if (!c) return null;
   if (!inState(contractDef, c, 'auditStatus', 'approved')) errors.push({ field: 'contractId', msg: MSG.contractNotApproved(doing) });
   else if (inState(contractDef, c, 'status', 'terminated')) errors.push({ field: 'contractId', msg: MSG.contractTerminated(doing) });
