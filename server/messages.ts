@@ -228,6 +228,23 @@ export const MSG = {
   personImportChoices: (labels: readonly string[]) => `可选：${labels.join('、')}`,
   personImportMaxLength: (n: number) => `最多 ${n} 个字符`,
   personBadgeNone: '所选参会人员不存在或无权访问',
+
+  // 签到台: scans at a gate (issue 9; server/routes/meeting/gateScan.ts). Each verdict its own words: staff
+  // at a busy gate read them at a glance and must know what to tell the attendee.
+  gateScanOk: '签到成功',
+  gateScanOkExit: '出场已记录',
+  gateScanDuplicate: (time: string, gate: string) => `已于 ${time} 在「${gate}」签到`,
+  gateScanDuplicateExit: (time: string, gate: string) => `已于 ${time} 在「${gate}」出场`,
+  gateScanUnknown: '无效的二维码：未找到该参会人员',
+  gateScanPending: '该人员的登记尚未审核通过，请到服务台办理',
+  gateScanRejected: '该人员的登记未通过审核，不能通行',
+  gateScanCancelled: '该人员的登记已取消，不能通行',
+  gateScanOtherActivity: '该人员不是本闸机所属活动的参会人员',
+  gateScanGateDisabled: '该闸机已停用，请换用其他闸机',
+  gateScanGateUnknown: '闸机不存在或不属于当前活动',
+  gateScanGateRequired: '请选择闸机',
+  gateScanCodeRequired: '请扫描或输入个人二维码',
+  gateScanRetry: '该人员的登记状态刚刚发生变化，请重新扫码',
 } as const;
 
 /** Operator-facing lines (logs and start-up errors), kept here with the rest of the wording. */

@@ -1,0 +1,284 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeskGate, Envelope, GateScanResult } from '../../src/shared/wire';
+import * as schema from '../../server/db/schema';
+import { chinaDateTime } from '../../server/lib/dates';
+import { MSG } from '../../server/messages';
+import { newPersonCode } from '../../server/services/meeting/personCode';
+import { queryRows } from '../../server/services/sql';
+import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+
+/**
+ * Scans at a gate: every verdict with its own message, refusals that write nothing, the caller's
+ * organiser and activity scope, the authority, and one pass for a code scanned at two gates at once.
+ * The data is made here (not taken from the seed), so the file runs on PGlite and PostgreSQL alike.
+ */
+let t: TestApp;
+let demoToken = '';
+let otherToken = '';
+let noScanToken = '';
+let demoUserId = 0;
+let activityA = 0;
+let activityB = 0;
+
+interface Scope {
+  organiserId: number;
+  projectId: number;
+  activityId: number;
+}
+let scopeA: Scope;
+let scopeB: Scope;
+let scopeOther: Scope;
+
+const gates: Record<string, number> = {};
+const codes: Record<string, string> = {};
+const personIds: Record<string, number> = {};
+
+async function insertGate(scope: Scope, name: string, deviceNo: string, direction: 1 | 2, status: 0 | 1 = 1): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    t.app.db,
+    sql`insert into gate_gates (organiser_id, project_id, activity_id, name, location, direction, device_no, status)
+        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, ${name}, '南登录厅', ${direction}, ${deviceNo}, ${status})
+        returning id`,
+  );
+  return row.id;
+}
+
+let mobileNo = 13900001000;
+async function insertPerson(scope: Scope, key: string, status: 0 | 1 | 2 | 3, company: string | null = '华东会展研究院'): Promise<void> {
+  const code = newPersonCode();
+  const [row] = await queryRows<{ id: number }>(
+    t.app.db,
+    sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company, badge_no, checkin_status, code, status)
+        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, ${`测试${key}`}, 2, ${String(mobileNo++)}, 2, 'E12345678',
+                ${company}, ${`CHT${key}`}, 0, ${code}, ${status})
+        returning id`,
+  );
+  codes[key] = code;
+  personIds[key] = row.id;
+}
+
+const scanAs = async (token: string, form: Record<string, string | number>) =>
+  body<GateScanResult | null>(await signedInject(t.app, { method: 'POST', url: '/admin/gate/gate/scan', token, form }));
+const scan = (gate: string, person: string) => scanAs(demoToken, { gateId: gates[gate], code: codes[person] });
+
+const totalPasses = async () => (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from gate_checkins`))[0].n;
+const passesOf = (key: string) =>
+  queryRows<{ gateId: number; direction: number; activityId: number }>(
+    t.app.db,
+    sql`select gate_id as "gateId", direction, activity_id as "activityId" from gate_checkins where person_id = ${personIds[key]} order by id`,
+  );
+const personRow = async (key: string) =>
+  (
+    await queryRows<{ checkinStatus: number; checkedInAt: number | null }>(
+      t.app.db,
+      // Raw rows carry instants as text; epoch milliseconds compare with the test clock directly.
+      sql`select checkin_status as "checkinStatus", (extract(epoch from checked_in_at) * 1000)::float8 as "checkedInAt"
+            from person_persons where id = ${personIds[key]}`,
+    )
+  )[0];
+
+beforeAll(async () => {
+  t = await buildTestApp({ loginRateMax: 1000 });
+  const second = await createSecondOrganiser(t.app);
+  demoToken = await tokenFor(t.app, SEEDED.demo.username, SEEDED.demo.password);
+  otherToken = await tokenFor(t.app, second.user.username, second.user.password);
+  await createStaffUser(t.app, { username: 'noscan', password: 'noscan123456', nickName: '无扫码权限' }, { code: 'no_scan', name: '不能扫码' }, (code) => code !== 'gate_gate_scan');
+  noScanToken = await tokenFor(t.app, 'noscan', 'noscan123456');
+
+  const [demo] = await t.app.db.select().from(schema.users).where(eq(schema.users.username, 'demo'));
+  demoUserId = demo.id;
+  const own = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, demo.organiserId!));
+  const [a, b] = own.filter((x) => x.projectId === own[0].projectId);
+  [activityA, activityB] = [a.id, b.id];
+  scopeA = { organiserId: a.organiserId, projectId: a.projectId, activityId: a.id };
+  scopeB = { organiserId: b.organiserId, projectId: b.projectId, activityId: b.id };
+  const [o] = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, second.organiser.id));
+  scopeOther = { organiserId: o.organiserId, projectId: o.projectId, activityId: o.id };
+
+  gates.south = await insertGate(scopeA, '测试南1号', 'T-SOUTH-1', 1);
+  gates.north = await insertGate(scopeA, '测试北2号', 'T-NORTH-2', 1);
+  gates.exit = await insertGate(scopeA, '测试出口', 'T-EXIT-1', 2);
+  gates.off = await insertGate(scopeA, '测试停用', 'T-OFF-1', 1, 0);
+  gates.b = await insertGate(scopeB, '测试乙馆', 'T-B-1', 1);
+  gates.other = await insertGate(scopeOther, '杭州入口', 'T-HZ-1', 1);
+
+  for (const key of ['ok', 'qr', 'dup', 'out', 'race', 'device', 'scoped']) await insertPerson(scopeA, key, 1);
+  await insertPerson(scopeA, 'pending', 0);
+  await insertPerson(scopeA, 'rejected', 2);
+  await insertPerson(scopeA, 'cancelled', 3, null);
+  await insertPerson(scopeB, 'elsewhere', 1);
+  await insertPerson(scopeOther, 'hz', 1);
+});
+afterAll(() => t.close());
+
+describe('a pass', () => {
+  it('lets an approved attendee in: one pass, the person checked in, who it is and the gate count', async () => {
+    const before = await totalPasses();
+    const r = await scan('south', 'ok');
+    expect(r.code, r.msg).toBe(0);
+    expect(r.msg).toBe(MSG.gateScanOk);
+    expect(r.data).toMatchObject({
+      verdict: 'ok',
+      gateId: gates.south,
+      gateName: '测试南1号',
+      direction: 1,
+      person: { name: '测试ok', company: '华东会展研究院', kind: 2, kindLabel: '嘉宾', badgeNo: 'CHTok' },
+      checkedAt: chinaDateTime(new Date(t.clock.now)),
+      checkedGateName: '测试南1号',
+      todayCount: 1,
+    });
+    expect(await totalPasses()).toBe(before + 1);
+    const [pass] = await passesOf('ok');
+    expect(pass).toMatchObject({ gateId: gates.south, direction: 1, activityId: activityA });
+    const p = await personRow('ok');
+    expect(p.checkinStatus).toBe(1);
+    expect(p.checkedInAt).toBe(t.clock.now);
+  });
+
+  it('accepts the QR address carrying ?code=, as a scanner sends it', async () => {
+    const r = await scanAs(demoToken, { gateId: gates.south, code: `https://example.com/zbzj/pre/preInfo?code=${codes.qr}` });
+    expect(r.code, r.msg).toBe(0);
+    expect(r.data?.person?.name).toBe('测试qr');
+    expect(r.data?.todayCount).toBe(2);
+  });
+
+  it('names the gate by its device number as a gate device does', async () => {
+    const r = await scanAs(demoToken, { deviceNo: 'T-NORTH-2', code: codes.device });
+    expect(r.code, r.msg).toBe(0);
+    expect(r.data).toMatchObject({ verdict: 'ok', gateId: gates.north, gateName: '测试北2号' });
+  });
+
+  it('calls a second entry a duplicate with the FIRST time and gate, and writes nothing', async () => {
+    const first = t.clock.now;
+    expect((await scan('south', 'dup')).code).toBe(0);
+    t.clock.advance(7 * 60_000);
+    const before = await totalPasses();
+    const r = await scan('north', 'dup');
+    const hhmm = chinaDateTime(new Date(first))!.slice(11, 16);
+    expect(r.code).toBe(1);
+    expect(r.msg).toBe(`已于 ${hhmm} 在「测试南1号」签到`);
+    expect(r.data).toMatchObject({ verdict: 'duplicate', gateName: '测试北2号', checkedAt: chinaDateTime(new Date(first)), checkedGateName: '测试南1号' });
+    expect(r.data?.person?.name).toBe('测试dup');
+    expect(await totalPasses()).toBe(before);
+    expect((await personRow('dup')).checkedInAt).toBe(first);
+  });
+
+  it('records an exit apart from the entry, once, without touching the check-in', async () => {
+    expect((await scan('south', 'out')).code).toBe(0);
+    const checkedIn = (await personRow('out')).checkedInAt;
+    t.clock.advance(60_000);
+    const r = await scan('exit', 'out');
+    expect(r.code, r.msg).toBe(0);
+    expect(r.msg).toBe(MSG.gateScanOkExit);
+    expect((await passesOf('out')).map((p) => p.direction)).toEqual([1, 2]);
+    expect((await personRow('out')).checkedInAt).toBe(checkedIn);
+    const again = await scan('exit', 'out');
+    expect(again.code).toBe(1);
+    expect(again.msg).toMatch(/^已于 \d\d:\d\d 在「测试出口」出场$/);
+    expect(await passesOf('out')).toHaveLength(2);
+  });
+});
+
+describe('refusals say why and write nothing', () => {
+  const cases: Array<[string, () => Promise<Envelope<GateScanResult | null>>, string, string]> = [
+    ['an unknown code', () => scanAs(demoToken, { gateId: gates.south, code: 'NoSuchCodeAtAll0000000' }), MSG.gateScanUnknown, 'unknown'],
+    ['a registration not yet approved', () => scan('south', 'pending'), MSG.gateScanPending, 'pending'],
+    ['a rejected registration', () => scan('south', 'rejected'), MSG.gateScanRejected, 'rejected'],
+    ['a cancelled registration', () => scan('south', 'cancelled'), MSG.gateScanCancelled, 'cancelled'],
+    ['an attendee of another activity', () => scan('south', 'elsewhere'), MSG.gateScanOtherActivity, 'otherActivity'],
+    ['a disabled gate', () => scan('off', 'scoped'), MSG.gateScanGateDisabled, 'gateDisabled'],
+    ["another organiser's gate", () => scan('other', 'scoped'), MSG.gateScanGateUnknown, 'gateUnknown'],
+    ['an unknown device number', () => scanAs(demoToken, { deviceNo: 'NO-SUCH', code: codes.scoped }), MSG.gateScanGateUnknown, 'gateUnknown'],
+  ];
+  for (const [what, run, msg, verdict] of cases) {
+    it(`${what}: ${msg}`, async () => {
+      const before = await totalPasses();
+      const r = await run();
+      expect(r.code).toBe(1);
+      expect(r.msg).toBe(msg);
+      expect(r.data?.verdict).toBe(verdict);
+      expect(await totalPasses()).toBe(before);
+    });
+  }
+
+  it('shows who was refused, so the desk can tell them', async () => {
+    const r = await scan('south', 'cancelled');
+    expect(r.data?.person).toEqual({ name: '测试cancelled', company: null, kind: 2, kindLabel: '嘉宾', badgeNo: 'CHTcancelled' });
+    expect((await personRow('cancelled')).checkinStatus).toBe(0);
+  });
+
+  it('refuses a blank code or no gate before looking anything up', async () => {
+    const blank = await scanAs(demoToken, { gateId: gates.south, code: '   ' });
+    expect([blank.code, blank.msg]).toEqual([1, MSG.gateScanCodeRequired]);
+    const noGate = await scanAs(demoToken, { code: codes.scoped });
+    expect([noGate.code, noGate.msg]).toEqual([1, MSG.gateScanGateRequired]);
+    expect(await passesOf('scoped')).toHaveLength(0);
+  });
+
+  it('answers 403 without the 扫码签到 action, and writes nothing', async () => {
+    const res = await signedInject(t.app, { method: 'POST', url: '/admin/gate/gate/scan', token: noScanToken, form: { gateId: gates.south, code: codes.scoped } });
+    expect(res.statusCode).toBe(403);
+    const desk = await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk', token: noScanToken });
+    expect(desk.statusCode).toBe(403);
+    expect(await passesOf('scoped')).toHaveLength(0);
+  });
+
+  it("keeps another organiser out: their staff cannot use our gates or find our attendees", async () => {
+    const atOurs = await scanAs(otherToken, { gateId: gates.south, code: codes.scoped });
+    expect([atOurs.code, atOurs.msg]).toEqual([1, MSG.gateScanGateUnknown]);
+    expect(atOurs.data?.person).toBeNull();
+    const ourCodeAtTheirs = await scanAs(otherToken, { gateId: gates.other, code: codes.scoped });
+    expect([ourCodeAtTheirs.code, ourCodeAtTheirs.msg]).toEqual([1, MSG.gateScanUnknown]);
+    expect(ourCodeAtTheirs.data?.person).toBeNull();
+    expect(await passesOf('scoped')).toHaveLength(0);
+    // Their own attendee at their own gate passes.
+    expect((await scanAs(otherToken, { gateId: gates.other, code: codes.hz })).code).toBe(0);
+  });
+
+  it('keeps to the current activity when one is chosen', async () => {
+    await t.app.db.insert(schema.userCurrentActivities).values({ userId: demoUserId, activityId: activityB });
+    try {
+      const r = await scan('south', 'scoped');
+      expect([r.code, r.msg]).toEqual([1, MSG.gateScanGateUnknown]);
+      const desk = body<DeskGate[]>(await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk', token: demoToken }));
+      expect(desk.data.map((g) => g.id)).toEqual([gates.b]);
+    } finally {
+      await t.app.db.delete(schema.userCurrentActivities).where(eq(schema.userCurrentActivities.userId, demoUserId));
+    }
+    expect(await passesOf('scoped')).toHaveLength(0);
+  });
+});
+
+describe('the desk', () => {
+  it("lists the enabled gates in scope with today's passes, not disabled ones nor another organiser's", async () => {
+    const r = body<DeskGate[]>(await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk', token: demoToken }));
+    expect(r.code, r.msg).toBe(0);
+    const mine = r.data.filter((g) => [gates.south, gates.north, gates.exit, gates.b].includes(g.id));
+    expect(mine).toHaveLength(4);
+    expect(r.data.map((g) => g.id)).not.toContain(gates.off);
+    expect(r.data.map((g) => g.id)).not.toContain(gates.other);
+    const south = r.data.find((g) => g.id === gates.south)!;
+    expect(south).toMatchObject({ name: '测试南1号', direction: 1, deviceNo: 'T-SOUTH-1', activityId: activityA });
+    const [{ n }] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from gate_checkins where gate_id = ${gates.south}`);
+    expect(south.todayCount).toBe(n);
+  });
+});
+
+describe('two gates at the same instant', () => {
+  it('records one pass for 20 simultaneous scans of one code; the others are duplicates naming it', async () => {
+    const before = await totalPasses();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => scanAs(demoToken, { gateId: i % 2 ? gates.north : gates.south, code: codes.race })),
+    );
+    const passed = results.filter((r) => r.code === 0);
+    expect(passed).toHaveLength(1);
+    const winner = passed[0].data!.gateName;
+    const duplicates = results.filter((r) => r.data?.verdict === 'duplicate');
+    expect(duplicates).toHaveLength(19);
+    for (const d of duplicates) expect(d.data?.checkedGateName).toBe(winner);
+    expect(await passesOf('race')).toHaveLength(1);
+    expect(await totalPasses()).toBe(before + 1);
+    expect((await personRow('race')).checkinStatus).toBe(1);
+  });
+});
