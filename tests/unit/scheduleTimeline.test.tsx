@@ -160,6 +160,8 @@ const column = (hall: string) => document.querySelector(`[data-hall="${hall}"]`)
 describe('ScheduleTimeline', () => {
   beforeEach(() => {
     pageCalls.length = 0;
+    // The activity a person picked is remembered in local storage: each case starts without one.
+    localStorage.clear();
     forgetScopeOptions();
     resetSession();
     signInAs('demo');
@@ -206,6 +208,28 @@ describe('ScheduleTimeline', () => {
     expect(within(dialog).getByLabelText('开始时间')).toHaveValue('10:00');
     expect(within(dialog).getByLabelText('结束时间')).toHaveValue('11:00');
     expect(within(dialog).getByText(`${ACTIVITY.name}（${ACTIVITY.projectName}）`)).toBeInTheDocument();
+  });
+
+  it('among several activities opens the one whose sessions come next, and reads another when picked', async () => {
+    const OTHER = { id: 5, name: '专业观众预登记', cnfId: 3, projectName: ACTIVITY.projectName };
+    useScheduleApi();
+    server.use(
+      http.get(API('/business/activityOptions'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [OTHER, ACTIVITY] })),
+      http.get(API('/schedule/schedule/page'), async ({ request }) => {
+        const params = await receivedParams(request);
+        pageCalls.push(params);
+        const records = params.activityId === '5' ? [] : params.activityId === '7' || params.dayBegin ? SESSIONS : [];
+        return HttpResponse.json({ code: 0, msg: '操作成功', data: { total: records.length, records: records.slice(0, Number(params.limit)) } });
+      }),
+    );
+    renderTimeline([]);
+    expect(await screen.findByText('开幕式')).toBeInTheDocument();
+    expect(pageCalls[0]).toMatchObject({ limit: '1', sort: 'day', order: 'asc', dayBegin: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(pageCalls.at(-1)).toMatchObject({ activityId: '7' });
+    await user.click(screen.getByRole('combobox', { name: '活动' }));
+    await user.click(await screen.findByText(`${OTHER.name}（${OTHER.projectName}）`));
+    expect(await screen.findByText('本活动还没有日程')).toBeInTheDocument();
+    expect(pageCalls.at(-1)).toMatchObject({ activityId: '5' });
   });
 
   it('says when loading failed and reads again on 重试', async () => {

@@ -9,8 +9,9 @@ import { toFormValue } from '../../../components/resource/fieldValues';
 import { ACTIVITY_FIELD, actionAuthority, fieldOf, menuAuthority, PROJECT_FIELD } from '../../../shared/resources/framework';
 import { schedule } from '../../../shared/resources/meeting';
 import { activity as activityDef } from '../../../shared/resources/projects';
+import { storage } from '../../../lib/storage';
 import { useSession } from '../../../stores/session';
-import { loadActivityDates, loadSessions, MAX_SESSIONS, type ActivityDates, type SessionRow } from './scheduleApi';
+import { loadActivityDates, loadSessions, MAX_SESSIONS, nearestActivityId, type ActivityDates, type SessionRow } from './scheduleApi';
 import { axisFor, hallsOf, hourMarks, initialDay, layoutDay, minutesOf, SLOT_MINUTES, slotAt, timelineDays, timeText, type Axis } from './timelineLayout';
 import './timeline.css';
 
@@ -38,20 +39,38 @@ interface ActivityData {
   dates: ActivityDates | null;
 }
 
+interface Activities {
+  list: ActivityOption[];
+  /** The one to show until the person picks another: their last pick, else the one whose sessions come next. */
+  preferred: number | null;
+}
+
+/** Where a person's last picked activity is remembered (per account, in this browser). */
+const pickedKey = (username: string | undefined) => `schedule-activity-${username ?? ''}`;
+
 /** The activities of the current scope; read again when the scope changes. */
-function useActivities(scopeVersion: number, retry: number): Load<ActivityOption[]> {
-  const [state, setState] = useState<Load<ActivityOption[]>>({ status: 'loading' });
+function useActivities(scopeVersion: number, retry: number, username: string | undefined): Load<Activities> {
+  const [state, setState] = useState<Load<Activities>>({ status: 'loading' });
   const firstScope = useRef(scopeVersion);
   useEffect(() => {
     let alive = true;
     setState({ status: 'loading' });
-    activityOptions(scopeVersion !== firstScope.current || retry > 0)
-      .then((list) => alive && setState({ status: 'ready', value: list }))
+    const load = async (): Promise<Activities> => {
+      const list = await activityOptions(scopeVersion !== firstScope.current || retry > 0);
+      const stored = storage.get<number>(pickedKey(username));
+      if (list.length < 2) return { list, preferred: list[0]?.id ?? null };
+      if (stored !== null && list.some((a) => a.id === stored)) return { list, preferred: stored };
+      // Only a better first choice: without it the first activity will do.
+      const nearest = await nearestActivityId(dayjs().format('YYYY-MM-DD')).catch(() => null);
+      return { list, preferred: list.some((a) => a.id === nearest) ? nearest : list[0].id };
+    };
+    load()
+      .then((value) => alive && setState({ status: 'ready', value }))
       .catch(() => alive && setState({ status: 'error' }));
     return () => {
       alive = false;
     };
-  }, [scopeVersion, retry]);
+  }, [scopeVersion, retry, username]);
   return state;
 }
 
@@ -107,10 +126,16 @@ export function ScheduleTimeline({ refresh = 0, onSaved }: ScheduleTimelineProps
   const canReadActivity = authorities.includes(menuAuthority(activityDef));
 
   const [retry, setRetry] = useState(0);
-  const activities = useActivities(scopeVersion, retry);
+  const username = useSession((s) => s.user?.username);
+  const activities = useActivities(scopeVersion, retry, username);
   const [pickedActivity, setPickedActivity] = useState<number | null>(null);
-  const activityList = activities.status === 'ready' ? activities.value : [];
-  const current = activityList.find((a) => a.id === pickedActivity) ?? activityList[0] ?? null;
+  const activityList = activities.status === 'ready' ? activities.value.list : [];
+  const preferred = activities.status === 'ready' ? activities.value.preferred : null;
+  const current = activityList.find((a) => a.id === pickedActivity) ?? activityList.find((a) => a.id === preferred) ?? activityList[0] ?? null;
+  const pickActivity = (id: number) => {
+    setPickedActivity(id);
+    storage.set(pickedKey(username), id);
+  };
 
   const [reloads, setReloads] = useState(0);
   const { state: data, busy } = useActivityData(current?.id ?? null, canReadActivity, `${scopeVersion}.${refresh}.${reloads}.${retry}`);
@@ -154,7 +179,7 @@ export function ScheduleTimeline({ refresh = 0, onSaved }: ScheduleTimelineProps
         <Select
           aria-label="活动"
           value={current?.id}
-          onChange={(id: number) => setPickedActivity(id)}
+          onChange={(id: number) => pickActivity(id)}
           options={activityList.map((a) => ({ value: a.id, label: activityLabel(a) }))}
           style={{ minWidth: 260 }}
           showSearch={{ optionFilterProp: 'label' }}
@@ -266,7 +291,7 @@ export function ScheduleTimeline({ refresh = 0, onSaved }: ScheduleTimelineProps
           setEditing(null);
           // The saved session's day is the one to look at (a new session may be on a day not shown yet).
           if (typeof saved?.day === 'string') setPickedDay(saved.day);
-          if (typeof saved?.activityId === 'number') setPickedActivity(saved.activityId);
+          if (typeof saved?.activityId === 'number' && saved.activityId !== current?.id) pickActivity(saved.activityId);
           setReloads((n) => n + 1);
           onSaved?.();
         }}

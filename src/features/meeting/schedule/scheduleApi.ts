@@ -55,6 +55,16 @@ export async function loadSessions(activityId: number): Promise<ActivitySessions
   }
 }
 
+/**
+ * The activity whose sessions come next (from `today` on), else the one of the latest session: what a
+ * person opening 日程 most likely wants among the many activities of their scope. Null without sessions.
+ */
+export async function nearestActivityId(today: string): Promise<number | null> {
+  const first = async (params: Record<string, string | number>) =>
+    (await get<PageResult<SessionRow>>(resourceUrls(schedule).page, { limit: 1, page: 1, sort: 'day', ...params }))?.records?.[0]?.activityId ?? null;
+  return (await first({ dayBegin: today, order: 'asc' })) ?? (await first({ order: 'desc' }));
+}
+
 export interface ActivityDates {
   srq: string | null;
   erq: string | null;
