@@ -96,7 +96,12 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
           publicPage('zslogin', 'zslogin', '展商登录', () => import('../features/auth/ZsLoginPage')),
         ]),
 
-        publicGroup('pre', { name: 'public' }, plainLayout, [publicPage('preInfo', 'preInfo', '预登记信息', () => import('../features/shared-docs/PreInfoPage'))]),
+        publicGroup('pre', { name: 'public' }, plainLayout, [
+          publicPage('preInfo', 'preInfo', '预登记信息', () => import('../features/shared-docs/PreInfoPage')),
+          // 扫码预登记: where the QR codes of 我的项目 / 我的活动 lead, and the personal QR code it ends with.
+          publicPage('register', 'preRegister', '参会登记', () => import('../features/pre-registration/PreRegisterPage')),
+          publicPage('mine', 'preMine', '我的登记', () => import('../features/pre-registration/PreRegistrationResultPage')),
+        ]),
 
         publicGroup('bjdxx', {}, plainLayout, [
           { index: true, loader: redirectTo('/bjdxx/bjdxxSzJd') },

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Card, Form, Input, Radio, Select, Typography } from 'antd';
+import { ApiError } from '../../api/errors';
+import { formRule } from '../../components/resource/fieldValues';
+import { ID_TYPES, PERSON_KINDS, person } from '../../shared/resources/meeting';
+import { fieldOf } from '../../shared/resources/framework';
+import type { FieldDef } from '../../shared/resources/types';
+import { PRE_REGISTRATION_KINDS, type FieldError, type PreRegistrationActivity, type PreRegistrationInfo } from '../../shared/wire';
+import { fetchRegistrationInfo, resultPath, submitRegistration, type RegistrationTarget } from './api';
+import { EventHeader, RemoteFrame, dateRange, useDocumentTitle } from './parts';
+import { useRemote } from './useRemote';
+
+/** What the visitor fills in, in this order; the definition of 参会人员 gives labels, limits and rules. */
+const FIELD_NAMES = ['kind', 'name', 'mobile', 'idType', 'idNo', 'company', 'jobTitle', 'email'] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+const FIELDS = Object.fromEntries(FIELD_NAMES.map((name) => [name, fieldOf(person, name)!])) as Record<FieldName, FieldDef>;
+
+const KIND_OPTIONS = PERSON_KINDS.filter((k) => (PRE_REGISTRATION_KINDS as readonly (string | undefined)[]).includes(k.key)).map((k) => ({ value: k.value, label: k.label }));
+const ID_TYPE_OPTIONS = ID_TYPES.map((t) => ({ value: t.value, label: t.label }));
+
+/** Shown under the activities, so a visitor who misses one knows why it is not there. */
+export const OPEN_RULE_TEXT = '这里只列出正在开放登记的活动：所属项目进行中，活动处于报名中或进行中，且尚未过结束日期。';
+
+type Values = Partial<Record<FieldName, string | number>> & { activityId?: number };
+
+/** `?project=12` or `?activity=34`; anything else is sent as no target at all and answered as closed. */
+function targetOf(params: URLSearchParams): RegistrationTarget | Record<string, never> {
+  const digits = (name: string) => {
+    const raw = params.get(name) ?? '';
+    return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  };
+  const activity = digits('activity');
+  if (activity !== null) return { activity };
+  const project = digits('project');
+  return project !== null ? { project } : {};
+}
+
+const removeSpaces = (value: string | undefined) => (value ?? '').replace(/\s+/g, '');
+
+/** /pre/register: where the QR codes of 我的项目 and 我的活动 lead. Signed out, on a phone. */
+export default function PreRegisterPage() {
+  const [params] = useSearchParams();
+  const target = targetOf(params);
+  const { state, retry } = useRemote(JSON.stringify(target), () => fetchRegistrationInfo(target as RegistrationTarget));
+  useDocumentTitle(state.status === 'ready' ? `${state.data.projectName} · 参会登记 - ${state.data.organiserName}` : null);
+  return (
+    <RemoteFrame state={state} retry={retry} refusedHint="请向主办方工作人员确认活动的登记时间，或扫描现场张贴的最新二维码。">
+      {(info) => <RegistrationForm info={info} />}
+    </RemoteFrame>
+  );
+}
+
+function ActivityChoice({ activities }: { activities: PreRegistrationActivity[] }) {
+  return (
+    <Radio.Group className="zb-prereg-activities">
+      {activities.map((a) => (
+        <Radio key={a.id} value={a.id} className="zb-prereg-activity">
+          <Typography.Text strong>{a.name}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">
+            {dateRange(a.srq, a.erq)}
+            {a.address ? ` · ${a.address}` : ''}
+          </Typography.Text>
+        </Radio>
+      ))}
+    </Radio.Group>
+  );
+}
+
+function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const only = info.activities.length === 1 ? info.activities[0] : null;
+
+  const onFinish = async (values: Values) => {
+    setSubmitting(true);
+    setRefusal(null);
+    try {
+      const fields: Record<string, string> = { activityId: String(only?.id ?? values.activityId ?? '') };
+      for (const name of FIELD_NAMES) fields[name] = values[name] === undefined || values[name] === null ? '' : String(values[name]).trim();
+      const result = await submitRegistration(fields);
+      navigate(resultPath(result.code));
+    } catch (error) {
+      const errors = error instanceof ApiError ? (error.data as { errors?: FieldError[] } | null | undefined)?.errors : undefined;
+      if (errors?.length) {
+        form.setFields(errors.map((e) => ({ name: e.field as FieldName, errors: [e.msg] })));
+        form.scrollToField(errors[0].field as FieldName);
+      } else if (error instanceof ApiError && error.reason === 'code') {
+        // The activity closed while the form was open: say so next to the button.
+        setRefusal(error.message);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const text = (name: FieldName, props: { inputMode?: 'tel' | 'email' | 'text'; normalize?: (v: string) => string; autoComplete?: string } = {}) => {
+    const field = FIELDS[name];
+    return (
+      <Form.Item name={name} label={field.label} rules={[formRule(field)]} normalize={props.normalize}>
+        <Input placeholder={`请输入${field.label}`} maxLength={field.max} inputMode={props.inputMode} autoComplete={props.autoComplete} allowClear />
+      </Form.Item>
+    );
+  };
+
+  return (
+    <Card className="zb-prereg">
+      <EventHeader organiser={info.organiserName} title={info.projectName} dates={dateRange(info.projectSrq, info.projectErq)} address={info.projectAddress} />
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        参会登记
+      </Typography.Title>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        size="large"
+        onFinish={onFinish}
+        scrollToFirstError
+        initialValues={{ kind: FIELDS.kind.defaultValue, idType: FIELDS.idType.defaultValue, activityId: only?.id }}
+        requiredMark
+      >
+        {only ? (
+          <Form.Item label="登记活动">
+            <div className="zb-prereg-activity" data-testid="prereg-activity">
+              <div>
+                <Typography.Text strong>{only.name}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary">
+                  {dateRange(only.srq, only.erq)}
+                  {only.address ? ` · ${only.address}` : ''}
+                </Typography.Text>
+              </div>
+            </div>
+          </Form.Item>
+        ) : (
+          <Form.Item label="选择活动" name="activityId" rules={[{ required: true, message: '请选择要参加的活动' }]}>
+            <ActivityChoice activities={info.activities} />
+          </Form.Item>
+        )}
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: -12 }}>
+          {OPEN_RULE_TEXT}
+        </Typography.Paragraph>
+
+        <Form.Item name="kind" label={FIELDS.kind.label} rules={[formRule(FIELDS.kind)]}>
+          <Select options={KIND_OPTIONS} placeholder="请选择人员类别" />
+        </Form.Item>
+        {text('name', { autoComplete: 'name' })}
+        {text('mobile', { inputMode: 'tel', normalize: removeSpaces, autoComplete: 'tel' })}
+        <Form.Item name="idType" label={FIELDS.idType.label} rules={[formRule(FIELDS.idType)]}>
+          <Select options={ID_TYPE_OPTIONS} placeholder="请选择证件类型" />
+        </Form.Item>
+        <Form.Item
+          name="idNo"
+          label={FIELDS.idNo.label}
+          dependencies={['idType']}
+          normalize={(v: string) => removeSpaces(v).toUpperCase()}
+          // The rules depend on 证件类型 (rulesWhen): a 居民身份证 number is checked with its check digit.
+          rules={[({ getFieldsValue }) => formRule(FIELDS.idNo, person, getFieldsValue())]}
+        >
+          <Input placeholder="请输入证件号码" maxLength={FIELDS.idNo.max} autoComplete="off" allowClear />
+        </Form.Item>
+        {text('company', { autoComplete: 'organization' })}
+        {text('jobTitle', { autoComplete: 'organization-title' })}
+        {text('email', { inputMode: 'email', normalize: removeSpaces, autoComplete: 'email' })}
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="提交后将生成您的个人二维码，主办方审核通过后凭码入场。证件信息仅用于入场核验。" />
+        {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={refusal} />}
+        <Form.Item style={{ marginBottom: 0 }}>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            提交登记
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { get, post } from '../../api/request';
+import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '../../shared/wire';
+
+/**
+ * 扫码预登记, signed out: what a QR code leads to, the registration itself, and the result page's
+ * lookup by personal code. Refusals (closed activity, unknown code, field errors) are shown by the pages.
+ */
+export type RegistrationTarget = { project: number } | { activity: number };
+
+export function fetchRegistrationInfo(target: RegistrationTarget): Promise<PreRegistrationInfo> {
+  return get<PreRegistrationInfo>('/pre/registration/info', target, { refusalShownByPage: true });
+}
+
+export function submitRegistration(form: Record<string, string>): Promise<PreRegistrationResult> {
+  return post<PreRegistrationResult>('/pre/registration/submit', form, { refusalShownByPage: true });
+}
+
+export function fetchMyRegistration(code: string): Promise<PreRegistrationState> {
+  return get<PreRegistrationState>('/pre/registration/mine', { code }, { refusalShownByPage: true });
+}
+
+/** The app paths of the two pages and of the notices page another part of issue 9 serves. */
+export const registerPath = (target: RegistrationTarget) =>
+  'project' in target ? `/pre/register?project=${target.project}` : `/pre/register?activity=${target.activity}`;
+export const resultPath = (code: string) => `/pre/mine?code=${encodeURIComponent(code)}`;
+export const noticesPath = (code: string) => `/pre/notices?code=${encodeURIComponent(code)}`;
