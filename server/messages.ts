@@ -62,6 +62,12 @@ export const MSG = {
   activityNotAuthorised: '所选活动未授权',
   noticeMissing: '通知不存在',
 
+  // 通知公告: notices staff author and publish (issue 9; server/services/resources/hooks/notices.ts,
+  // server/routes/notices.ts). Unknown, malformed, rejected and cancelled personal codes share one answer.
+  noticeRoleMissing: '所选角色不存在或不能接收员工通知',
+  noticeActivityGone: '接收通知的活动已不存在，请修改后再发布',
+  attendeeNoticesNotFound: '未找到您的参会登记，请核对二维码或链接',
+
   // business resources (the generic routes built from src/shared/resources)
   resSaved: '保存成功',
   resRemoved: (n: number) => `已删除 ${n} 条数据`,

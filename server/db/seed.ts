@@ -1,8 +1,10 @@
 import { count, eq } from 'drizzle-orm';
+import { noticeCategoryValue } from '../../src/shared/resources/notices';
 import { hashPassword } from '../lib/password';
 import type { AppDb } from './client';
 import { seedBusiness } from './seedBusiness';
 import { seedMeeting } from './seedMeeting';
+import { seedNotices } from './seedNotices';
 import { seedParticipants } from './seedParticipants';
 import * as t from './schema';
 import { ACTIVITIES, MENU_TREE, NOTICES, ORGANISER, PROJECTS, ROLE_GRANTS, ROLES, USERS, WORKS, type MenuSeed } from './seedData';
@@ -205,11 +207,11 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
   await seedParticipants(db, { organiserId, userId: userIds.demo, projectIds });
   await seedMeeting(db, { organiserId, userId: userIds.demo, projectIds });
 
-  for (const [index, [addressee, title, content, type, readBy, audience = 'staff']] of NOTICES.entries()) {
+  for (const [index, [addressee, title, content, type, readBy, audience, category]] of NOTICES.entries()) {
     const createdAt = cst(`2026-11-${String(10 + index * 2).padStart(2, '0')} 09:00:00`);
     const [notice] = await db
       .insert(t.notices)
-      .values({ organiserId, userId: addressee ? userIds[addressee] : null, audience, title, content, type, createdAt })
+      .values({ organiserId, userId: addressee ? userIds[addressee] : null, audience, title, content, type, category: noticeCategoryValue(category), createdAt })
       .returning({ id: t.notices.id });
     if (readBy.length) {
       await db
@@ -217,4 +219,5 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
         .values(readBy.map((who) => ({ noticeId: notice.id, userId: userIds[who], readAt: new Date(createdAt.getTime() + 3600 * 1000) })));
     }
   }
+  await seedNotices(db, { organiserId, userId: userIds.demo, readerId: userIds.demo });
 }

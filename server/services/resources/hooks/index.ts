@@ -1,6 +1,7 @@
 import type { ResourceHooks } from './types';
 import { coupon, order, payment, price } from './commerce';
 import { person, schedule, seat, shuttleLine } from './meeting';
+import { notice } from './notices';
 import { exhibitor, team } from './participants';
 import { activity, project } from './projects';
 import { contract, invoice, quotation, receivable, voucher } from './sales';
@@ -24,6 +25,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   schedule,
   seat,
   shuttleLine,
+  notice,
 };
 
 export function hooksOf(key: string): ResourceHooks {

@@ -1,0 +1,86 @@
+import { and, asc, eq, ne, notExists } from 'drizzle-orm';
+import { resourceByKey } from '../../../../src/shared/resources';
+import { inState, stateValue } from '../../../../src/shared/resources/framework';
+import type { Option } from '../../../../src/shared/resources/types';
+import { KHLX_ORGANISER } from '../../../../src/shared/wire';
+import type { AppDb } from '../../../db/client';
+import { notices, roles, userRoles, users } from '../../../db/schema';
+import { refuse } from '../../../lib/errors';
+import { MSG } from '../../../messages';
+import { columnsOf, tableOf } from '../model';
+import type { ResourceHooks } from './types';
+
+/**
+ * 通知公告: who a notice goes to, and its delivery. Publishing writes one row of table `notices` for a staff
+ * audience (all staff, or the holders of one role, looked up whenever the bell reads), which the bell and
+ * 我的通知 read like any other notice; withdrawing deletes that row and its read marks. Notices to an
+ * activity's attendees are not delivered anywhere: the attendees' public page reads them from here.
+ */
+const noticeDef = resourceByKey('notice');
+const AUDIENCE_STAFF = stateValue(noticeDef, 'audience', 'staff');
+const AUDIENCE_ROLE = stateValue(noticeDef, 'audience', 'role');
+const AUDIENCE_ATTENDEES = stateValue(noticeDef, 'audience', 'attendees');
+/** Delivered staff notices are plain 通知 (notices.type 1). */
+const DELIVERED_TYPE = 1;
+
+/**
+ * Roles a staff notice may address: every role that no competition user holds. Roles are shared by all
+ * organisers (table `roles` has no organiser); a role of competition users (参赛用户) would reach nobody,
+ * since staff notices are never shown to competition users, so it is not offered.
+ */
+export async function addressableRoles(db: AppDb): Promise<Option[]> {
+  const competitionHolder = db
+    .select({ one: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.roleId, roles.id), ne(users.khlx, KHLX_ORGANISER)));
+  const rows = await db.select({ value: roles.id, label: roles.name }).from(roles).where(notExists(competitionHolder)).orderBy(asc(roles.id));
+  return rows;
+}
+
+async function isAddressableRole(db: AppDb, roleId: number): Promise<boolean> {
+  return (await addressableRoles(db)).some((r) => r.value === roleId);
+}
+
+export const notice: ResourceHooks = {
+  /** Only the detail the audience needs is kept: a role for 指定角色, an activity for 活动参会人员. */
+  async beforeSave(caller, { values }, errors) {
+    if (values.audience !== AUDIENCE_ROLE) values.roleId = null;
+    if (values.audience !== AUDIENCE_ATTENDEES) values.activityId = null;
+    if (values.audience === AUDIENCE_ROLE && typeof values.roleId === 'number' && !(await isAddressableRole(caller.db, values.roleId))) {
+      errors.push({ field: 'roleId', msg: MSG.noticeRoleMissing });
+    }
+  },
+
+  async afterTransition(tx, caller, row, field) {
+    if (field !== 'status') return;
+    const id = row.id as number;
+    // Whatever was delivered before goes: a withdrawal removes it, a publication delivers anew.
+    await tx.delete(notices).where(eq(notices.sourceId, id));
+    if (!inState(noticeDef, row, 'status', 'published')) return;
+
+    const cols = columnsOf(noticeDef);
+    await tx.update(tableOf(noticeDef)).set({ publishedAt: caller.now } as never).where(eq(cols.id, id));
+    const audience = row.audience as number;
+    if (audience === AUDIENCE_ATTENDEES) {
+      if (typeof row.activityId !== 'number') throw refuse(MSG.noticeActivityGone);
+      return;
+    }
+    const roleId = audience === AUDIENCE_ROLE ? (row.roleId as number | null) : null;
+    // The role may have been deleted, or handed to competition users, since the notice was saved.
+    if (audience === AUDIENCE_ROLE && (roleId === null || !(await isAddressableRole(tx, roleId)))) throw refuse(MSG.noticeRoleMissing);
+    if (audience !== AUDIENCE_STAFF && audience !== AUDIENCE_ROLE) return;
+    await tx.insert(notices).values({
+      organiserId: caller.organiser.id,
+      userId: null,
+      audience: 'staff',
+      roleId,
+      title: String(row.title),
+      content: String(row.content ?? ''),
+      type: DELIVERED_TYPE,
+      category: row.category as number,
+      sourceId: id,
+      createdAt: caller.now,
+    });
+  },
+};
