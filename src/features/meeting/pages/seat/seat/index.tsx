@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Tabs } from 'antd';
+import { filtersFromSearch, ResourcePage } from '../../../../../components/resource/ResourcePage';
+import { seat } from '../../../../../shared/resources/meeting';
+import { SeatMapView } from '../../../seats/SeatMapView';
+
+/**
+ * 座位: the seat map (default) or the generic list of the seat definition. Each tab is built when first
+ * shown and then kept, with its hall, page and filters; coming back to the map reads the seats again,
+ * since the list may have changed them, and the list is built anew after the map changed seats. A link
+ * that filters the list (?hall=…) opens the list.
+ */
+type View = 'map' | 'list';
+
+export default function SeatPage() {
+  const { search } = useLocation();
+  const [view, setView] = useState<View>(() => (Object.keys(filtersFromSearch(seat, search)).length > 0 ? 'list' : 'map'));
+  const [mapReturns, setMapReturns] = useState(0);
+  const [listVersion, setListVersion] = useState(0);
+  const [listStale, setListStale] = useState(false);
+
+  return (
+    <Tabs
+      className="zb-seat-page"
+      activeKey={view}
+      onChange={(key) => {
+        const next = key as View;
+        if (next === 'map') setMapReturns((n) => n + 1);
+        else if (listStale) {
+          // Assignments and new halls made on the map show in the list, from page 1.
+          setListVersion((n) => n + 1);
+          setListStale(false);
+        }
+        setView(next);
+      }}
+      items={[
+        { key: 'map', label: '座位图', children: <SeatMapView refresh={mapReturns} onChanged={() => setListStale(true)} /> },
+        { key: 'list', label: '列表', children: <ResourcePage key={listVersion} def={seat} linkSearch={search} /> },
+      ]}
+    />
+  );
+}

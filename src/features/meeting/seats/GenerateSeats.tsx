@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { App, AutoComplete, Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
+import { ApiError } from '../../../api/errors';
+import { confirmAction } from '../../../components/confirm';
+import { optionLabel } from '../../../shared/resources/framework';
+import { SEAT_KINDS, seat } from '../../../shared/resources/meeting';
+import type { FieldError, SeatHall } from '../../../shared/wire';
+import { generateSeats } from './seatApi';
+import { KIND_NORMAL } from './seatLayout';
+
+/**
+ * 批量生成: a rectangle of free seats in a hall (new or existing): rows × seats per row from a starting
+ * row, one area and kind for all of them. It asks before writing; the server refuses, and writes
+ * nothing, when any of those seats exists already.
+ */
+export const ROWS_MAX = 100;
+export const SEATS_PER_ROW_MAX = 100;
+export const GENERATE_MAX = 5000;
+const fieldMax = (name: string) => seat.fields.find((f) => f.name === name)?.max ?? 30;
+const ROW_NO_MAX = seat.fields.find((f) => f.name === 'rowNo')?.maxValue ?? 500;
+
+interface Values {
+  hall: string;
+  area?: string;
+  rows: number;
+  seatsPerRow: number;
+  kind: number;
+  startRow: number;
+}
+
+export interface GenerateSeatsProps {
+  open: boolean;
+  activityId: number;
+  halls: readonly SeatHall[];
+  /** The hall on screen: picking it starts the batch below its last row (`startRowOf`). */
+  hall: string | null;
+  /** The first free row of a hall as far as the page knows (1 for a hall it has not loaded). */
+  startRowOf: (hall: string) => number;
+  onClose: () => void;
+  onDone: (hall: string) => void;
+}
+
+export function GenerateSeats({ open, activityId, halls, hall, startRowOf, onClose, onDone }: GenerateSeatsProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const rows = Form.useWatch('rows', form) ?? 0;
+  const perRow = Form.useWatch('seatsPerRow', form) ?? 0;
+  const total = rows * perRow;
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const hallName = values.hall.trim();
+    const last = values.startRow + values.rows - 1;
+    const ok = await confirmAction({
+      title: '确认批量生成',
+      content: `将在「${hallName}」生成 ${values.rows * values.seatsPerRow} 个${optionLabel(SEAT_KINDS, values.kind)}座位：第 ${values.startRow}–${last} 排，每排 1–${values.seatsPerRow} 号${values.area?.trim() ? `，区域 ${values.area.trim()}` : ''}。`,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const { msg } = await generateSeats({ activityId, ...values, hall: hallName, area: values.area?.trim() || undefined });
+      message.success(msg);
+      onDone(hallName);
+    } catch (error) {
+      // The toast was shown by the error mapper; field errors also go on their inputs.
+      const errors = error instanceof ApiError ? (error.data as { errors?: FieldError[] } | null)?.errors : undefined;
+      if (Array.isArray(errors)) form.setFields(errors.map((e) => ({ name: e.field as keyof Values, errors: [e.msg] })));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="批量生成座位"
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="生成"
+      confirmLoading={busy}
+      destroyOnHidden
+      width={560}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ rows: 10, seatsPerRow: 20, kind: KIND_NORMAL, startRow: 1 }}
+        onValuesChange={(changed: Partial<Values>) => {
+          // Naming a hall moves the first row below the seats it already has, unless the user set it.
+          if (changed.hall !== undefined && !form.isFieldTouched('startRow')) form.setFieldsValue({ startRow: startRowOf(changed.hall.trim()) });
+        }}
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="hall" label="会场" rules={[{ required: true, whitespace: true, message: '请输入会场' }, { max: fieldMax('hall'), message: `最多 ${fieldMax('hall')} 个字符` }]}>
+              <AutoComplete options={halls.map((h) => ({ value: h.hall, label: `${h.hall}（已有 ${h.seats} 座）` }))} placeholder={hall ? `如：${hall}，或输入新会场` : '如：主论坛厅'} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="area" label="区域" rules={[{ max: fieldMax('area'), message: `最多 ${fieldMax('area')} 个字符` }]}>
+              <Input placeholder="如：A区（可不填）" allowClear />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="rows" label="排数" rules={[{ required: true, message: '请输入排数' }]}>
+              <InputNumber min={1} max={ROWS_MAX} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="seatsPerRow" label="每排座位数" rules={[{ required: true, message: '请输入每排座位数' }]}>
+              <InputNumber min={1} max={SEATS_PER_ROW_MAX} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="startRow"
+              label="起始排"
+              dependencies={['rows']}
+              rules={[
+                { required: true, message: '请输入起始排' },
+                ({ getFieldValue }) => ({
+                  validator: (_, v: number | null) =>
+                    v && v + (Number(getFieldValue('rows')) || 1) - 1 > ROW_NO_MAX ? Promise.reject(new Error(`排号不能超过 ${ROW_NO_MAX}`)) : Promise.resolve(),
+                }),
+              ]}
+            >
+              <InputNumber min={1} max={ROW_NO_MAX} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="kind" label="座位类型" rules={[{ required: true, message: '请选择座位类型' }]}>
+              <Select options={SEAT_KINDS.map((k) => ({ value: k.value, label: k.label }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Text type={total > GENERATE_MAX ? 'danger' : 'secondary'}>
+          共 {total} 个座位{total > GENERATE_MAX ? `，每次最多生成 ${GENERATE_MAX} 个` : ''}。已有的座位不会被改动：范围内已有座位时不会生成任何座位。
+        </Typography.Text>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,220 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { App, Button, Empty, Result, Select, Space, Spin, theme } from 'antd';
+import { AppstoreAddOutlined, ReloadOutlined } from '@ant-design/icons';
+import { activityLabel } from '../../../components/resource/ScopeSelects';
+import { activityOptions, type ActivityOption } from '../../../components/resource/resourceApi';
+import { actionAuthority } from '../../../shared/resources/framework';
+import { SEAT_KINDS, SEAT_STATES, seat } from '../../../shared/resources/meeting';
+import type { SeatCell, SeatHall } from '../../../shared/wire';
+import { useSession } from '../../../stores/session';
+import { GenerateSeats } from './GenerateSeats';
+import { SeatGrid } from './SeatGrid';
+import { SeatPanel } from './SeatPanel';
+import { loadSeatMap } from './seatApi';
+import { columnCount, countsOf, KIND_NORMAL, nextFreeRow, replaceSeat, rowsOf, seatedPersons, SEAT_ASSIGNED, SEAT_FREE, SEAT_RESERVED, type SeatRowData } from './seatLayout';
+import './seats.css';
+
+/**
+ * 座位图: one hall of one activity at a time — the activity and hall pickers, 批量生成, the counts and
+ * legend, the stage and the seats. A seat opens the assignment panel; an assignment redraws that seat
+ * only. The map reads the server again on 刷新, when `refresh` changes (the list tab may have changed
+ * seats) and when the user's current projects or activities change.
+ */
+interface HallData {
+  activityId: number;
+  halls: SeatHall[];
+  hall: string | null;
+  rows: SeatRowData[];
+}
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: HallData };
+
+export interface SeatMapViewProps {
+  /** Changes when the map should read the server again (its tab shown again). */
+  refresh?: number;
+  /** Seats were generated or assigned here. */
+  onChanged?: () => void;
+}
+
+export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProps) {
+  const { message } = App.useApp();
+  const { token } = theme.useToken();
+  const authorities = useSession((s) => s.authorities);
+  const scopeVersion = useSession((s) => s.scopeVersion);
+  const canGenerate = authorities.includes(actionAuthority(seat, 'generate'));
+  const canAssign = authorities.includes(actionAuthority(seat, 'assign'));
+
+  const [activities, setActivities] = useState<ActivityOption[] | null>(null);
+  const [activityId, setActivityId] = useState<number | null>(null);
+  const [wantedHall, setWantedHall] = useState<string | null>(null);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const firstScope = useRef(scopeVersion);
+
+  useEffect(() => {
+    let alive = true;
+    activityOptions(scopeVersion !== firstScope.current)
+      .then((list) => {
+        if (!alive) return;
+        setActivities(list);
+        setActivityId((current) => (current !== null && list.some((a) => a.id === current) ? current : (list[0]?.id ?? null)));
+      })
+      .catch(() => alive && setActivities([]));
+    return () => {
+      alive = false;
+    };
+  }, [scopeVersion]);
+
+  useEffect(() => {
+    if (activityId === null) return;
+    let alive = true;
+    // The seats on screen stay while the same hall is read again, so an update does not blank the map.
+    setLoad((s) => (s.status === 'ready' && s.data.activityId === activityId ? s : { status: 'loading' }));
+    loadSeatMap(activityId, wantedHall)
+      .then((data) => alive && setLoad({ status: 'ready', data: { activityId, halls: data.halls, hall: data.hall, rows: rowsOf(data.seats) } }))
+      .catch(() => alive && setLoad({ status: 'error' }));
+    return () => {
+      alive = false;
+    };
+  }, [activityId, wantedHall, version, refresh, scopeVersion]);
+
+  const data = load.status === 'ready' ? load.data : null;
+  const rows = useMemo(() => data?.rows ?? [], [data]);
+  const columns = useMemo(() => columnCount(rows), [rows]);
+  const counts = useMemo(() => countsOf(rows), [rows]);
+  const seated = useMemo(() => seatedPersons(rows), [rows]);
+  const selected = useMemo(() => {
+    if (selectedId === null) return null;
+    for (const row of rows) for (const cell of row.seats) if (cell.id === selectedId) return cell;
+    return null;
+  }, [rows, selectedId]);
+
+  const onPick = useCallback((cell: SeatCell) => setSelectedId(cell.id), []);
+  const onChanged = (cell: SeatCell, msg: string) => {
+    message.success(msg);
+    changed?.();
+    setLoad((s) => (s.status === 'ready' ? { status: 'ready', data: { ...s.data, rows: replaceSeat(s.data.rows, cell) } } : s));
+  };
+  const closePanel = () => {
+    const id = selectedId;
+    setSelectedId(null);
+    // Back to the seat the panel was opened from, for keyboard users.
+    if (id !== null) document.querySelector<HTMLElement>(`.zb-seat-grid [data-seat-id="${id}"]`)?.focus();
+  };
+
+  const palette = {
+    '--zb-seat-free': token.colorBgContainer,
+    '--zb-seat-border': token.colorBorder,
+    '--zb-seat-assigned': token.colorPrimary,
+    '--zb-seat-reserved': token.colorWarning,
+    '--zb-seat-vip': token.magenta6 ?? '#c41d7f',
+    '--zb-seat-press': token.cyan7 ?? '#08979c',
+    '--zb-seat-focus': token.colorText,
+    '--zb-seat-muted': token.colorTextSecondary,
+    '--zb-seat-stage': token.colorFillSecondary,
+    '--zb-seat-frame': token.colorBorderSecondary,
+  } as CSSProperties;
+
+  if (activities !== null && activities.length === 0) {
+    return <Empty description="当前没有可查看的活动：请先在顶部切换项目或活动" />;
+  }
+
+  const hall = data?.hall ?? null;
+  return (
+    <div className="zb-seat-map" style={palette}>
+      <div className="zb-seat-toolbar">
+        <Space wrap>
+          <Select
+            aria-label="活动"
+            style={{ width: 320 }}
+            value={activityId ?? undefined}
+            loading={activities === null}
+            options={(activities ?? []).map((a) => ({ value: a.id, label: activityLabel(a) }))}
+            onChange={(id: number) => {
+              setActivityId(id);
+              setWantedHall(null);
+              setSelectedId(null);
+            }}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+          <Select
+            aria-label="会场"
+            style={{ width: 220 }}
+            value={hall ?? undefined}
+            placeholder="暂无会场"
+            disabled={!data || data.halls.length === 0}
+            options={(data?.halls ?? []).map((h) => ({ value: h.hall, label: `${h.hall}（${h.seats} 座）` }))}
+            onChange={(h: string) => {
+              setWantedHall(h);
+              setSelectedId(null);
+            }}
+          />
+          {canGenerate && (
+            <Button type="primary" icon={<AppstoreAddOutlined />} disabled={activityId === null} onClick={() => setGenerating(true)}>
+              批量生成
+            </Button>
+          )}
+          <Button icon={<ReloadOutlined />} onClick={() => setVersion((v) => v + 1)}>
+            刷新
+          </Button>
+        </Space>
+        {data && data.hall !== null && (
+          <div className="zb-seat-legend" aria-label="座位统计与图例">
+            <span className="zb-seat-count" data-testid="seat-count-total">
+              共 <b>{counts.total}</b> 座
+            </span>
+            {SEAT_STATES.map((s) => (
+              <span key={s.value} className="zb-seat-count" data-testid={`seat-count-${s.key}`}>
+                <i className={`zb-seat zb-seat-s${s.value} zb-seat-swatch`} aria-hidden />
+                {s.label} <b>{s.value === SEAT_ASSIGNED ? counts.assigned : s.value === SEAT_RESERVED ? counts.reserved : s.value === SEAT_FREE ? counts.free : 0}</b>
+              </span>
+            ))}
+            {SEAT_KINDS.filter((k) => k.value !== KIND_NORMAL).map((k) => (
+              <span key={k.value} className="zb-seat-count">
+                <i className={`zb-seat zb-seat-s${SEAT_FREE} zb-seat-k${k.value} zb-seat-swatch`} aria-hidden />
+                {k.label}座
+              </span>
+            ))}
+          </div>
+        )}
+      </div>
+
+      {load.status === 'error' ? (
+        <Result status="warning" title="座位图加载失败" extra={<Button onClick={() => setVersion((v) => v + 1)}>重试</Button>} />
+      ) : !data ? (
+        <div className="zb-seat-loading">
+          <Spin />
+        </div>
+      ) : data.hall === null ? (
+        <Empty description={canGenerate ? '该活动还没有座位，点击「批量生成」创建会场座位' : '该活动还没有座位'} />
+      ) : (
+        <div className="zb-seat-scroll">
+          <SeatGrid hall={data.hall} rows={rows} columns={columns} selectedId={selectedId} onPick={onPick} />
+        </div>
+      )}
+
+      {data && data.hall !== null && activityId !== null && (
+        <SeatPanel hall={data.hall} activityId={activityId} cell={selected} canAssign={canAssign} seated={seated} onClose={closePanel} onChanged={onChanged} />
+      )}
+      {activityId !== null && (
+        <GenerateSeats
+          open={generating}
+          activityId={activityId}
+          halls={data?.halls ?? []}
+          hall={hall}
+          startRowOf={(name) => (name === hall ? nextFreeRow(rows) : 1)}
+          onClose={() => setGenerating(false)}
+          onDone={(made) => {
+            setGenerating(false);
+            changed?.();
+            setSelectedId(null);
+            setWantedHall(made);
+            setVersion((v) => v + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Select, Space, Tag, Typography } from 'antd';
+import { optionLabel } from '../../../shared/resources/framework';
+import { SEAT_KINDS, SEAT_STATES } from '../../../shared/resources/meeting';
+import type { SeatCell } from '../../../shared/wire';
+import { assignSeat, searchPersons, type PersonChoice } from './seatApi';
+import { SEAT_RESERVED, seatNameOf } from './seatLayout';
+
+/**
+ * The panel a seat opens: what the seat is and who sits there, a search over the activity's approved
+ * attendees to put one on it, and 释放座位. Persons who already have a seat in this hall are shown but
+ * cannot be picked (the server refuses it too, with the same words).
+ */
+export interface SeatPanelProps {
+  hall: string;
+  activityId: number;
+  cell: SeatCell | null;
+  canAssign: boolean;
+  /** Person id → the seat they already have in this hall. */
+  seated: ReadonlyMap<number, string>;
+  onClose: () => void;
+  onChanged: (cell: SeatCell, msg: string) => void;
+}
+
+function PersonPicker({ activityId, seated, value, onChange }: { activityId: number; seated: ReadonlyMap<number, string>; value: number | null; onChange: (id: number | null) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const [choices, setChoices] = useState<PersonChoice[]>([]);
+  const [loading, setLoading] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    let alive = true;
+    clearTimeout(timer.current);
+    // Typing waits a moment before asking, so a name is one request rather than one per character.
+    timer.current = setTimeout(
+      () => {
+        setLoading(true);
+        searchPersons(activityId, keyword)
+          .then((list) => alive && setChoices(list))
+          .catch(() => {
+            // Shown by the error mapper.
+          })
+          .finally(() => alive && setLoading(false));
+      },
+      keyword ? 250 : 0,
+    );
+    return () => {
+      alive = false;
+      clearTimeout(timer.current);
+    };
+  }, [activityId, keyword]);
+
+  const options = useMemo(
+    () =>
+      choices.map((p) => {
+        const where = seated.get(p.id);
+        const detail = [p.company, p.mobile].filter(Boolean).join('，');
+        const text = `${p.name}${detail ? `（${detail}）` : ''}${where ? ` — 已在${where}` : ''}`;
+        return { value: p.id, label: text, disabled: where !== undefined };
+      }),
+    [choices, seated],
+  );
+
+  return (
+    <Select
+      className="zb-seat-person"
+      aria-label="选择参会人员"
+      style={{ width: '100%' }}
+      value={value ?? undefined}
+      onChange={(v: number | undefined) => onChange(v ?? null)}
+      placeholder="输入姓名搜索已通过审核的参会人员"
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      loading={loading}
+      options={options}
+      notFoundContent={loading ? '搜索中…' : '没有匹配的已通过审核的参会人员'}
+    />
+  );
+}
+
+export function SeatPanel({ hall, activityId, cell, canAssign, seated, onClose, onChanged }: SeatPanelProps) {
+  const [picked, setPicked] = useState<number | null>(null);
+  const [busy, setBusy] = useState<'assign' | 'free' | null>(null);
+  const [shownId, setShownId] = useState<number | null>(null);
+  // Another seat opened: start without a choice.
+  if ((cell?.id ?? null) !== shownId) {
+    setShownId(cell?.id ?? null);
+    setPicked(null);
+  }
+
+  const run = async (kind: 'assign' | 'free') => {
+    if (!cell) return;
+    setBusy(kind);
+    try {
+      const { cell: saved, msg } = await assignSeat(cell.id, kind === 'assign' ? picked : null);
+      setPicked(null);
+      onChanged(saved, msg);
+    } catch {
+      // The refusal (e.g. 该人员在这个会场已有座位) was shown by the error mapper.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reserved = cell?.state === SEAT_RESERVED;
+  const stateOption = SEAT_STATES.find((s) => s.value === cell?.state);
+  return (
+    <Drawer className="zb-seat-panel" title={cell ? `${hall} ${seatNameOf(cell)}` : hall} open={cell !== null} onClose={onClose} size={400} mask={false}>
+      {cell && (
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="座位">{seatNameOf(cell)}</Descriptions.Item>
+            <Descriptions.Item label="座位类型">{optionLabel(SEAT_KINDS, cell.kind)}</Descriptions.Item>
+            <Descriptions.Item label="座位状态">
+              <Tag color={stateOption?.color}>{stateOption?.label}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="就座人员">{cell.personName ?? <Typography.Text type="secondary">无</Typography.Text>}</Descriptions.Item>
+          </Descriptions>
+          {!canAssign ? (
+            <Typography.Text type="secondary">您没有分配座位的权限。</Typography.Text>
+          ) : (
+            <>
+              {reserved && cell.personId === null ? (
+                <Alert type="info" showIcon title="保留座位不能分配，如需使用请先在列表中把座位状态改为空闲。" />
+              ) : (
+                <div>
+                  <Typography.Text strong>{cell.personId === null ? '分配给' : '改为分配给'}</Typography.Text>
+                  <div style={{ marginTop: 8 }}>
+                    <PersonPicker activityId={activityId} seated={seated} value={picked} onChange={setPicked} />
+                  </div>
+                </div>
+              )}
+              <Space>
+                {!(reserved && cell.personId === null) && (
+                  <Button type="primary" disabled={picked === null} loading={busy === 'assign'} onClick={() => void run('assign')}>
+                    分配座位
+                  </Button>
+                )}
+                {cell.personId !== null && (
+                  <Button danger loading={busy === 'free'} onClick={() => void run('free')}>
+                    释放座位
+                  </Button>
+                )}
+              </Space>
+            </>
+          )}
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,285 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../src/app/AppProviders';
+import { SeatMapView } from '../../src/features/meeting/seats/SeatMapView';
+import {
+  columnCount,
+  countsOf,
+  neighbour,
+  nextFreeRow,
+  replaceSeat,
+  rowsOf,
+  seatAriaLabel,
+  seatedPersons,
+} from '../../src/features/meeting/seats/seatLayout';
+import type { SeatCell } from '../../src/shared/wire';
+import { useSession } from '../../src/stores/session';
+import { user } from '../mocks/app';
+import { API, receivedParams } from '../mocks/handlers';
+import { server } from '../mocks/server';
+import { resetSession, signInAs } from '../mocks/session';
+
+const cell = (id: number, rowNo: number, seatNo: number, extra: Partial<SeatCell> = {}): SeatCell => ({
+  id,
+  rowNo,
+  seatNo,
+  area: 'A区',
+  kind: 1,
+  state: 0,
+  personId: null,
+  personName: null,
+  ...extra,
+});
+
+describe('seat layout', () => {
+  const seats = [cell(1, 1, 1), cell(2, 1, 2), cell(3, 1, 3), cell(4, 2, 1), cell(5, 2, 3, { state: 1, personId: 9, personName: '张三' }), cell(6, 3, 2, { state: 2 })];
+
+  it('groups seats into rows and counts them by state', () => {
+    const rows = rowsOf(seats);
+    expect(rows.map((r) => [r.rowNo, r.seats.map((s) => s.seatNo)])).toEqual([
+      [1, [1, 2, 3]],
+      [2, [1, 3]],
+      [3, [2]],
+    ]);
+    expect(columnCount(rows)).toBe(3);
+    expect(countsOf(rows)).toEqual({ total: 6, assigned: 1, free: 4, reserved: 1 });
+    expect(nextFreeRow(rows)).toBe(4);
+    expect(nextFreeRow([])).toBe(1);
+    expect(seatedPersons(rows)).toEqual(new Map([[9, 'A区 2排3号']]));
+  });
+
+  it('names a seat as a screen reader should say it', () => {
+    expect(seatAriaLabel(cell(1, 3, 12, { state: 1, personName: '张三' }))).toBe('A区 3排12号 已分配 张三');
+    expect(seatAriaLabel(cell(1, 3, 12, { area: null, kind: 2 }))).toBe('3排12号 贵宾 空闲');
+    expect(seatAriaLabel(cell(1, 1, 1, { kind: 3, state: 2 }))).toBe('A区 1排1号 媒体 保留');
+  });
+
+  it('moves along a row and to the nearest number of the next row', () => {
+    const rows = rowsOf(seats);
+    expect(neighbour(rows, 2, 'right')).toBe(3);
+    expect(neighbour(rows, 3, 'right')).toBeNull();
+    expect(neighbour(rows, 1, 'left')).toBeNull();
+    expect(neighbour(rows, 2, 'down')).toBe(4); // row 2 has 1 and 3: nearest to 2 is the first found, 1
+    expect(neighbour(rows, 3, 'down')).toBe(5);
+    expect(neighbour(rows, 5, 'down')).toBe(6);
+    expect(neighbour(rows, 1, 'up')).toBeNull();
+    expect(neighbour(rows, 5, 'home')).toBe(4);
+    expect(neighbour(rows, 1, 'end')).toBe(3);
+  });
+
+  it('replaces one seat and keeps every other row as it was', () => {
+    const rows = rowsOf(seats);
+    const next = replaceSeat(rows, cell(2, 1, 2, { state: 1, personId: 7, personName: '李四' }));
+    expect(next[0]).not.toBe(rows[0]);
+    expect(next[0].seats[1].personName).toBe('李四');
+    expect(next[1]).toBe(rows[1]);
+    expect(next[2]).toBe(rows[2]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+
+const PERSONS = [
+  { id: 11, name: '王芳', mobile: '13800000011', company: '上海智联城科技' },
+  { id: 12, name: '王磊', mobile: '13800000012', company: '杭州云栖数据' },
+  { id: 13, name: '赵敏', mobile: '13800000013', company: null },
+];
+const personName = (id: number) => PERSONS.find((p) => p.id === id)!.name;
+
+interface Calls {
+  map: Array<Record<string, string>>;
+  assign: Array<Record<string, string>>;
+  generate: Array<Record<string, string>>;
+  persons: Array<Record<string, string>>;
+}
+const calls: Calls = { map: [], assign: [], generate: [], persons: [] };
+let halls: Map<string, SeatCell[]>;
+
+function hallOf(rows: number, perRow: number, firstId: number, kind = 1): SeatCell[] {
+  const out: SeatCell[] = [];
+  for (let r = 1; r <= rows; r++) for (let s = 1; s <= perRow; s++) out.push(cell(firstId + out.length, r, s, { kind, area: null }));
+  return out;
+}
+
+function useSeatApi() {
+  server.use(
+    http.get(API('/seat/seat/map'), async ({ request }) => {
+      const params = await receivedParams(request);
+      calls.map.push(params);
+      const names = [...halls.keys()].sort();
+      const hall = params.hall && halls.has(params.hall) ? params.hall : (names[0] ?? null);
+      return HttpResponse.json({
+        code: 0,
+        msg: '操作成功',
+        data: { halls: names.map((h) => ({ hall: h, seats: halls.get(h)!.length })), hall, seats: hall ? halls.get(hall) : [] },
+      });
+    }),
+    http.get(API('/person/person/list'), async ({ request }) => {
+      const params = await receivedParams(request);
+      calls.persons.push(params);
+      return HttpResponse.json({ code: 0, msg: '操作成功', data: PERSONS.filter((p) => !params.keyword || p.name.includes(params.keyword)) });
+    }),
+    http.post(API('/seat/seat/assign'), async ({ request }) => {
+      const params = await receivedParams(request);
+      calls.assign.push(params);
+      for (const seats of halls.values()) {
+        const i = seats.findIndex((s) => s.id === Number(params.id));
+        if (i < 0) continue;
+        const personId = params.personId ? Number(params.personId) : null;
+        if (personId !== null && seats.some((s) => s.personId === personId)) {
+          return HttpResponse.json({ code: 1, msg: '提交的数据有误：personId 该人员在这个会场已有座位', data: { errors: [{ field: 'personId', msg: '该人员在这个会场已有座位' }] } });
+        }
+        seats[i] = { ...seats[i], personId, personName: personId ? personName(personId) : null, state: personId ? 1 : 0 };
+        return HttpResponse.json({ code: 0, msg: personId ? `已将${seats[i].rowNo}排${seats[i].seatNo}号分配给${personName(personId)}` : '已释放座位', data: seats[i] });
+      }
+      return HttpResponse.json({ code: 1, msg: '数据不存在或无权访问', data: null });
+    }),
+    http.post(API('/seat/seat/generate'), async ({ request }) => {
+      const params = await receivedParams(request);
+      calls.generate.push(params);
+      halls.set(params.hall, hallOf(Number(params.rows), Number(params.seatsPerRow), 10_000, Number(params.kind)));
+      const created = Number(params.rows) * Number(params.seatsPerRow);
+      return HttpResponse.json({ code: 0, msg: `已在${params.hall}生成 ${created} 个座位`, data: { hall: params.hall, created } });
+    }),
+  );
+}
+
+function renderMap(actions: string[]) {
+  useSession.setState({ authorities: ['user', 'MENU_seat_seat', ...actions] });
+  render(
+    <AppProviders>
+      <SeatMapView />
+    </AppProviders>,
+  );
+}
+
+const seatButton = (name: string | RegExp) => screen.getByRole('button', { name });
+const count = (key: string) => screen.getByTestId(`seat-count-${key}`).textContent;
+
+describe('SeatMapView', () => {
+  beforeEach(() => {
+    for (const list of Object.values(calls)) list.length = 0;
+    halls = new Map([
+      ['主论坛厅', [cell(1, 1, 1), cell(2, 1, 2, { kind: 2 }), cell(3, 1, 3, { state: 2 }), cell(4, 2, 1, { state: 1, personId: 13, personName: '赵敏' }), cell(5, 2, 2)]],
+      ['分论坛B', hallOf(2, 2, 100)],
+    ]);
+    resetSession();
+    signInAs('demo');
+    useSeatApi();
+  });
+  afterEach(() => resetSession());
+
+  it('draws the first hall of the activity as seat buttons with the counts and the legend', async () => {
+    renderMap([]);
+    expect(await screen.findByRole('group', { name: '主论坛厅座位图' })).toBeInTheDocument();
+    expect(calls.map[0]).toMatchObject({ activityId: '1' });
+    expect(seatButton('A区 1排2号 贵宾 空闲')).toBeInTheDocument();
+    expect(seatButton('A区 1排3号 保留')).toHaveClass('zb-seat-s2');
+    expect(seatButton('A区 2排1号 已分配 赵敏')).toHaveClass('zb-seat-s1');
+    expect(screen.getByText('舞台')).toBeInTheDocument();
+    expect(count('total')).toContain('5');
+    expect(count('assigned')).toContain('1');
+    expect(count('free')).toContain('3');
+    expect(count('reserved')).toContain('1');
+    // Without 批量生成 there is no such button.
+    expect(screen.queryByRole('button', { name: /批量生成/ })).toBeNull();
+    // One tab stop for the whole hall: the first seat.
+    expect(screen.getAllByRole('button', { name: /排\d+号/ }).filter((b) => b.tabIndex === 0)).toHaveLength(1);
+  });
+
+  it('assigns a searched person to a seat and redraws that seat and the counts', async () => {
+    renderMap(['ACTION_seat_seat_assign']);
+    await user.click(await screen.findByRole('button', { name: 'A区 1排1号 空闲' }));
+    const panel = await screen.findByRole('dialog');
+    expect(within(panel).getByText('主论坛厅 A区 1排1号')).toBeInTheDocument();
+    const picker = within(panel).getByRole('combobox', { name: '选择参会人员' });
+    await user.click(picker);
+    await user.type(picker, '王');
+    await waitFor(() => expect(calls.persons.at(-1)).toMatchObject({ keyword: '王', activityId: '1', status: '1', limit: '20' }));
+    await user.click(await screen.findByText('王磊（杭州云栖数据，13800000012）'));
+    await user.click(within(panel).getByRole('button', { name: /分配座位/ }));
+    await waitFor(() => expect(calls.assign).toEqual([{ id: '1', personId: '12' }]));
+    expect(await screen.findByRole('button', { name: 'A区 1排1号 已分配 王磊' })).toHaveClass('zb-seat-s1');
+    expect(await screen.findByText('已将1排1号分配给王磊')).toBeInTheDocument();
+    expect(count('assigned')).toContain('2');
+    expect(count('free')).toContain('2');
+  });
+
+  it('offers persons already seated in the hall as taken, and frees a seat', async () => {
+    renderMap(['ACTION_seat_seat_assign']);
+    await user.click(await screen.findByRole('button', { name: 'A区 2排1号 已分配 赵敏' }));
+    const panel = await screen.findByRole('dialog');
+    await user.click(within(panel).getByRole('combobox', { name: '选择参会人员' }));
+    const taken = await screen.findByText('赵敏（13800000013） — 已在A区 2排1号');
+    expect(taken.closest('.ant-select-item-option')).toHaveClass('ant-select-item-option-disabled');
+    await user.click(within(panel).getByRole('button', { name: /释放座位/ }));
+    await waitFor(() => expect(calls.assign).toEqual([{ id: '4', personId: '' }]));
+    expect(await screen.findByRole('button', { name: 'A区 2排1号 空闲' })).toBeInTheDocument();
+    expect(count('assigned')).toContain('0');
+  });
+
+  it('does not offer assignment of a reserved seat, nor any without the authority', async () => {
+    renderMap(['ACTION_seat_seat_assign']);
+    await user.click(await screen.findByRole('button', { name: 'A区 1排3号 保留' }));
+    const panel = await screen.findByRole('dialog');
+    expect(within(panel).getByText(/保留座位不能分配/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /分配座位/ })).toBeNull();
+  });
+
+  it('shows the seat but no assignment to someone without 分配座位', async () => {
+    renderMap([]);
+    await user.click(await screen.findByRole('button', { name: 'A区 1排1号 空闲' }));
+    const panel = await screen.findByRole('dialog');
+    expect(within(panel).getByText('您没有分配座位的权限。')).toBeInTheDocument();
+    expect(within(panel).queryByRole('combobox')).toBeNull();
+  });
+
+  it('moves between seats with the arrow keys and opens one with Enter', async () => {
+    renderMap(['ACTION_seat_seat_assign']);
+    const first = await screen.findByRole('button', { name: 'A区 1排1号 空闲' });
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(seatButton('A区 1排2号 贵宾 空闲')).toHaveFocus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(seatButton('A区 2排2号 空闲')).toHaveFocus();
+    expect(seatButton('A区 2排2号 空闲').tabIndex).toBe(0);
+    expect(first.tabIndex).toBe(-1);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('主论坛厅 A区 2排2号')).toBeInTheDocument();
+  });
+
+  it('switches halls', async () => {
+    renderMap([]);
+    await screen.findByRole('group', { name: '主论坛厅座位图' });
+    await user.click(screen.getByRole('combobox', { name: '会场' }));
+    await user.click(await screen.findByText('分论坛B（4 座）'));
+    expect(await screen.findByRole('group', { name: '分论坛B座位图' })).toBeInTheDocument();
+    expect(calls.map.at(-1)).toMatchObject({ hall: '分论坛B' });
+    expect(screen.getAllByRole('button', { name: /^\d排\d号 空闲$/ })).toHaveLength(4);
+  });
+
+  it('generates a new hall after confirmation and shows it', async () => {
+    renderMap(['ACTION_seat_seat_generate']);
+    await screen.findByRole('group', { name: '主论坛厅座位图' });
+    await user.click(screen.getByRole('button', { name: /批量生成/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('批量生成座位')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('combobox', { name: '会场' }), '分论坛A');
+    const rows = within(dialog).getByRole('spinbutton', { name: '排数' });
+    await user.clear(rows);
+    await user.type(rows, '5');
+    const perRow = within(dialog).getByRole('spinbutton', { name: '每排座位数' });
+    await user.clear(perRow);
+    await user.type(perRow, '8');
+    expect(dialog).toHaveTextContent('共 40 个座位。');
+    await user.click(within(dialog).getByRole('button', { name: /生\s*成/ }));
+    const confirm = await screen.findByText(/将在「分论坛A」生成 40 个普通座位：第 1–5 排，每排 1–8 号/);
+    expect(calls.generate).toHaveLength(0);
+    await user.click(within(confirm.closest('.ant-modal-container, .ant-modal-content')! as HTMLElement).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.generate).toEqual([{ activityId: '1', hall: '分论坛A', rows: '5', seatsPerRow: '8', kind: '1', startRow: '1' }]));
+    expect(await screen.findByRole('group', { name: '分论坛A座位图' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^\d排\d号 空闲$/ })).toHaveLength(40);
+    expect(await screen.findByText('已在分论坛A生成 40 个座位')).toBeInTheDocument();
+  });
+});
