@@ -181,6 +181,21 @@ export const MSG = {
   eduProjectNotPublic: '未找到公开的参赛作品',
   eduReportNotFound: '未查询到该编号的评审信息',
 
+  // 会务服务: attendees, sessions, seats, shuttles (issue 9; server/services/resources/hooks/meeting.ts)
+  meetingPersonOtherActivity: (name: string) => `「${name}」不是本活动的参会人员`,
+  meetingPersonInactive: (name: string, state: string) => `「${name}」的登记状态为「${state}」，不能安排`,
+  meetingPersonHasCheckins: (name: string, n: number) =>
+    n > 1 ? `「${name}」等 ${n} 人已有签到记录，不能删除；不再参会请将登记改为「已取消」` : `「${name}」已有签到记录，不能删除；不再参会请将登记改为「已取消」`,
+  meetingPersonHasSeat: (name: string, seat: string) => `「${name}」已分配座位（${seat}），请先在「座位」中释放座位再删除`,
+  meetingPersonIsSpeaker: (name: string, title: string) => `「${name}」是日程「${title}」的演讲嘉宾，请先从该日程中移除再删除`,
+  meetingPersonIsPassenger: (name: string, line: string) => `「${name}」在班车「${line}」的乘车名单中，请先从名单中移除再删除`,
+  meetingPersonCannotMove: '该人员已有签到记录、座位、日程或班车安排，不能改到其他活动',
+  scheduleEndBeforeStart: '结束时间须晚于开始时间',
+  scheduleOverlap: (hall: string, title: string, start: string, end: string) => `与${hall}的「${title}」（${start}–${end}）时间冲突`,
+  seatReserved: '保留座位不能安排人员，请先将座位状态改为「空闲」',
+  shuttleOverCapacity: (n: number, capacity: number) => `乘车人员（${n} 人）超出座位数（${capacity} 座）`,
+  shuttleStopsOrder: (previous: string) => `到站时间不能早于上一站（${previous}）`,
+
   // 活动概览 (issue 9; server/routes/meeting/overview.ts)
   overviewActivityMissing: '活动不存在或无权查看',
 

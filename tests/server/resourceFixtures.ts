@@ -11,18 +11,24 @@ import {
   urlRule,
   bankCardRule,
   alnum20Rule,
+  certificateNoRule,
+  idCardRule,
   type Rule,
 } from '../../src/shared/validators';
 import { resourceByKey } from '../../src/shared/resources';
-import { ACTIVITY_FIELD, inputFields, PROJECT_FIELD, textMax } from '../../src/shared/resources/framework';
+import { ACTIVITY_FIELD, conditionalRules, inputFields, PROJECT_FIELD, textMax } from '../../src/shared/resources/framework';
 import type { FieldDef, ResourceDef } from '../../src/shared/resources/types';
+import { idCardNumber } from '../../server/db/seedMeeting';
 import { body, signedInject } from './helpers';
 
 /**
  * Valid save payloads for any resource, derived from its definition: a plausible value per field type and
- * rule, the first visible row for each reference, one line item where the resource has lines. Business
- * constraints a definition cannot express (an invoice within what is left of its contract) are adjusted
- * per resource in OVERRIDES.
+ * rule (including the rules another field switches on, rulesWhen), fresh values for the fields of unique
+ * combinations, successive times in ascending order (a start before its end), the first visible row for
+ * each reference narrowed by the form's other values (refFilter), as many line items as the resource
+ * needs at least; activity-scoped records go where the resource's newest row lives. Business constraints
+ * a definition cannot express (an invoice within what is left of its contract) are adjusted per resource
+ * in OVERRIDES.
  */
 export type Form = Record<string, string>;
 export type Row = Record<string, unknown> & { id: number };
@@ -41,6 +47,8 @@ const SAMPLE_BY_RULE = new Map<Rule, string>([
   [creditCodeRule, '91310115MA1K4B2X7D'],
   [taxNoRule, '91310115MA1K4B2X7D'],
   [bankCardRule, '6222021001122334455'],
+  [idCardRule, idCardNumber('310104', '19860715', 123)],
+  [certificateNoRule, 'E12345678'],
 ]);
 
 /** The smallest valid PNG (1×1): the attachments service checks a file's first bytes against its extension. */
@@ -52,6 +60,9 @@ export const uploadText = (fileName: string, content: Buffer | string = TINY_PNG
 
 let counter = 0;
 export const uniqueSuffix = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** Values no other row holds, for the fields of unique combinations that carry a format rule. */
+const FRESH_BY_RULE = new Map<Rule, () => string>([[mobileRule, () => `139${String((Date.now() + counter++) % 100_000_000).padStart(8, '0')}`]]);
 
 export async function apiGet<T>(ctx: FixtureContext, url: string, query: Record<string, string | number> = {}): Promise<T> {
   const res = await signedInject(ctx.app, { method: 'GET', url: `/admin${url}`, token: ctx.token, query });
@@ -67,28 +78,49 @@ export async function firstRow(ctx: FixtureContext, def: ResourceDef, query: Rec
   return page.records[0];
 }
 
-/** Choices of a reference within the record's project, as the form offers them (the field's fixed filters too). */
-async function refChoices(ctx: FixtureContext, field: FieldDef, projectId: number | undefined, limit: number): Promise<Row[]> {
+/**
+ * Choices of a reference within the record's project, as the form offers them: the field's fixed filters
+ * and the filters it takes from the form's other values (an attendee of the record's activity). Empty
+ * only for an optional field the form's values narrow to nothing.
+ */
+async function refChoices(ctx: FixtureContext, field: FieldDef, projectId: number | undefined, limit: number, form: Form = {}): Promise<Row[]> {
   const target = resourceByKey(field.ref!);
   const query: Record<string, string | number> = { ...field.refQuery, limit };
   if (projectId !== undefined && target.scope !== 'organiser') query[PROJECT_FIELD] = projectId;
+  for (const [param, source] of Object.entries(field.refFilter ?? {})) if (form[source]) query[param] = form[source];
   const page = await apiGet<PageResult<Row>>(ctx, `${target.api}/page`, query);
+  if (!field.required && field.refFilter && page.records.length === 0) return [];
   expect(page.records.length, `${target.title} 没有可用的数据 ${JSON.stringify(query)}`).toBeGreaterThan(0);
   return page.records;
 }
 
-/** A value every rule of the field accepts. */
-export async function sampleValue(ctx: FixtureContext, field: FieldDef, projectId?: number): Promise<string> {
-  for (const rule of field.rules ?? []) {
+export interface SampleOptions {
+  /** The form so far (fields are filled in definition order): rulesWhen and refFilter read it. */
+  form?: Form;
+  /** The record's definition, whose rulesWhen conditions name its fields. */
+  def?: Pick<ResourceDef, 'key' | 'fields' | 'machines'>;
+  /** A value no other row holds: the field is part of a unique combination. */
+  fresh?: boolean;
+  /** How many time fields came before this one: successive times ascend, as a start precedes its end. */
+  order?: number;
+}
+
+/** A value every rule of the field accepts (also those another field's value switches on). */
+export async function sampleValue(ctx: FixtureContext, field: FieldDef, projectId?: number, options: SampleOptions = {}): Promise<string> {
+  const { form = {}, def, fresh = false, order = 0 } = options;
+  const rules = [...(field.rules ?? []), ...(def && field.rulesWhen ? conditionalRules(def, field, form) : [])];
+  for (const rule of rules) {
     // Letters and digits that must be unique (a merchant number): a fresh one each time.
     if (rule === alnum20Rule) return `T${uniqueSuffix()}`.slice(0, 20);
+    const freshOne = fresh ? FRESH_BY_RULE.get(rule) : undefined;
+    if (freshOne) return freshOne();
     const sample = SAMPLE_BY_RULE.get(rule);
     if (sample) return sample;
   }
   switch (field.type) {
     case 'text':
     case 'textarea': {
-      const text = `测试${field.label}${field.unique ? uniqueSuffix() : ''}`;
+      const text = `测试${field.label}${field.unique || fresh ? uniqueSuffix() : ''}`;
       return Array.from(text).slice(0, textMax(field)).join('');
     }
     case 'int':
@@ -105,17 +137,19 @@ export async function sampleValue(ctx: FixtureContext, field: FieldDef, projectI
       return '2026-12-01';
     case 'datetime':
       return '2026-12-09 08:30';
-    case 'time':
-      return '09:30';
+    case 'time': {
+      const minutes = 9 * 60 + order * 30;
+      return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    }
     case 'boolean':
       return '1';
     case 'enum':
       return String(field.options![0].value);
     case 'ref':
-      return String((await refChoices(ctx, field, projectId, 1))[0].id);
+      return String((await refChoices(ctx, field, projectId, 1, form))[0]?.id ?? '');
     case 'many':
       // Ids of rows of the referenced resource, in the record's project.
-      return (await refChoices(ctx, field, projectId, Math.min(2, field.maxValue ?? 2))).map((r) => r.id).join(',');
+      return (await refChoices(ctx, field, projectId, Math.min(2, field.maxValue ?? 2), form)).map((r) => r.id).join(',');
     case 'image':
     case 'file':
       return uploadText('a.png');
@@ -184,7 +218,21 @@ export const OVERRIDES: Record<string, Override> = {
   // A period that ends no earlier than it starts.
   project: (_ctx, form) => ({ ...form, srq: '2026-12-01', erq: '2026-12-03' }),
   activity: (_ctx, form) => ({ ...form, srq: '2026-12-01', erq: '2026-12-02', openTime: '09:00', closeTime: '17:30' }),
+  // Two sessions may not share a hall at the same time: a hall of its own each time.
+  schedule: (_ctx, form) => ({ ...form, hall: `测试会场${uniqueSuffix()}` }),
 };
+
+/** Fields whose values a new row must not share with existing ones: one freshened field per unique combination. */
+function freshFields(def: ResourceDef): Set<string> {
+  const out = new Set<string>();
+  const canFreshen = (f: FieldDef | undefined) =>
+    f !== undefined && !f.readonly && (((f.type === 'text' || f.type === 'textarea') && !f.rules?.length) || (f.rules ?? []).some((r) => FRESH_BY_RULE.has(r)));
+  for (const unique of def.uniques ?? []) {
+    const field = unique.fields.map((name) => def.fields.find((f) => f.name === name)).find(canFreshen);
+    if (field) out.add(field.name);
+  }
+  return out;
+}
 
 export async function validPayload(ctx: FixtureContext, def: ResourceDef): Promise<Form> {
   const form: Form = {};
@@ -194,8 +242,10 @@ export async function validPayload(ctx: FixtureContext, def: ResourceDef): Promi
     form[PROJECT_FIELD] = String(projectId);
   }
   if (def.scope === 'activity') {
-    // The activity decides the project; references are picked in that project.
-    const activity = (await activityOptions(ctx))[0];
+    // The activity decides the project; references are picked in that project (and, where the field says
+    // so, in that activity). The resource's newest row shows an activity where such choices exist.
+    const newest = (await apiGet<PageResult<Row>>(ctx, `${def.api}/page`, { limit: 1 })).records[0];
+    const activity = newest ? { id: newest[ACTIVITY_FIELD] as number, cnfId: newest[PROJECT_FIELD] as number } : (await activityOptions(ctx))[0];
     form[ACTIVITY_FIELD] = String(activity.id);
     projectId = activity.cnfId;
   }
@@ -206,15 +256,23 @@ export async function validPayload(ctx: FixtureContext, def: ResourceDef): Promi
     form[field.name] = String(row.id);
     projectId = row[PROJECT_FIELD] as number | undefined;
   }
+  const fresh = freshFields(def);
+  let times = 0;
   for (const field of inputFields(def)) {
     if (form[field.name] !== undefined) continue;
     // Numbered automatically when blank.
-    form[field.name] = def.autoCode?.field === field.name ? '' : await sampleValue(ctx, field, projectId);
+    form[field.name] =
+      def.autoCode?.field === field.name ? '' : await sampleValue(ctx, field, projectId, { form, def, fresh: fresh.has(field.name), order: field.type === 'time' ? times++ : 0 });
   }
   if (def.lines) {
-    const line: Record<string, string> = {};
-    for (const field of inputFields(def.lines)) line[field.name] = await sampleValue(ctx, field, projectId);
-    form[def.lines.name] = JSON.stringify([line]);
+    const lines: Array<Record<string, string>> = [];
+    for (let index = 0; index < Math.max(def.lines.minLines ?? 1, 1); index++) {
+      const line: Record<string, string> = {};
+      // The n-th line's times come after the (n-1)-th's (a route's stops).
+      for (const field of inputFields(def.lines)) line[field.name] = await sampleValue(ctx, field, projectId, { form: line, order: index });
+      lines.push(line);
+    }
+    form[def.lines.name] = JSON.stringify(lines);
   }
   const override = OVERRIDES[def.key];
   return override ? override(ctx, form) : form;

@@ -100,7 +100,10 @@ export async function page(caller: Caller, def: ResourceDef, query: PageQuery): 
 export async function list(caller: Caller, def: ResourceDef, query: Record<string, unknown> & { keyword?: string; limit: number }): Promise<Row[]> {
   const cols = columnsOf(def);
   const where = [scopeWhere(def, caller, cols), ...filterWhere(def, cols, query)];
-  if (query.keyword) where.push(ilike(cols[def.display], `%${escapeLike(query.keyword.trim())}%`));
+  // A keyword matches the display text; a display that is no text (a check-in's time) cannot be searched so.
+  const display = def.fields.find((f) => f.name === def.display);
+  const textual = display !== undefined && ['varchar', 'text'].includes(fieldType(display).column(display).kind);
+  if (query.keyword && textual) where.push(ilike(cols[def.display], `%${escapeLike(query.keyword.trim())}%`));
   const rows = await selectRows(caller, def, and(...where))
     .orderBy(...orderOf(def, {}))
     .limit(query.limit);

@@ -1,13 +1,237 @@
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { resourceByKey } from '../../../../src/shared/resources';
+import { stateLabel, stateValue } from '../../../../src/shared/resources/framework';
+import { seatLabel } from '../../../../src/shared/resources/meeting';
+import type { FieldError } from '../../../../src/shared/wire';
+import type { AppDb } from '../../../db/client';
+import { MSG } from '../../../messages';
+import { newPersonCode } from '../../meeting/personCode';
+import { lockNames } from '../../sql';
+import { columnsOf, joinTableOf, tableOf, type Caller, type Row } from '../model';
 import type { ResourceHooks } from './types';
 
-/** 参会人员. */
-export const person: ResourceHooks = {};
+/**
+ * 会务服务's rules: an attendee's personal code and how they may leave the list; sessions that do not
+ * clash in a hall; seats that follow who sits on them; shuttles within their seats and in stop order.
+ * Every reference to an attendee must stay within the row's own activity — the generic checks only
+ * know the project.
+ */
 
-/** 日程. */
-export const schedule: ResourceHooks = {};
+const personDef = resourceByKey('person');
+const scheduleDef = resourceByKey('schedule');
+const seatDef = resourceByKey('seat');
+const checkinDef = resourceByKey('checkin');
+const shuttleDef = resourceByKey('shuttleLine');
 
-/** 座位. */
-export const seat: ResourceHooks = {};
+const personStatus = personDef.machines!.find((m) => m.field === 'status')!;
+/** Registrations that no longer take a seat or a place on a bus. */
+const INACTIVE = [stateValue(personDef, 'status', 'cancelled'), stateValue(personDef, 'status', 'rejected')];
 
-/** 班车线路. */
-export const shuttleLine: ResourceHooks = {};
+const optionValue = (key: string, field: string, optionKey: string) =>
+  resourceByKey(key).fields.find((f) => f.name === field)!.options!.find((o) => o.key === optionKey)!.value;
+const ID_CARD = optionValue('person', 'idType', 'idCard');
+const SOURCE_STAFF = optionValue('person', 'source', 'staff');
+const NOT_CHECKED_IN = optionValue('person', 'checkinStatus', 'no');
+const SEAT_FREE = optionValue('seat', 'state', 'free');
+const SEAT_ASSIGNED = optionValue('seat', 'state', 'assigned');
+const SEAT_RESERVED = optionValue('seat', 'state', 'reserved');
+
+/** 'HH:mm:ss' (a time column) → 'HH:mm'. */
+const hhmm = (time: unknown) => String(time).slice(0, 5);
+
+interface PersonBrief {
+  id: number;
+  name: string;
+  activityId: number;
+  status: number;
+}
+
+async function personsOf(db: AppDb, caller: Caller, ids: number[]): Promise<PersonBrief[]> {
+  if (ids.length === 0) return [];
+  const p = columnsOf(personDef);
+  const rows = await db
+    .select({ id: p.id, name: p.name, activityId: p.activityId, status: p.status })
+    .from(tableOf(personDef))
+    .where(and(eq(p.organiserId, caller.organiser.id), inArray(p.id, ids)));
+  return rows as PersonBrief[];
+}
+
+/**
+ * Attendees referenced by a row must be of the row's activity and, where `active`, neither cancelled nor
+ * rejected. The first offender is named, in the order they were picked.
+ */
+async function checkPersons(caller: Caller, ids: number[], activityId: number | null, field: string, active: boolean, errors: FieldError[]): Promise<void> {
+  if (ids.length === 0 || activityId === null) return;
+  const found = new Map((await personsOf(caller.db, caller, ids)).map((p) => [p.id, p]));
+  for (const id of ids) {
+    const person = found.get(id);
+    // Missing ones were already refused by the generic reference check.
+    if (!person) continue;
+    if (person.activityId !== activityId) {
+      errors.push({ field, msg: MSG.meetingPersonOtherActivity(person.name) });
+      return;
+    }
+    if (active && INACTIVE.includes(person.status)) {
+      errors.push({ field, msg: MSG.meetingPersonInactive(person.name, stateLabel(personStatus, person.status)) });
+      return;
+    }
+  }
+}
+
+const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
+
+// 参会人员 --------------------------------------------------------------------------------------
+
+/** What still points at these attendees, named for the refusal (check-ins, seats, sessions, shuttles), or null. */
+async function personInUse(caller: Caller, ids: number[]): Promise<string | null> {
+  const db = caller.db;
+  const org = caller.organiser.id;
+  const names = new Map((await personsOf(db, caller, ids)).map((p) => [p.id, p.name]));
+
+  const c = columnsOf(checkinDef);
+  const checkins = await db
+    .select({ personId: c.personId, n: sql<number>`count(*)::int` })
+    .from(tableOf(checkinDef))
+    .where(and(eq(c.organiserId, org), inArray(c.personId, ids)))
+    .groupBy(c.personId);
+  if (checkins.length) return MSG.meetingPersonHasCheckins(names.get(checkins[0].personId as number) ?? '', checkins.length);
+
+  const s = columnsOf(seatDef);
+  const [seat] = await db
+    .select({ personId: s.personId, hall: s.hall, label: s.label })
+    .from(tableOf(seatDef))
+    .where(and(eq(s.organiserId, org), inArray(s.personId, ids)))
+    .orderBy(asc(s.id))
+    .limit(1);
+  if (seat) return MSG.meetingPersonHasSeat(names.get(seat.personId as number) ?? '', `${seat.hall as string} ${seat.label as string}`);
+
+  const speakers = joinTableOf(scheduleDef, scheduleDef.fields.find((f) => f.name === 'speakerIds')!);
+  const sc = columnsOf(scheduleDef);
+  const [talk] = await db
+    .select({ personId: speakers.cols.targetId, title: sc.title })
+    .from(speakers.table)
+    .innerJoin(tableOf(scheduleDef), eq(sc.id, speakers.cols.parentId))
+    .where(and(eq(speakers.cols.organiserId, org), inArray(speakers.cols.targetId, ids)))
+    .limit(1);
+  if (talk) return MSG.meetingPersonIsSpeaker(names.get(talk.personId as number) ?? '', talk.title as string);
+
+  const riders = joinTableOf(shuttleDef, shuttleDef.fields.find((f) => f.name === 'passengerIds')!);
+  const lc = columnsOf(shuttleDef);
+  const [ride] = await db
+    .select({ personId: riders.cols.targetId, name: lc.name })
+    .from(riders.table)
+    .innerJoin(tableOf(shuttleDef), eq(lc.id, riders.cols.parentId))
+    .where(and(eq(riders.cols.organiserId, org), inArray(riders.cols.targetId, ids)))
+    .limit(1);
+  if (ride) return MSG.meetingPersonIsPassenger(names.get(ride.personId as number) ?? '', ride.name as string);
+  return null;
+}
+
+/** 参会人员: a personal code of their own, staff entry as the source, and nothing left pointing at a removed one. */
+export const person: ResourceHooks = {
+  async beforeSave(caller, { values, existing, activityId }, errors) {
+    if (existing === null) {
+      values.code = newPersonCode();
+      values.source = SOURCE_STAFF;
+      values.checkinStatus = NOT_CHECKED_IN;
+    }
+    // The check digit X is printed upper-case on the card; an x typed in lower case is the same number.
+    if (values.idType === ID_CARD && typeof values.idNo === 'string') values.idNo = values.idNo.toUpperCase();
+    // Check-ins, seats and sessions belong to the activity: an attendee with any of them stays in it.
+    if (existing && activityId !== null && existing.activityId !== activityId) {
+      const reason = await personInUse(caller, [existing.id as number]);
+      if (reason) errors.push({ field: 'activityId', msg: MSG.meetingPersonCannotMove });
+    }
+  },
+  async beforeRemove(caller, ids) {
+    return personInUse(caller, ids);
+  },
+  /** A cancelled or rejected registration gives up its seats and its places on the shuttles. */
+  async afterTransition(tx, caller, row, field, to) {
+    if (field !== personStatus.field || !INACTIVE.includes(to)) return;
+    const s = columnsOf(seatDef);
+    await tx
+      .update(tableOf(seatDef))
+      .set({ personId: null, state: SEAT_FREE, updatedBy: caller.user.id, updatedAt: caller.now } as never)
+      .where(and(eq(s.organiserId, caller.organiser.id), eq(s.personId, row.id as number)));
+    const riders = joinTableOf(shuttleDef, shuttleDef.fields.find((f) => f.name === 'passengerIds')!);
+    await tx.delete(riders.table).where(and(eq(riders.cols.organiserId, caller.organiser.id), eq(riders.cols.targetId, row.id as number)));
+  },
+};
+
+// 日程 -------------------------------------------------------------------------------------------
+
+/** 日程: a session ends after it starts, does not clash with another in its hall, and its speakers attend its activity. */
+export const schedule: ResourceHooks = {
+  async beforeSave(caller, { values, existing, activityId }, errors) {
+    const { day, hall, startTime, endTime } = values;
+    if (typeof startTime === 'string' && typeof endTime === 'string' && endTime <= startTime) {
+      errors.push({ field: 'endTime', msg: MSG.scheduleEndBeforeStart });
+    }
+    if (activityId !== null && typeof day === 'string' && typeof hall === 'string' && typeof startTime === 'string' && typeof endTime === 'string' && endTime > startTime) {
+      // Saves of the same hall and day queue here until the one before commits, so two racing sessions
+      // cannot both miss each other (the lock is the transaction's own).
+      await lockNames(caller.db, `schedule:${caller.organiser.id}:${activityId}:${day}:${hall}`);
+      const c = columnsOf(scheduleDef);
+      const [clash] = await caller.db
+        .select({ title: c.title, startTime: c.startTime, endTime: c.endTime })
+        .from(tableOf(scheduleDef))
+        .where(
+          and(
+            eq(c.organiserId, caller.organiser.id),
+            eq(c.activityId, activityId),
+            eq(c.day, day),
+            eq(c.hall, hall),
+            lt(c.startTime, endTime),
+            gt(c.endTime, startTime),
+            existing ? ne(c.id, existing.id as number) : undefined,
+          ),
+        )
+        .orderBy(asc(c.startTime))
+        .limit(1);
+      if (clash) errors.push({ field: 'startTime', msg: MSG.scheduleOverlap(hall, clash.title as string, hhmm(clash.startTime), hhmm(clash.endTime)) });
+    }
+    await checkPersons(caller, idsOf(values.speakerIds), activityId, 'speakerIds', false, errors);
+  },
+};
+
+// 座位 -------------------------------------------------------------------------------------------
+
+/** 座位: its label from hall area, row and number; its state from whether someone sits on it. */
+export const seat: ResourceHooks = {
+  async beforeSave(caller, { values, activityId }, errors) {
+    if (typeof values.rowNo === 'number' && typeof values.seatNo === 'number') {
+      values.label = seatLabel(values.area as string | null, values.rowNo, values.seatNo);
+    }
+    const personId = typeof values.personId === 'number' ? values.personId : null;
+    if (personId === null) {
+      if (values.state === SEAT_ASSIGNED) values.state = SEAT_FREE;
+      return;
+    }
+    if (values.state === SEAT_RESERVED) {
+      errors.push({ field: 'personId', msg: MSG.seatReserved });
+      return;
+    }
+    values.state = SEAT_ASSIGNED;
+    await checkPersons(caller, [personId], activityId, 'personId', true, errors);
+  },
+};
+
+// 班车线路 ----------------------------------------------------------------------------------------
+
+/** 班车线路: no more riders than seats, riders of its activity still registered, stops in time order. */
+export const shuttleLine: ResourceHooks = {
+  async beforeSave(caller, { values, activityId, lines }, errors) {
+    const riders = idsOf(values.passengerIds);
+    if (typeof values.capacity === 'number' && riders.length > values.capacity) {
+      errors.push({ field: 'passengerIds', msg: MSG.shuttleOverCapacity(riders.length, values.capacity) });
+    } else await checkPersons(caller, riders, activityId, 'passengerIds', true, errors);
+    const stops: Row[] = lines ?? [];
+    for (let i = 1; i < stops.length; i++) {
+      if (String(stops[i].arriveAt) < String(stops[i - 1].arriveAt)) {
+        errors.push({ field: `stops[${i}].arriveAt`, msg: MSG.shuttleStopsOrder(hhmm(stops[i - 1].arriveAt)) });
+        break;
+      }
+    }
+  },
+};

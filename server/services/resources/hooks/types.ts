@@ -17,6 +17,8 @@ export interface SaveInput {
   projectId: number | null;
   /** The row's activity (activity-scoped resources). */
   activityId: number | null;
+  /** The line items about to replace the row's lines (column values, in order), or null when the save keeps them. */
+  lines?: Row[] | null;
 }
 
 /** What an operation hands back: the id of the row it made or changed in `resource` (default this one). */
