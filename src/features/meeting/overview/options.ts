@@ -1,0 +1,143 @@
+import type { ComposeOption } from 'echarts/core';
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { CategorySeries, DailyRegistrations, Slice } from './series';
+
+/**
+ * The charts' echarts options, built from the series of series.ts. Only echarts' types are imported
+ * here: the library itself is loaded by EChart.tsx, in a chunk of its own.
+ */
+export type ChartOption = ComposeOption<
+  BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+>;
+
+/** Colours by state key, as the lists' tags show the same states (antd's preset colours). */
+const STATE_COLORS: Record<string, string> = {
+  pending: '#fa8c16',
+  approved: '#52c41a',
+  rejected: '#ff4d4f',
+  cancelled: '#bfbfbf',
+  assigned: '#1677ff',
+  reserved: '#faad14',
+  free: '#d9d9d9',
+  qr: '#1677ff',
+  import: '#13c2c2',
+  staff: '#722ed1',
+  unknown: '#8c8c8c',
+};
+
+const TEXT = '#595959';
+const AXIS_LABEL = { color: TEXT, fontSize: 12 };
+const LEGEND: LegendComponentOption = { top: 0, textStyle: { color: TEXT, fontSize: 12 }, itemWidth: 14, itemHeight: 10 };
+const GRID: GridComponentOption = { left: 8, right: 16, top: 36, bottom: 8, containLabel: true };
+const INTEGER_AXIS = { type: 'value' as const, minInterval: 1, axisLabel: AXIS_LABEL, splitLine: { lineStyle: { color: '#f0f0f0' } } };
+
+/** Category labels turn when there are many, so that none is skipped or overlaps. */
+const categoryAxis = (categories: string[], turnAfter: number) => ({
+  type: 'category' as const,
+  data: categories,
+  axisLabel: { ...AXIS_LABEL, interval: 0, rotate: categories.length > turnAfter ? 40 : 0 },
+  axisTick: { alignWithLabel: true },
+});
+
+const stacked = (s: CategorySeries['series'][number], stack: string, horizontal = false): BarSeriesOption => ({
+  type: 'bar',
+  name: s.name,
+  stack,
+  data: s.data,
+  barMaxWidth: horizontal ? 28 : 40,
+  itemStyle: { color: STATE_COLORS[s.key] },
+  emphasis: { focus: 'series' },
+});
+
+/** 每日登记: columns per source stacked per day, and the running total on the right axis. */
+export function registrationsOption(daily: DailyRegistrations): ChartOption {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: LEGEND,
+    grid: GRID,
+    xAxis: categoryAxis(daily.categories, 14),
+    yAxis: [
+      { ...INTEGER_AXIS, name: '人数', nameTextStyle: AXIS_LABEL },
+      { ...INTEGER_AXIS, name: '累计', nameTextStyle: AXIS_LABEL, splitLine: { show: false } },
+    ],
+    series: [
+      ...daily.series.map((s) => stacked(s, 'day')),
+      {
+        type: 'line',
+        name: '累计登记',
+        yAxisIndex: 1,
+        data: daily.cumulative,
+        smooth: true,
+        symbolSize: 6,
+        itemStyle: { color: '#fa541c' },
+        lineStyle: { width: 2 },
+      },
+    ],
+  };
+}
+
+/** 人员类别: a donut with each kind's count and share. */
+export function kindsOption(slices: Slice[]): ChartOption {
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}：{c} 人（{d}%）' },
+    legend: { ...LEGEND, type: 'scroll' },
+    series: [
+      {
+        type: 'pie',
+        name: '人员类别',
+        radius: ['42%', '66%'],
+        center: ['50%', '56%'],
+        avoidLabelOverlap: true,
+        label: { formatter: '{b}\n{c} 人', color: TEXT, fontSize: 12 },
+        data: slices,
+      },
+    ],
+  };
+}
+
+/** 审核情况: per kind, stacked by registration state. */
+export function approvalsOption(stacks: CategorySeries): ChartOption {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: LEGEND,
+    grid: GRID,
+    xAxis: categoryAxis(stacks.categories, 6),
+    yAxis: INTEGER_AXIS,
+    series: stacks.series.map((s) => stacked(s, 'status')),
+  };
+}
+
+/** 入场时段: entries per hour. */
+export function hourlyOption(hourly: { categories: string[]; data: number[] }): ChartOption {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { ...GRID, top: 16 },
+    xAxis: { ...categoryAxis(hourly.categories, 8), axisLabel: { ...AXIS_LABEL, rotate: hourly.categories.length > 8 ? 40 : 0 } },
+    yAxis: INTEGER_AXIS,
+    series: [{ type: 'bar', name: '入场人次', data: hourly.data, barMaxWidth: 32, itemStyle: { color: '#1677ff' }, label: { show: hourly.data.length <= 24, position: 'top', color: TEXT } }],
+  };
+}
+
+/** 闸机入场: entries per gate, the busiest on top. */
+export function gatesOption(gates: { categories: string[]; data: number[] }): ChartOption {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { ...GRID, top: 8, right: 40 },
+    xAxis: INTEGER_AXIS,
+    yAxis: { type: 'category', data: gates.categories, axisLabel: AXIS_LABEL, axisTick: { show: false } },
+    series: [{ type: 'bar', name: '入场人次', data: gates.data, barMaxWidth: 24, itemStyle: { color: '#13c2c2' }, label: { show: true, position: 'right', color: TEXT } }],
+  };
+}
+
+/** 座位占用: per hall, stacked by seat state. */
+export function seatsOption(stacks: CategorySeries): ChartOption {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: LEGEND,
+    grid: GRID,
+    xAxis: INTEGER_AXIS,
+    yAxis: { type: 'category', data: stacks.categories, axisLabel: AXIS_LABEL, axisTick: { show: false } },
+    series: stacks.series.map((s) => stacked(s, 'seat', true)),
+  };
+}
