@@ -1,0 +1,64 @@
+import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, ScanOutlined } from '@ant-design/icons';
+import { theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { HEADLINES, toneOf, type RecentScan, type Tone } from './deskSession';
+
+/**
+ * The answer to the last scan in type a person reads from a step away: a coloured panel (green pass,
+ * orange duplicate, red refusal) with what to say, who it is and the server's own words.
+ */
+export function VerdictPanel({ scan }: { scan: RecentScan | null }) {
+  const { token } = theme.useToken();
+  const palette: Record<Tone | 'idle', { bg: string; border: string; text: string; icon: ReactNode }> = {
+    ok: { bg: token.colorSuccessBg, border: token.colorSuccessBorder, text: token.colorSuccessText, icon: <CheckCircleFilled /> },
+    duplicate: { bg: token.colorWarningBg, border: token.colorWarningBorder, text: token.colorWarningText, icon: <ExclamationCircleFilled /> },
+    refused: { bg: token.colorErrorBg, border: token.colorErrorBorder, text: token.colorErrorText, icon: <CloseCircleFilled /> },
+    idle: { bg: token.colorFillQuaternary, border: token.colorBorderSecondary, text: token.colorTextSecondary, icon: <ScanOutlined /> },
+  };
+  const tone = scan ? toneOf(scan.verdict) : 'idle';
+  const colours = palette[tone];
+  const box: CSSProperties = {
+    background: colours.bg,
+    border: `2px solid ${colours.border}`,
+    borderRadius: token.borderRadiusLG,
+    padding: '24px 32px',
+    minHeight: 260,
+  };
+  if (!scan) {
+    return (
+      <div style={box} data-testid="desk-verdict" data-tone="idle">
+        <div style={{ fontSize: 40, fontWeight: 600, color: colours.text }}>
+          {colours.icon} 等待扫码
+        </div>
+        <div style={{ fontSize: 18, color: token.colorTextSecondary, marginTop: 12 }}>请将个人二维码对准扫码枪，或手动输入后按回车</div>
+      </div>
+    );
+  }
+  const who = scan.result?.person ?? null;
+  const result = scan.result;
+  return (
+    <div style={box} data-testid="desk-verdict" data-tone={tone} role="status" aria-live="assertive">
+      <div style={{ fontSize: 56, lineHeight: 1.2, fontWeight: 700, color: colours.text }}>
+        {colours.icon} {HEADLINES[toneOf(scan.verdict)]}
+      </div>
+      <div style={{ fontSize: 26, fontWeight: 600, color: colours.text, marginTop: 8 }} data-testid="desk-verdict-msg">
+        {scan.msg}
+      </div>
+      {who && (
+        <div style={{ marginTop: 16 }}>
+          <div style={{ fontSize: 44, fontWeight: 700, color: token.colorText }} data-testid="desk-person-name">
+            {who.name}
+          </div>
+          <div style={{ fontSize: 22, color: token.colorText, marginTop: 4 }}>
+            {[who.company, who.kindLabel, who.badgeNo ? `胸卡 ${who.badgeNo}` : null].filter(Boolean).join(' · ')}
+          </div>
+        </div>
+      )}
+      {result?.checkedAt && (
+        <div style={{ fontSize: 18, color: token.colorTextSecondary, marginTop: 12 }}>
+          {scan.verdict === 'ok' ? `通行时间 ${result.checkedAt.slice(11)}` : `首次通行 ${result.checkedAt} · ${result.checkedGateName ?? ''}`}
+        </div>
+      )}
+    </div>
+  );
+}
