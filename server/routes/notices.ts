@@ -209,11 +209,12 @@ const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/attendee/notices',
     {
       config: { public: true },
-      schema: { querystring: Type.Object({ code: Type.String({ maxLength: 64 }) }, { additionalProperties: false }), response: { 200: envelopeSchema(AttendeeNoticesSchema) } },
+      // An empty or missing code is one more unknown code, not a form error.
+      schema: { querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 256 })) }, { additionalProperties: false }), response: { 200: envelopeSchema(AttendeeNoticesSchema) } },
     },
     async (request) => {
       await limitAddress(app.db, 'attendee-notices', request.ip, ATTENDEE_NOTICES_RATE_MAX, ATTENDEE_NOTICES_RATE_WINDOW_S, app.now());
-      const code = request.query.code.trim();
+      const code = (request.query.code ?? '').trim();
       if (!PERSON_CODE.test(code)) throw refuse(MSG.attendeeNoticesNotFound);
       const person = columnsOf(personDef);
       const [found] = await app.db
