@@ -28,8 +28,8 @@ export const SEED_AUTHORED_NOTICES: Array<[string, string, NoticeCategoryKey, Au
     'staff',
     null,
     'published',
-    '2026-11-25 10:00:00',
-    '2026-11-25 10:30:00',
+    '2026-11-19 10:00:00',
+    '2026-11-19 10:30:00',
     null,
   ],
   [
@@ -39,8 +39,8 @@ export const SEED_AUTHORED_NOTICES: Array<[string, string, NoticeCategoryKey, Au
     'role',
     'organiser_staff',
     'published',
-    '2026-11-26 09:00:00',
-    '2026-11-26 09:15:00',
+    '2026-11-21 09:00:00',
+    '2026-11-21 09:15:00',
     null,
   ],
   [
@@ -50,8 +50,8 @@ export const SEED_AUTHORED_NOTICES: Array<[string, string, NoticeCategoryKey, Au
     'attendees',
     SEED_ATTENDEE_ACTIVITY,
     'published',
-    '2026-11-27 14:00:00',
-    '2026-11-27 14:20:00',
+    '2026-11-20 14:00:00',
+    '2026-11-20 14:20:00',
     null,
   ],
   [
@@ -61,9 +61,9 @@ export const SEED_AUTHORED_NOTICES: Array<[string, string, NoticeCategoryKey, Au
     'staff',
     null,
     'withdrawn',
-    '2026-11-24 16:00:00',
-    '2026-11-24 16:10:00',
-    '2026-11-24 17:05:00',
+    '2026-11-17 16:00:00',
+    '2026-11-17 16:10:00',
+    '2026-11-17 17:05:00',
   ],
   [
     '年会筹备工作安排（草稿）',
@@ -72,7 +72,7 @@ export const SEED_AUTHORED_NOTICES: Array<[string, string, NoticeCategoryKey, Au
     'staff',
     null,
     'draft',
-    '2026-11-28 11:00:00',
+    '2026-11-22 11:00:00',
     null,
     null,
   ],
@@ -140,6 +140,6 @@ export async function seedNotices(db: AppDb, ctx: { organiserId: number; userId:
       .insert(notices)
       .values({ organiserId: ctx.organiserId, userId: null, audience: 'staff', roleId, title, content, type: 1, category, sourceId: id, createdAt: cst(publishedAt!) })
       .returning({ id: notices.id });
-    if (audienceKey === 'role') await db.insert(noticeReads).values({ noticeId: delivered.id, userId: ctx.readerId, readAt: cst('2026-11-26 10:02:00') });
+    if (audienceKey === 'role') await db.insert(noticeReads).values({ noticeId: delivered.id, userId: ctx.readerId, readAt: cst('2026-11-21 10:02:00') });
   }
 }

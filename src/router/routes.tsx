@@ -101,6 +101,8 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
           // 扫码预登记: where the QR codes of 我的项目 / 我的活动 lead, and the personal QR code it ends with.
           publicPage('register', 'preRegister', '参会登记', () => import('../features/pre-registration/PreRegisterPage')),
           publicPage('mine', 'preMine', '我的登记', () => import('../features/pre-registration/PreRegistrationResultPage')),
+          // 活动通知: the 通知公告 published to an activity's attendees, opened with a personal code.
+          publicPage('notices', 'attendeeNotices', '活动通知', () => import('../features/attendee-notices/AttendeeNoticesPage')),
         ]),
 
         publicGroup('bjdxx', {}, plainLayout, [

@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { signIn, tableRows } from './helpers';
+
+/**
+ * 通知公告 as organiser staff use it, in real Chromium against the real server and its demo seed: demo
+ * writes a 财务提醒 to all staff and publishes it; it shows in the header bell. demo switches 财务提醒 off in
+ * 个人设置 → 新消息通知 and it is gone from the bell; switched on, it is back; withdrawn, it is gone again.
+ * The notice is deleted at the end and the switch is put back even when a step fails.
+ *
+ * Screenshots for a look go to $E2E_SHOTS_DIR (default test-results/shots).
+ */
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
+const TITLE = `展商发票开具截止提醒 ${Date.now().toString(36).slice(-5)}`;
+const LOADED = { timeout: 45_000 };
+
+const ANT_SELECT = 'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]';
+const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
+const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).last();
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+/** Picks `text` in a local select (an enum of the definition). Retried: a dropdown still opening may miss the click. */
+async function pick(page: Page, input: Locator, text: string) {
+  await expect(async () => {
+    await input.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 5000 });
+    await expect(input.locator(ANT_SELECT)).toContainText(text, { timeout: 1500 });
+  }).toPass({ timeout: 30_000 });
+}
+
+async function rowAction(page: Page, row: Locator, action: string) {
+  const name = new RegExp(`^${action.split('').join('\\s*')}$`);
+  const direct = row.getByRole('button', { name });
+  if (await direct.count()) {
+    await direct.first().click();
+    return;
+  }
+  await row.getByRole('button', { name: /更多/ }).click();
+  await page.locator('.ant-dropdown:visible').getByRole('button', { name }).click();
+}
+
+async function confirmDialog(page: Page, title: string) {
+  const confirm = page.locator('.ant-modal-confirm:visible').last();
+  await expect(confirm).toContainText(title);
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(confirm).toBeHidden();
+}
+
+async function openNotices(page: Page) {
+  await page.goto('notice/notice/index');
+  await expect(tableRows(page).first()).toBeVisible(LOADED);
+}
+
+const noticeRow = (page: Page) => tableRows(page).filter({ hasText: TITLE }).first();
+
+/**
+ * The bell's popup after a fresh look (the app loaded anew, the bell's list with it): its 全部 tab lists
+ * the newest notices, and ours is the newest one there is.
+ */
+async function openBell(page: Page): Promise<Locator> {
+  const loaded = page.waitForResponse((r) => r.url().includes('/api/notice/getCountList'));
+  await page.goto('home');
+  await loaded;
+  await page.getByRole('button', { name: '通知' }).click();
+  const popup = page.locator('.zb-notice-popup:visible');
+  await expect(popup).toBeVisible();
+  return popup;
+}
+
+/** Sets 新消息通知 → 财务提醒 and waits for the server to take it. */
+async function setFinanceSwitch(page: Page, on: boolean) {
+  await page.goto('account/settings/notification');
+  const toggle = page.getByRole('switch', { name: '财务提醒' });
+  await expect(toggle).toBeVisible(LOADED);
+  if ((await toggle.getAttribute('aria-checked')) === String(on)) return;
+  await toggle.click();
+  await expect(toast(page, '修改成功')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', String(on));
+}
+
+/** Puts demo back as found: 财务提醒 on, the test's notice gone. In a page of its own, so a broken test page cannot get in the way. */
+async function cleanUp(browser: Browser) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, 'demo');
+    await setFinanceSwitch(page, true);
+    await openNotices(page);
+    const row = noticeRow(page);
+    if (!(await row.count())) return;
+    if (await row.getByRole('button', { name: /^撤\s*回$/ }).count()) {
+      await rowAction(page, row, '撤回');
+      await confirmDialog(page, '确认撤回');
+      await expect(row).toContainText('已撤回');
+    }
+    await rowAction(page, row, '删除');
+    await page.locator('.ant-modal-confirm:visible').last().getByRole('button', { name: /确\s*定/ }).click();
+    await expect(noticeRow(page)).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.afterAll(async ({ browser }) => cleanUp(browser));
+
+test('a notice to all staff: published into the bell, hidden by 新消息通知, back when switched on, gone once withdrawn', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'demo');
+
+  // Written as a draft.
+  await openNotices(page);
+  await shot(page, 'notice-list');
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const form = dialog(page);
+  await expect(form).toContainText('新增通知公告');
+  await form.getByLabel('标题', { exact: true }).fill(TITLE);
+  await pick(page, form.getByLabel('通知类别', { exact: true }), '财务提醒');
+  await expect(form.getByLabel('接收对象', { exact: true }).locator(ANT_SELECT)).toContainText('全体员工');
+  await form.getByLabel('内容', { exact: true }).fill('请各项目组于 12 月 4 日前汇总本项目展商的发票开具申请，逾期将顺延至下月。');
+  await shot(page, 'notice-form');
+  await form.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(form).toBeHidden();
+  const row = noticeRow(page);
+  await expect(row).toContainText('草稿');
+  await expect(row).toContainText('财务提醒');
+
+  // A draft reaches nobody.
+  let popup = await openBell(page);
+  await expect(popup).not.toContainText(TITLE);
+
+  // Published: the newest notice in demo's bell, unread.
+  await openNotices(page);
+  await rowAction(page, noticeRow(page), '发布');
+  await confirmDialog(page, '确认发布');
+  await expect(noticeRow(page)).toContainText('已发布');
+  await shot(page, 'notice-published');
+  popup = await openBell(page);
+  await expect(popup).toContainText(TITLE);
+  await popup.getByRole('tab', { name: '未读' }).click();
+  await expect(popup.locator('.ant-tabs-tabpane-active')).toContainText(TITLE);
+  await shot(page, 'notice-bell');
+
+  // 财务提醒 off: gone from the bell (我的通知 still lists it).
+  await setFinanceSwitch(page, false);
+  await shot(page, 'notice-finance-off');
+  popup = await openBell(page);
+  await expect(popup).not.toContainText(TITLE);
+  await shot(page, 'notice-bell-finance-off');
+  await page.goto('system/mynotice/index');
+  await expect(tableRows(page).filter({ hasText: TITLE })).toHaveCount(1, LOADED);
+
+  // 财务提醒 on again: back.
+  await setFinanceSwitch(page, true);
+  popup = await openBell(page);
+  await expect(popup).toContainText(TITLE);
+
+  // Withdrawn: gone from the bell and 我的通知.
+  await openNotices(page);
+  await rowAction(page, noticeRow(page), '撤回');
+  await confirmDialog(page, '确认撤回');
+  await expect(noticeRow(page)).toContainText('已撤回');
+  popup = await openBell(page);
+  await expect(popup).not.toContainText(TITLE);
+  await shot(page, 'notice-bell-withdrawn');
+  await page.goto('system/mynotice/index');
+  await expect(tableRows(page).first()).toBeVisible(LOADED);
+  await expect(tableRows(page).filter({ hasText: TITLE })).toHaveCount(0);
+});
