@@ -427,8 +427,9 @@ function TimelineGrid({ axis, halls, blocks, empty, canAdd, canEdit, colors, onE
                       tabIndex={canEdit ? 0 : undefined}
                       aria-label={`${row.title} ${time}`}
                       style={{
-                        top: b.top,
-                        height: b.height,
+                        // A pixel apart, so back-to-back sessions read as two.
+                        top: b.top + 1,
+                        height: b.height - 2,
                         left: `calc(${(b.lane / b.lanes) * 100}% + 2px)`,
                         width: `calc(${100 / b.lanes}% - 4px)`,
                         background: b.overlaps ? colors.clash : colors.block,
