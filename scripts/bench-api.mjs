@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { tsImport } from 'tsx/esm/api';
-import { root } from './lib.mjs';
+import { buildServerIfStale, root, SERVER_ENTRY } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -97,7 +97,8 @@ async function seed(target) {
 function startServer(target) {
   const env = { ...process.env, ...target.env, PORT: String(PORT), HOST, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
   if (!env.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The compiled server with plain node, as in production (built by main() before the first start).
+  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
@@ -166,6 +167,7 @@ async function throughput(token, query, pages) {
  * `log` receives progress lines.
  */
 export async function benchApi(log = console.log) {
+  if ((await buildServerIfStale()) !== 0) throw new Error('服务器编译失败');
   const target = await prepareDatabase();
   let server;
   try {

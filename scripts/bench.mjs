@@ -80,7 +80,7 @@ async function signedInToken(browser) {
 async function benchUi() {
   const built = await run('vite', ['build', '--logLevel', 'warn']);
   if (built !== 0) throw new Error(`vite build failed (${built})`);
-  // Its own process group, so stopping it also stops the server process it starts (tsx → node).
+  // Its own process group, so stopping it also stops the server process it starts.
   const server = spawn(process.execPath, [join(root, 'scripts/e2e-server.mjs')], {
     cwd: root, env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore', detached: true,
   });

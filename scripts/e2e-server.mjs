@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run } from './lib.mjs';
+import { buildServerIfStale, runServer } from './lib.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zbzj-e2e-'));
 const env = {
@@ -22,6 +22,6 @@ const cleanup = () => {
   if (codeFile) rmSync(codeFile, { force: true });
 };
 process.on('exit', cleanup);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
-const code = await run('tsx', ['server/main.ts'], { env });
-process.exit(code);
+const built = await buildServerIfStale();
+if (built !== 0) process.exit(built);
+process.exit(await runServer({ env }));

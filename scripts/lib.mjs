@@ -1,6 +1,6 @@
 // Small helpers shared by the project scripts (start, test, bench, e2e server).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -23,17 +23,53 @@ function newestMtime(path) {
   return newest;
 }
 
-/** The built SPA is stale when anything it is built from changed after dist/index.html was written. */
-export function distIsStale() {
-  const built = join(root, 'dist', 'index.html');
+/** A build output is stale when anything it is built from changed after it was written. */
+function isStale(output, inputs) {
+  const built = join(root, output);
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
-  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', '.env.production', 'package.json'];
   return inputs.some((p) => newestMtime(join(root, p)) > builtAt);
+}
+
+export function distIsStale() {
+  return isStale('dist/index.html', ['src', 'public', 'index.html', 'vite.config.ts', '.env.production', 'package.json']);
 }
 
 export async function buildIfStale() {
   if (!distIsStale()) return 0;
   console.log('[zbzj] 正在构建前端 (vite build)…');
   return run('vite', ['build', '--logLevel', 'warn']);
+}
+
+/** The compiled production server (vite.server.config.ts): what `npm start` and the e2e suite run. */
+export const SERVER_ENTRY = join(root, 'build', 'server', 'main.js');
+
+export async function buildServerIfStale() {
+  if (!isStale('build/server/main.js', ['server', 'src/shared', 'vite.server.config.ts', 'package.json'])) return 0;
+  console.log('[zbzj] 正在编译服务器 (vite build --config vite.server.config.ts)…');
+  // Built beside and swapped in, so a server already running from build/server (or a second build
+  // started at the same time) never sees a half-written directory.
+  const fresh = join(root, 'build', `server.${process.pid}`);
+  const code = await run('vite', ['build', '--config', 'vite.server.config.ts', '--outDir', fresh]);
+  if (code !== 0) return code;
+  rmSync(join(root, 'build', 'server'), { recursive: true, force: true });
+  try {
+    renameSync(fresh, join(root, 'build', 'server'));
+  } catch {
+    rmSync(fresh, { recursive: true, force: true }); // another build got there first with the same sources
+  }
+  return 0;
+}
+
+/**
+ * Runs the compiled server with plain node, forwarding SIGINT/SIGTERM to it and exiting with its code:
+ * the supervisor's signal reaches the server itself, and nothing waits on a stuck child for longer than
+ * the server's own watchdog allows.
+ */
+export function runServer(options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { cwd: root, stdio: 'inherit', ...options });
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }

@@ -1,6 +1,9 @@
-// `npm start`: build the SPA when its sources changed, then run the API server that also serves it.
-import { buildIfStale, run } from './lib.mjs';
+// `npm start`: build the SPA and the server when their sources changed, then run the compiled server
+// (API and SPA) with plain node.
+import { buildIfStale, buildServerIfStale, runServer } from './lib.mjs';
 
-const built = await buildIfStale();
-if (built !== 0) process.exit(built);
-process.exit(await run('tsx', ['server/main.ts']));
+for (const build of [buildIfStale, buildServerIfStale]) {
+  const code = await build();
+  if (code !== 0) process.exit(code);
+}
+process.exit(await runServer());

@@ -47,6 +47,8 @@ export interface ServerConfig {
   /** NODE_ENV is 'development' (npm run dev:server): the outbox sender prints codes to the console. */
   development: boolean;
   logLevel: string;
+  /** How long a stop (SIGTERM/SIGINT) may take before a watchdog process SIGKILLs the server. */
+  shutdownTimeoutS: number;
   /** Which SmsSender delivers verification codes (server/services/smsSender.ts); 'outbox' needs no provider. */
   smsSender: string;
   smsCodeTtlS: number;
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     development: env.NODE_ENV === 'development',
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    shutdownTimeoutS: intWithin(env, 'SHUTDOWN_TIMEOUT_S', 10, 1, 120),
     smsSender: str(env, 'SMS_SENDER', 'outbox'),
     smsCodeTtlS: int(env, 'SMS_CODE_TTL_S', 300, 1),
     smsCodeMaxAttempts: int(env, 'SMS_CODE_MAX_ATTEMPTS', 5, 1),

@@ -1,0 +1,31 @@
+import { cpSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
+
+const copyMigrations: Plugin = {
+  name: 'copy-migrations',
+  writeBundle(options) {
+    cpSync('server/db/migrations', `${options.dir ?? 'build/server'}/migrations`, { recursive: true });
+  },
+};
+
+/**
+ * The production server, compiled: `server/main.ts` and everything it imports bundled into one ES module
+ * (`build/server/main.js`) run by plain `node` — no TypeScript compiler in the running process, and no
+ * wrapper process between the supervisor's signals and the server. npm packages stay external (they are
+ * installed next to it); the SQL migrations are copied beside the bundle, where `server/db/client.ts`
+ * looks for them relative to its own module.
+ */
+export default defineConfig({
+  logLevel: 'warn',
+  plugins: [copyMigrations],
+  build: {
+    ssr: 'server/main.ts',
+    outDir: 'build/server',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: true,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: 'main.js' } },
+  },
+});
