@@ -40,7 +40,7 @@ export default defineConfig({
     env: { PORT: String(port), SMS_CODE_FILE },
     url: `http://127.0.0.1:${port}/zbzj/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
