@@ -70,7 +70,11 @@ async function selectAllProjects(page: Page): Promise<void> {
   await page.goto('account/projects');
   await expect(tableRows(page).first()).toBeVisible();
   const dialog = await openSwitchDialog(page);
-  await dialog.getByRole('checkbox', { name: /全选/ }).check();
+  // The projects load after the dialog opens: 全选 before they are there selects nothing.
+  await expect(dialog.getByRole('checkbox').nth(1)).toBeVisible();
+  const all = dialog.getByRole('checkbox', { name: /全选/ });
+  await all.check();
+  await expect(all).toBeChecked();
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('执行成功')).toBeVisible();
 }
