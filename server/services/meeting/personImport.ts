@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { person } from '../../../src/shared/resources/meeting';
 import { fieldType } from '../../../src/shared/resources/fieldTypes';
 import { actionAuthority, conditionalRules, fieldRules, inputFields, machineOf, optionLabel, stateValue, transitionAction, findTransition } from '../../../src/shared/resources/framework';
@@ -31,8 +32,8 @@ export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
 /** How many errors and rows an answer lists: enough to fix a file, small enough to show. */
 export const ERRORS_LISTED = 200;
 export const ROWS_LISTED = 100;
-/** Rows per INSERT: 1 000 rows × 19 columns stay well below PostgreSQL's 65 535 parameters. */
-const INSERT_BATCH = 1_000;
+/** Rows per INSERT: bounded statements, so no single JSON parameter grows with the file. */
+const INSERT_BATCH = 2_500;
 
 /**
  * The columns of the file: what staff enter themselves, in the definition's order. The badge number
@@ -371,6 +372,23 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * A multi-row INSERT whose rows travel as one JSON parameter (json_to_recordset, typed by the table's own
+ * columns): on PGlite this is several times faster than the same rows as thousands of bound parameters.
+ * `rows` are keyed by the drizzle property names; every row has the same keys.
+ */
+async function insertRows(db: AppDb, table: PgTable, rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = Object.keys(rows[0]);
+  const names = keys.map((k) => sql.identifier(columns[k].name));
+  const types = keys.map((k) => sql`${sql.identifier(columns[k].name)} ${sql.raw(columns[k].getSQLType())}`);
+  const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((k) => [columns[k].name, row[k] ?? null]))));
+  await db.execute(
+    sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(names, sql`, `)} from json_to_recordset(${json}::json) as x(${sql.join(types, sql`, `)})`,
+  );
+}
+
+/**
  * Checks the file again and writes every row in one transaction: ids reserved from the table's sequence
  * first, so that each badge number (autoCodeOf, as a single save gives it) goes in with its row, then
  * multi-row INSERTs. `approve` puts the rows straight into 已通过, recorded as a state change of each.
@@ -412,10 +430,12 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
           const id = ids[start + i];
           return { ...values, ...stamp, id, badgeNo: autoCodeOf(person.autoCode!.prefix, caller.now, id), code: newPersonCode() };
         });
-        await db.insert(table).values(batch as never);
+        await insertRows(db, table, batch);
         if (approve) {
           const remark = MSG.personImportApprovedRemark;
-          await db.insert(stateChanges).values(
+          await insertRows(
+            db,
+            stateChanges,
             batch.map((r) => ({
               organiserId: caller.organiser.id,
               resource: person.key,

@@ -43,8 +43,13 @@ import { ActivitySelect, ProjectSelect } from './ScopeSelects';
  */
 export interface ResourcePageProps {
   def: ResourceDef;
-  /** More toolbar buttons (e.g. a page's own report). */
-  extraToolbar?: ReactNode;
+  /**
+   * More toolbar buttons (e.g. a page's own report); as a function they see the selected rows of the
+   * page on screen (e.g. to print those) and can reload the list (e.g. after an import).
+   */
+  extraToolbar?: ReactNode | ((selected: Key[], selectedRows: ResourceRow[], reload: () => void) => ReactNode);
+  /** Rows can be selected even without the 删除 action (for the page's own toolbar buttons). */
+  selectable?: boolean;
   /** More row actions before the definition's own. */
   extraRowActions?: (row: ResourceRow, reload: () => void) => ReactNode;
   /**
@@ -188,7 +193,7 @@ function askRemark(modal: ReturnType<typeof App.useApp>['modal'], title: string)
   });
 }
 
-export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch }: ResourcePageProps) {
+export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, selectable }: ResourcePageProps) {
   const { message, modal } = App.useApp();
   const authorities = useSession((s) => s.authorities);
   const can = (suffix: string) => authorities.includes(actionAuthority(def, suffix));
@@ -341,7 +346,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch }:
 
   const scrollX = useMemo(() => columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), 0) + 60, [columns]);
 
-  const toolbar = (selected: Key[]) => (
+  const toolbar = (selected: Key[], selectedRows: ResourceRow[]) => (
     <>
       {def.actions.includes('add') && can('add') && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
@@ -381,7 +386,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch }:
           导出
         </Button>
       )}
-      {extraToolbar}
+      {typeof extraToolbar === 'function' ? extraToolbar(selected, selectedRows, reload) : extraToolbar}
       {Object.keys(linkFilters).length > 0 && (
         <Tag
           closable
@@ -417,7 +422,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch }:
         defaultSort={def.defaultSort}
         searchFields={<SearchFields def={def} />}
         toFilters={(values) => searchToFilters(def, values)}
-        selectable={def.actions.includes('remove') && can('remove')}
+        selectable={Boolean(selectable) || (def.actions.includes('remove') && can('remove'))}
         toolbar={toolbar}
         scrollX={scrollX}
       />

@@ -1,0 +1,176 @@
+// Attendee import at scale: a generated 10 000-row .xlsx sent through the real server, end to end as the
+// import dialog sends it — upload + preview, then upload + commit (the commit checks the file again) —
+// on a temporary PGlite data folder with the demo seed. Reports the times, the rows written, and the
+// server's peak resident memory (VmHWM from /proc/<pid>/status). Target: the whole import ≤ 5 s.
+//   node scripts/bench-import.mjs            (standalone; BENCH_IMPORT_ROWS, BENCH_IMPORT_PORT)
+//   import { bench, rows } from './bench-import.mjs'
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import { tsImport } from 'tsx/esm/api';
+import { root } from './lib.mjs';
+
+const bounded = (value, fallback, min, max) => {
+  const n = Number(value ?? fallback);
+  return Number.isFinite(n) ? Math.max(min, Math.min(max, Math.floor(n))) : fallback;
+};
+const ROWS = bounded(process.env.BENCH_IMPORT_ROWS, 10_000, 1, 10_000);
+const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 18092);
+const HOST = '127.0.0.1';
+const BASE = `http://${HOST}:${PORT}`;
+const TARGET_MS = 5_000;
+
+const load = (path) => tsImport(join(root, path), import.meta.url);
+
+/** N attendees shaped like a real list: mixed kinds and certificates, valid ID-card check digits, unique mobiles. */
+async function workbook(n) {
+  const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const idCard = (i) => {
+    const base = `3101041990${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}${String(i % 1000).padStart(3, '0')}`;
+    const sum = [...base].reduce((s, c, k) => s + Number(c) * ID_WEIGHTS[k], 0);
+    return base + '10X98765432'[sum % 11];
+  };
+  const kinds = ['观众', '嘉宾', '演讲嘉宾', '媒体', '展商人员', '工作人员'];
+  const surnames = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴'];
+  const given = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '艳', '勇', '军', '杰', '涛'];
+  const companies = ['上海云启会展服务有限公司', '杭州星河数据科技有限公司', '苏州瑞达智能装备有限公司', '深圳恒通新能源有限公司'];
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('参会人员');
+  sheet.addRow(['姓名*', '人员类别*', '手机号码*', '证件类型*', '证件号码*', '单位', '职务', '电子邮箱', '备注']);
+  for (let i = 0; i < n; i++) {
+    const passport = i % 5 === 0;
+    sheet.addRow([
+      surnames[i % 10] + given[(i * 7) % 12] + (i % 3 ? given[(i * 5) % 12] : ''),
+      kinds[i % 6],
+      `139${String(i).padStart(8, '0')}`,
+      passport ? '护照' : '居民身份证',
+      passport ? `E${String(i).padStart(8, '0')}` : idCard(i),
+      companies[i % 4],
+      i % 2 ? '经理' : '工程师',
+      `guest${i}@example.com`,
+      i % 10 === 0 ? '需要素食午餐' : null,
+    ]);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+function startServer(dataDir) {
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
+  delete env.DATABASE_URL;
+  // node itself (not the tsx launcher, which would run the server as a child): its pid is the server's, for /proc.
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+/** Peak and current resident memory of a process, in MiB. */
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { hwmMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
+}
+
+export async function bench(log = console.log) {
+  const { openDatabase } = await load('server/db/client.ts');
+  const { seedIfEmpty } = await load('server/db/seed.ts');
+  const { signRequest } = await load('src/shared/sign.ts');
+  const { DEMO_API_KEY } = await load('server/config.ts');
+
+  const call = async (method, path, params, token) => {
+    const headers = { ...signRequest(params, DEMO_API_KEY.key, DEMO_API_KEY.secret, randomBytes(12).toString('hex')) };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const search = new URLSearchParams(params).toString();
+    const res =
+      method === 'GET'
+        ? await fetch(`${BASE}${path}?${search}`, { headers })
+        : await fetch(`${BASE}${path}`, { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: search });
+    const body = await res.json();
+    if (res.status !== 200 || body.code !== 0) throw new Error(`${path}: HTTP ${res.status} ${body.msg}`);
+    return body.data;
+  };
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'zbzj-bench-import-'));
+  let server;
+  try {
+    log(`[bench-import] 准备 PGlite 数据库…`);
+    const database = await openDatabase({ dataDir });
+    await database.migrate();
+    await seedIfEmpty(database.db);
+    await database.close();
+
+    log(`[bench-import] 生成 ${ROWS} 行的 .xlsx…`);
+    const file = await workbook(ROWS);
+    const content = file.toString('base64');
+
+    server = startServer(dataDir);
+    await waitForServer();
+    const { access_token: token } = await call('POST', '/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });
+    const [activity] = await call('GET', '/admin/business/activityOptions', {}, token);
+    const before = (await call('GET', '/admin/person/person/page', { limit: '1', page: '1', activityId: String(activity.id) }, token)).total;
+    const memoryBefore = memoryOf(server.pid);
+
+    log(`[bench-import] 导入到「${activity.name}」（上传 + 预览 + 上传 + 提交）…`);
+    const form = { activityId: String(activity.id), fileName: 'bench.xlsx', content };
+    const t0 = performance.now();
+    const preview = await call('POST', '/admin/person/person/importPreview', form, token);
+    const t1 = performance.now();
+    const result = await call('POST', '/admin/person/person/importCommit', { ...form, status: 'pending' }, token);
+    const t2 = performance.now();
+    const memory = memoryOf(server.pid);
+
+    const after = (await call('GET', '/admin/person/person/page', { limit: '1', page: '1', activityId: String(activity.id) }, token)).total;
+    if (preview.errorCount !== 0) throw new Error(`preview found ${preview.errorCount} errors: ${preview.errors[0]?.msg}`);
+    if (result.imported !== ROWS || after - before !== ROWS) throw new Error(`imported ${result.imported}, list grew by ${after - before}, expected ${ROWS}`);
+    return {
+      at: new Date().toISOString(),
+      database: 'pglite',
+      rows: ROWS,
+      fileBytes: file.length,
+      bodyBytes: new URLSearchParams({ ...form, status: 'pending' }).toString().length,
+      previewMs: t1 - t0,
+      commitMs: t2 - t1,
+      totalMs: t2 - t0,
+      targetMs: TARGET_MS,
+      serverHwmMiB: memory.hwmMiB,
+      serverRssBeforeMiB: memoryBefore.rssMiB,
+    };
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Summary-table rows of a result: [measure, value]. */
+export function rows(result) {
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  return [
+    [`导入 ${result.rows} 名参会人员：文件 / 请求体`, `${(result.fileBytes / 1024).toFixed(0)} KiB / ${(result.bodyBytes / 1024).toFixed(0)} KiB`],
+    ['导入：上传 + 预览', s(result.previewMs)],
+    ['导入：上传 + 复核 + 写入', s(result.commitMs)],
+    [`导入：全程（目标 ≤ ${result.targetMs / 1000} s）`, `${s(result.totalMs)}${result.totalMs <= result.targetMs ? '' : '（超出目标）'}`],
+    ['导入：服务器内存峰值 VmHWM（导入前 RSS）', `${result.serverHwmMiB.toFixed(0)} MiB（${result.serverRssBeforeMiB.toFixed(0)} MiB）`],
+  ];
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const result = await bench();
+  for (const [label, value] of rows(result)) console.log(`${label}: ${value}`);
+}
