@@ -150,6 +150,9 @@ test.describe('会务服务 forms', () => {
     await expect(form.getByText(MSG_ID_CARD)).toBeHidden();
     await shot(page, 'person-form-filled');
     await submit(page, form);
+    // The seeded registrations are dated later than today: the new one is found through the search bar.
+    await page.getByPlaceholder('请输入姓名').fill(stamp);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
     const row = rowWith(page, `林思远${stamp}`);
     await expect(row).toContainText('上海城市规划展示馆');
     await expect(row).toContainText('后台录入');
@@ -167,6 +170,7 @@ test.describe('会务服务 forms', () => {
     await inputOf(form, '证件号码').fill('E12345678');
     await submit(page, form);
     await expect(rowWith(page, `Emma Hart ${stamp}`)).toBeVisible();
+    await expect(tableRows(page)).toHaveCount(2);
 
     // 审核通过 on the new registration.
     await rowAction(page, row, '审核通过');
