@@ -32,11 +32,18 @@ const LEGEND: LegendComponentOption = { top: 0, textStyle: { color: TEXT, fontSi
 const GRID: GridComponentOption = { left: 8, right: 16, top: 36, bottom: 8, containLabel: true };
 const INTEGER_AXIS = { type: 'value' as const, minInterval: 1, axisLabel: AXIS_LABEL, splitLine: { lineStyle: { color: '#f0f0f0' } } };
 
-/** Category labels turn when there are many, so that none is skipped or overlaps. */
+/**
+ * Every category is labelled while they fit; past `turnAfter` the labels turn, and past twice that
+ * echarts leaves out those that would overlap (weeks of days: every few days are named).
+ */
 const categoryAxis = (categories: string[], turnAfter: number) => ({
   type: 'category' as const,
   data: categories,
-  axisLabel: { ...AXIS_LABEL, interval: 0, rotate: categories.length > turnAfter ? 40 : 0 },
+  axisLabel: {
+    ...AXIS_LABEL,
+    interval: categories.length > turnAfter * 2 ? ('auto' as const) : 0,
+    rotate: categories.length > turnAfter ? 40 : 0,
+  },
   axisTick: { alignWithLabel: true },
 });
 
@@ -77,19 +84,32 @@ export function registrationsOption(daily: DailyRegistrations): ChartOption {
   };
 }
 
-/** 人员类别: a donut with each kind's count and share. */
+/**
+ * 人员类别: a donut, each kind named with its count in the legend beside it (labels around a narrow
+ * donut would be cut short); hovering a slice names it in the middle with its share.
+ */
 export function kindsOption(slices: Slice[]): ChartOption {
+  const counts = new Map(slices.map((s) => [s.name, s.value]));
   return {
     tooltip: { trigger: 'item', formatter: '{b}：{c} 人（{d}%）' },
-    legend: { ...LEGEND, type: 'scroll' },
+    legend: {
+      ...LEGEND,
+      type: 'scroll',
+      orient: 'vertical',
+      top: 'middle',
+      right: 8,
+      itemGap: 12,
+      formatter: (name: string) => `${name}  ${counts.get(name) ?? 0} 人`,
+    },
     series: [
       {
         type: 'pie',
         name: '人员类别',
-        radius: ['42%', '66%'],
-        center: ['50%', '56%'],
-        avoidLabelOverlap: true,
-        label: { formatter: '{b}\n{c} 人', color: TEXT, fontSize: 12 },
+        radius: ['45%', '72%'],
+        center: ['34%', '52%'],
+        label: { show: false, position: 'center', formatter: '{b}\n{d}%', fontSize: 14, fontWeight: 'bold', color: TEXT, lineHeight: 20 },
+        emphasis: { label: { show: true } },
+        labelLine: { show: false },
         data: slices,
       },
     ],
