@@ -51,9 +51,10 @@ export default function PreRegisterPage() {
   );
 }
 
-function ActivityChoice({ activities }: { activities: PreRegistrationActivity[] }) {
+/** Form.Item hands it the value and onChange of 选择活动. */
+function ActivityChoice({ activities, value, onChange }: { activities: PreRegistrationActivity[]; value?: number; onChange?: (id: number) => void }) {
   return (
-    <Radio.Group className="zb-prereg-activities">
+    <Radio.Group className="zb-prereg-activities" value={value} onChange={(e) => onChange?.(e.target.value as number)}>
       {activities.map((a) => (
         <Radio key={a.id} value={a.id} className="zb-prereg-activity">
           <Typography.Text strong>{a.name}</Typography.Text>
@@ -97,18 +98,21 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
     }
   };
 
-  const text = (name: FieldName, props: { inputMode?: 'tel' | 'email' | 'text'; normalize?: (v: string) => string; autoComplete?: string } = {}) => {
+  const text = (
+    name: FieldName,
+    props: { inputMode?: 'tel' | 'email' | 'text'; normalize?: (v: string) => string; autoComplete?: string; maxLength?: number } = {},
+  ) => {
     const field = FIELDS[name];
     return (
       <Form.Item name={name} label={field.label} rules={[formRule(field)]} normalize={props.normalize}>
-        <Input placeholder={`请输入${field.label}`} maxLength={field.max} inputMode={props.inputMode} autoComplete={props.autoComplete} allowClear />
+        <Input placeholder={`请输入${field.label}`} maxLength={props.maxLength ?? field.max} inputMode={props.inputMode} autoComplete={props.autoComplete} allowClear />
       </Form.Item>
     );
   };
 
   return (
     <Card className="zb-prereg">
-      <EventHeader organiser={info.organiserName} title={info.projectName} dates={dateRange(info.projectSrq, info.projectErq)} address={info.projectAddress} />
+      <EventHeader above={info.organiserName} title={info.projectName} dates={dateRange(info.projectSrq, info.projectErq)} address={info.projectAddress} />
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         参会登记
       </Typography.Title>
@@ -147,7 +151,8 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
           <Select options={KIND_OPTIONS} placeholder="请选择人员类别" />
         </Form.Item>
         {text('name', { autoComplete: 'name' })}
-        {text('mobile', { inputMode: 'tel', normalize: removeSpaces, autoComplete: 'tel' })}
+        {/* Room for a number typed or pasted with spaces (138 0013 8000); the spaces are dropped, the rule checks 11 digits. */}
+        {text('mobile', { inputMode: 'tel', normalize: removeSpaces, autoComplete: 'tel', maxLength: 20 })}
         <Form.Item name="idType" label={FIELDS.idType.label} rules={[formRule(FIELDS.idType)]}>
           <Select options={ID_TYPE_OPTIONS} placeholder="请选择证件类型" />
         </Form.Item>

@@ -35,7 +35,7 @@ function RegistrationResult({ mine }: { mine: PreRegistrationState }) {
   const next = NEXT_STEP[state?.key ?? 'pending'] ?? NEXT_STEP.pending;
   return (
     <Card className="zb-prereg">
-      <EventHeader title={mine.activityName} organiser={mine.projectName} />
+      <EventHeader above={mine.projectName} title={mine.activityName} />
       <div className="zb-prereg-qr" data-testid="prereg-qr">
         {/* The address of this very page: a phone opens it again, a gate reads the code from ?code=. */}
         <QrCode path={`${BASENAME}${resultPath(mine.code)}`} title={`${mine.name} 的个人二维码`} />

@@ -10,26 +10,28 @@ export function dateRange(srq: string | null, erq: string | null): string {
   return !erq || erq === srq ? srq : `${srq} 至 ${erq}`;
 }
 
-/** The page's own heading: whose event this is, and when and where it takes place. */
-export function EventHeader({ organiser, title, dates, address }: { organiser?: string; title: string; dates?: string; address?: string | null }) {
+/** The page's own heading: whose event this is (the line above the title), and when and where it takes place. */
+export function EventHeader({ above, title, dates, address }: { above?: string; title: string; dates?: string; address?: string | null }) {
   return (
     <header className="zb-prereg-head">
-      {organiser && <Typography.Text type="secondary">{organiser}</Typography.Text>}
+      {above && <Typography.Text type="secondary">{above}</Typography.Text>}
       <Typography.Title level={4} style={{ margin: '4px 0 8px' }}>
         {title}
       </Typography.Title>
-      <Space orientation="vertical" size={2}>
-        {dates && (
-          <Typography.Text type="secondary">
-            <CalendarOutlined /> {dates}
-          </Typography.Text>
-        )}
-        {address && (
-          <Typography.Text type="secondary">
-            <EnvironmentOutlined /> {address}
-          </Typography.Text>
-        )}
-      </Space>
+      {(dates || address) && (
+        <Space orientation="vertical" size={2}>
+          {dates && (
+            <Typography.Text type="secondary">
+              <CalendarOutlined /> {dates}
+            </Typography.Text>
+          )}
+          {address && (
+            <Typography.Text type="secondary">
+              <EnvironmentOutlined /> {address}
+            </Typography.Text>
+          )}
+        </Space>
+      )}
     </header>
   );
 }

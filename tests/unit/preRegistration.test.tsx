@@ -1,0 +1,208 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MSG_CERTIFICATE_NO, MSG_ID_CARD, MSG_MOBILE } from '../../src/shared/validators';
+import type { PreRegistrationInfo, PreRegistrationState } from '../../src/shared/wire';
+import { currentPath, renderApp, user } from '../mocks/app';
+import { API, receivedParams } from '../mocks/handlers';
+import { server } from '../mocks/server';
+import { resetSession } from '../mocks/session';
+
+/** /pre/register and /pre/mine against an msw server that answers like server/routes/meeting/preRegistration.ts. */
+
+const CLOSED = '该活动不存在或暂未开放登记';
+const CODE = 'Zx3kP9qLm2Vt7Rb1Nc5Hd0';
+const ID_CARD = '11010519491231002X';
+
+const INFO: PreRegistrationInfo = {
+  organiserName: '华展国际会展服务（上海）有限公司',
+  projectName: '2026中国国际智慧城市博览会',
+  projectSrq: '2026-12-08',
+  projectErq: '2026-12-11',
+  projectAddress: '上海市青浦区崧泽大道333号 国家会展中心（上海）',
+  activities: [
+    { id: 11, name: '开幕式暨智慧城市发展主论坛', srq: '2026-12-08', erq: '2026-12-08', address: '洲际酒店 一层大宴会厅' },
+    { id: 12, name: '城市数字孪生技术研讨会', srq: '2026-12-08', erq: '2026-12-08', address: 'N1 会议室' },
+  ],
+};
+
+const MINE: PreRegistrationState = {
+  code: CODE,
+  name: '林晓峰',
+  badgeNo: 'CH20261120000042',
+  projectName: INFO.projectName,
+  activityName: '城市数字孪生技术研讨会',
+  status: 0,
+  statusLabel: '待审核',
+};
+
+const envelope = (data: unknown, code = 0, msg = '操作成功') => ({ code, msg, data });
+
+let submitted: Array<Record<string, string>>;
+let infoQueries: Array<Record<string, string>>;
+
+function handlers(submitAnswer: () => unknown = () => envelope({ code: CODE, badgeNo: MINE.badgeNo, name: MINE.name }, 0, '登记成功，请等待主办方审核')) {
+  return [
+    http.get(API('/pre/registration/info'), async ({ request }) => {
+      const query = await receivedParams(request);
+      infoQueries.push(query);
+      if (query.project === '1') return HttpResponse.json(envelope(INFO));
+      if (query.activity === '12') return HttpResponse.json(envelope({ ...INFO, activities: [INFO.activities[1]] }));
+      return HttpResponse.json(envelope(null, 1, CLOSED));
+    }),
+    http.post(API('/pre/registration/submit'), async ({ request }) => {
+      submitted.push(await receivedParams(request));
+      return HttpResponse.json(submitAnswer());
+    }),
+    http.get(API('/pre/registration/mine'), async ({ request }) => {
+      const { code } = await receivedParams(request);
+      return HttpResponse.json(code === CODE ? envelope(MINE) : envelope(null, 1, '未找到该登记信息，请核对二维码或链接'));
+    }),
+  ];
+}
+
+beforeEach(() => {
+  resetSession();
+  submitted = [];
+  infoQueries = [];
+  server.use(...handlers());
+});
+afterEach(() => server.events.removeAllListeners());
+
+const submit = () => user.click(screen.getByRole('button', { name: /提交登记/ }));
+
+async function type(label: string, text: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(text);
+}
+
+async function choose(label: string, title: string) {
+  await user.click(screen.getByLabelText(label));
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.title === title);
+    if (!found) throw new Error(`没有选项：${title}`);
+    return found;
+  });
+  await user.click(option);
+}
+
+describe('/pre/register from a project QR code', () => {
+  it("shows the organiser, the project and its open activities, and the rule that makes them open", async () => {
+    renderApp('/pre/register?project=1');
+    expect(await screen.findByRole('heading', { name: INFO.projectName })).toBeInTheDocument();
+    expect(screen.getByText(INFO.organiserName)).toBeInTheDocument();
+    expect(screen.getByText('2026-12-08 至 2026-12-11')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /开幕式暨智慧城市发展主论坛/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /城市数字孪生技术研讨会/ })).toBeInTheDocument();
+    expect(screen.getByText(/只列出正在开放登记的活动/)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toContain(INFO.projectName));
+    expect(infoQueries).toEqual([{ project: '1' }]);
+  });
+
+  it("checks with the person definition's rules before sending anything: required fields, mobile, 身份证 check digit, other certificates", async () => {
+    renderApp('/pre/register?project=1');
+    await screen.findByRole('heading', { name: INFO.projectName });
+    await submit();
+    expect(await screen.findByText('请选择要参加的活动')).toBeInTheDocument();
+    expect(screen.getByText('请输入姓名')).toBeInTheDocument();
+    expect(screen.getByText('请输入手机号码')).toBeInTheDocument();
+    expect(screen.getByText('请输入证件号码')).toBeInTheDocument();
+
+    await type('手机号码', '1380013800');
+    await type('证件号码', '110105194912310021');
+    await submit();
+    expect(await screen.findByText(MSG_MOBILE)).toBeInTheDocument();
+    expect(await screen.findByText(MSG_ID_CARD)).toBeInTheDocument();
+
+    // 证件类型 decides the rule of 证件号码: a passport number of letters and digits, nothing else.
+    await choose('证件类型', '护照');
+    await type('证件号码', 'E1234-5678');
+    await submit();
+    expect(await screen.findByText(MSG_CERTIFICATE_NO)).toBeInTheDocument();
+    expect(submitted).toHaveLength(0);
+  });
+
+  it('sends the chosen activity and the fields, then opens the personal QR code with badge number, 待审核 and 活动通知', async () => {
+    const router = renderApp('/pre/register?project=1');
+    await screen.findByRole('heading', { name: INFO.projectName });
+    await user.click(screen.getByRole('radio', { name: /城市数字孪生技术研讨会/ }));
+    await choose('人员类别', '媒体');
+    await type('姓名', '林晓峰');
+    await type('手机号码', '138 0013 8000');
+    await type('证件号码', ID_CARD.toLowerCase());
+    await type('单位', '上海城建数字科技有限公司');
+    await submit();
+
+    await waitFor(() => expect(currentPath(router)).toBe(`/pre/mine?code=${CODE}`));
+    expect(submitted).toEqual([
+      {
+        activityId: '12',
+        kind: '4',
+        name: '林晓峰',
+        mobile: '13800138000',
+        idType: '1',
+        idNo: ID_CARD,
+        company: '上海城建数字科技有限公司',
+        jobTitle: '',
+        email: '',
+      },
+    ]);
+
+    expect(await screen.findByText(MINE.badgeNo)).toBeInTheDocument();
+    expect(screen.getByText('待审核')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: MINE.activityName })).toBeInTheDocument();
+    expect(screen.getByText(/入场时请在闸机或服务台出示此二维码/)).toBeInTheDocument();
+    const qr = document.querySelector('[data-qr-value]')!;
+    expect(qr.getAttribute('data-qr-value')).toBe(`${window.location.origin}/zbzj/pre/mine?code=${CODE}`);
+    expect(screen.getByRole('link', { name: /活动通知/ })).toHaveAttribute('href', `/zbzj/pre/notices?code=${CODE}`);
+  });
+
+  it("shows the server's field errors (a mobile already registered) under their fields and stays on the form", async () => {
+    server.use(
+      ...handlers(() =>
+        envelope({ errors: [{ field: 'mobile', msg: '该手机号已在本活动登记；如需找回个人二维码，请联系主办方工作人员' }] }, 1, '提交的数据有误'),
+      ),
+    );
+    const router = renderApp('/pre/register?activity=12');
+    await screen.findByRole('heading', { name: INFO.projectName });
+    // One activity: nothing to choose, it is named.
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByText('城市数字孪生技术研讨会')).toBeInTheDocument();
+    await type('姓名', '林晓峰');
+    await type('手机号码', '13800138000');
+    await type('证件号码', ID_CARD);
+    await submit();
+    expect(await screen.findByText('该手机号已在本活动登记；如需找回个人二维码，请联系主办方工作人员')).toBeInTheDocument();
+    expect(submitted[0].activityId).toBe('12');
+    expect(currentPath(router)).toBe('/pre/register?activity=12');
+  });
+
+  it('answers a closed activity and a malformed address with the one message, without a form', async () => {
+    renderApp('/pre/register?activity=99');
+    expect(await screen.findByText(CLOSED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /提交登记/ })).not.toBeInTheDocument();
+  });
+
+  it('sends no target at all for an address that names none, and shows the server\u2019s answer', async () => {
+    renderApp('/pre/register?project=abc');
+    expect(await screen.findByText(CLOSED)).toBeInTheDocument();
+    expect(infoQueries).toEqual([{}]);
+  });
+});
+
+describe('/pre/mine', () => {
+  it('tells an unknown code plainly', async () => {
+    renderApp('/pre/mine?code=unknown');
+    expect(await screen.findByText('未找到该登记信息，请核对二维码或链接')).toBeInTheDocument();
+    expect(document.querySelector('[data-qr-value]')).toBeNull();
+  });
+
+  it('says an approved registration may enter', async () => {
+    server.use(http.get(API('/pre/registration/mine'), () => HttpResponse.json(envelope({ ...MINE, status: 1, statusLabel: '已通过' }))));
+    renderApp(`/pre/mine?code=${CODE}`);
+    expect(await screen.findByText('已通过')).toBeInTheDocument();
+    expect(screen.getByText(/登记已审核通过/)).toBeInTheDocument();
+  });
+});
