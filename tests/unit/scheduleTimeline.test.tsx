@@ -232,6 +232,17 @@ describe('ScheduleTimeline', () => {
     expect(pageCalls.at(-1)).toMatchObject({ activityId: '5' });
   });
 
+  it('offers the days of a long activity in a select instead of a row of buttons', async () => {
+    useScheduleApi();
+    server.use(http.get(API('/yx/sysActivity/info'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { id: 7, srq: '2026-12-01', erq: '2026-12-21' } })));
+    renderTimeline([]);
+    expect(await screen.findByText('开幕式')).toBeInTheDocument();
+    expect(document.querySelector('.ant-segmented')).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: '日期' }));
+    await user.click(await screen.findByText('12月21日 周一（1）'));
+    expect(await screen.findByText('闭幕式')).toBeInTheDocument();
+  });
+
   it('says when loading failed and reads again on 重试', async () => {
     useScheduleApi({ failPages: 1 });
     renderTimeline([]);

@@ -23,6 +23,8 @@ import './timeline.css';
  */
 const PX_PER_MINUTE = 1.2;
 const AXIS_WIDTH = 56;
+/** More days than this are offered in a select rather than as buttons. */
+const MAX_DAY_BUTTONS = 10;
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 
 export function dayLabel(day: string): string {
@@ -150,6 +152,11 @@ export function ScheduleTimeline({ refresh = 0, onSaved }: ScheduleTimelineProps
   const daySessions = useMemo(() => sessions.filter((s) => s.day === day), [sessions, day]);
   const axis = useMemo(() => axisFor(daySessions), [daySessions]);
   const blocks = useMemo(() => layoutDay(daySessions, halls, axis, PX_PER_MINUTE), [daySessions, halls, axis]);
+  const dayOptions = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const s of sessions) counts.set(s.day, (counts.get(s.day) ?? 0) + 1);
+    return days.map((d) => ({ value: d, label: `${dayLabel(d)}（${counts.get(d) ?? 0}）` }));
+  }, [sessions, days]);
 
   const [editing, setEditing] = useState<Editing | null>(null);
 
@@ -241,14 +248,12 @@ export function ScheduleTimeline({ refresh = 0, onSaved }: ScheduleTimelineProps
       <>
         {ready?.truncated && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`本活动日程超过 ${MAX_SESSIONS} 条，时间轴只显示前 ${MAX_SESSIONS} 条，请在「列表」中查看全部`} />}
         <div className="zb-timeline-days">
-          <Segmented
-            value={day ?? undefined}
-            onChange={(value) => setPickedDay(String(value))}
-            options={days.map((d) => {
-              const count = sessions.filter((s) => s.day === d).length;
-              return { value: d, label: `${dayLabel(d)}（${count}）` };
-            })}
-          />
+          {days.length <= MAX_DAY_BUTTONS ? (
+            <Segmented value={day ?? undefined} onChange={(value) => setPickedDay(String(value))} options={dayOptions} />
+          ) : (
+            // A long activity (weeks of pre-registration) gets a list instead of a row of buttons.
+            <Select aria-label="日期" value={day ?? undefined} onChange={(value: string) => setPickedDay(value)} options={dayOptions} style={{ width: 220 }} virtual={false} />
+          )}
         </div>
         <TimelineGrid
           axis={axis}
