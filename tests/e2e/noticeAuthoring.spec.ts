@@ -1,12 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { MSG } from '../../server/messages';
+import type { Envelope, PageResult } from '../../src/shared/wire';
 import { signIn, tableRows } from './helpers';
+
+/** The demo activity whose attendees the seed's 开幕式入场须知 is for (server/db/seedNotices.ts). */
+const SEED_ATTENDEE_ACTIVITY = '开幕式暨智慧城市发展主论坛';
 
 /**
  * 通知公告 as organiser staff use it, in real Chromium against the real server and its demo seed: demo
  * writes a 财务提醒 to all staff and publishes it; it shows in the header bell. demo switches 财务提醒 off in
  * 个人设置 → 新消息通知 and it is gone from the bell; switched on, it is back; withdrawn, it is gone again.
- * The notice is deleted at the end and the switch is put back even when a step fails.
+ * The notice is deleted at the end and the switch is put back even when a step fails. An attendee of the
+ * demo activity opens 活动通知 with their personal code and reads the seeded 开幕式入场须知.
  *
  * Screenshots for a look go to $E2E_SHOTS_DIR (default test-results/shots).
  */
@@ -58,12 +64,12 @@ async function openNotices(page: Page) {
 const noticeRow = (page: Page) => tableRows(page).filter({ hasText: TITLE }).first();
 
 /**
- * The bell's popup after a fresh look (the app loaded anew, the bell's list with it): its 全部 tab lists
- * the newest notices, and ours is the newest one there is.
+ * The bell's popup after a fresh look (the bell reloads its list on every route change, here the header's
+ * 首页 link): its 全部 tab lists the newest notices, and ours is the newest one there is.
  */
 async function openBell(page: Page): Promise<Locator> {
   const loaded = page.waitForResponse((r) => r.url().includes('/api/notice/getCountList'));
-  await page.goto('home');
+  await page.getByRole('link', { name: '首页' }).click();
   await loaded;
   await page.getByRole('button', { name: '通知' }).click();
   const popup = page.locator('.zb-notice-popup:visible');
@@ -110,7 +116,7 @@ test.describe.configure({ mode: 'serial' });
 test.afterAll(async ({ browser }) => cleanUp(browser));
 
 test('a notice to all staff: published into the bell, hidden by 新消息通知, back when switched on, gone once withdrawn', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signIn(page, 'demo');
 
   // Written as a draft.
@@ -144,7 +150,7 @@ test('a notice to all staff: published into the bell, hidden by 新消息通知,
   popup = await openBell(page);
   await expect(popup).toContainText(TITLE);
   await popup.getByRole('tab', { name: '未读' }).click();
-  await expect(popup.locator('.ant-tabs-tabpane-active')).toContainText(TITLE);
+  await expect(popup.getByRole('tabpanel', { name: '未读' })).toContainText(TITLE);
   await shot(page, 'notice-bell');
 
   // 财务提醒 off: gone from the bell (我的通知 still lists it).
@@ -172,4 +178,27 @@ test('a notice to all staff: published into the bell, hidden by 新消息通知,
   await page.goto('system/mynotice/index');
   await expect(tableRows(page).first()).toBeVisible(LOADED);
   await expect(tableRows(page).filter({ hasText: TITLE })).toHaveCount(0);
+});
+
+test('an attendee reads the activity’s notices with their personal code, and an unknown code is told so', async ({ page }) => {
+  test.setTimeout(180_000);
+  // Staff know attendees' personal codes: the 参会人员 list's own answer carries them.
+  await signIn(page, 'demo');
+  const listed = page.waitForResponse((r) => r.url().includes('/admin/person/person/page'));
+  await page.goto('person/person/index');
+  const persons = ((await (await listed).json()) as Envelope<PageResult<{ code: string | null; status: number; activityName: string | null }>>).data;
+  const code = persons.records.find((p) => p.code && p.status === 1 && p.activityName === SEED_ATTENDEE_ACTIVITY)?.code;
+  test.skip(!code, 'no approved attendee of the demo activity on the first page of 参会人员');
+
+  await page.goto(`pre/notices?code=${encodeURIComponent(code!)}`);
+  await expect(page.getByRole('heading', { name: SEED_ATTENDEE_ACTIVITY })).toBeVisible(LOADED);
+  await expect(page.getByRole('heading', { name: '开幕式入场须知' })).toBeVisible();
+  await expect(page.getByText('08:15 起凭个人二维码')).toBeVisible();
+  // Staff notices are not for attendees.
+  await expect(page.getByText('智慧城市博览会现场服务人员排班表已发布')).toHaveCount(0);
+  await shot(page, 'attendee-notices');
+
+  await page.goto('pre/notices?code=NoSuchAttendeeCode_000');
+  await expect(page.getByText(MSG.attendeeNoticesNotFound)).toBeVisible(LOADED);
+  await shot(page, 'attendee-notices-unknown');
 });
