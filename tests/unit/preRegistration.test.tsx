@@ -41,7 +41,7 @@ const envelope = (data: unknown, code = 0, msg = '操作成功') => ({ code, msg
 let submitted: Array<Record<string, string>>;
 let infoQueries: Array<Record<string, string>>;
 
-function handlers(submitAnswer: () => unknown = () => envelope({ code: CODE, badgeNo: MINE.badgeNo, name: MINE.name }, 0, '登记成功，请等待主办方审核')) {
+function handlers(submitAnswer: () => ReturnType<typeof envelope> = () => envelope({ code: CODE, badgeNo: MINE.badgeNo, name: MINE.name }, 0, '登记成功，请等待主办方审核')) {
   return [
     http.get(API('/pre/registration/info'), async ({ request }) => {
       const query = await receivedParams(request);
