@@ -15,13 +15,19 @@ import './persons.css';
  */
 export const BADGES_PER_PAGE = 8;
 
+/** Names are mostly two to four characters, but may run to thirty: longer ones get a smaller size instead of an ellipsis. */
+export function nameSize(name: string): 'l' | 'm' | 's' | 'xs' {
+  const length = Array.from(name).length;
+  return length <= 5 ? 'l' : length <= 8 ? 'm' : length <= 12 ? 's' : 'xs';
+}
+
 function Badge({ badge }: { badge: PersonBadge }) {
   return (
     <div className="zb-badge" data-badge-no={badge.badgeNo ?? undefined}>
       <div className="zb-badge-activity">{badge.activityName}</div>
       <div className="zb-badge-body">
         <div className="zb-badge-text">
-          <div className="zb-badge-name">{badge.name}</div>
+          <div className={`zb-badge-name zb-badge-name-${nameSize(badge.name)}`}>{badge.name}</div>
           {badge.company && <div className="zb-badge-company">{badge.company}</div>}
           {badge.jobTitle && <div className="zb-badge-job">{badge.jobTitle}</div>}
         </div>

@@ -54,7 +54,7 @@ function PreviewTable({ preview }: { preview: PersonImportPreview }) {
     ...fields.map((field) => ({
       title: field.label,
       key: field.name,
-      width: field.name === 'company' || field.name === 'remark' ? 180 : field.name === 'idNo' || field.name === 'email' ? 170 : 110,
+      width: field.name === 'company' || field.name === 'remark' ? 180 : field.name === 'idNo' || field.name === 'email' ? 170 : field.name === 'name' ? 140 : 110,
       ellipsis: true,
       onCell: (row: PersonImportRow) => ({ className: byCell.has(`${row.row}:${field.name}`) ? 'zb-import-cell-error' : undefined }),
       render: (_: unknown, row: PersonImportRow) => {
