@@ -129,7 +129,7 @@ describe('my projects and my activities (paged)', () => {
       erq: '2026-12-19',
       startDate: '2026-12-18',
       endDate: '2026-12-19',
-      qrCode: '/zbzj/pre/preInfo?cnf=AIFH2026',
+      qrCode: `/zbzj/pre/register?project=${project.AIFH2026}`,
       selected: false,
     });
 
@@ -154,7 +154,7 @@ describe('my projects and my activities (paged)', () => {
       erq: '2026-12-08',
       address: '国家会展中心（上海）N1 会议室',
       projectName: '2026中国国际智慧城市博览会',
-      qrCode: `/zbzj/pre/preInfo?activity=${row.cnfId}`,
+      qrCode: `/zbzj/pre/register?activity=${row.cnfId}`,
       selected: false,
     });
     const forums = await data<PageResult<MyActivityRow>>('/yhsActivityProject/getMyAllActivity', 'demo', { cnfName: '论坛', limit: 100 });
