@@ -130,7 +130,7 @@ export const PROJECTS = [
 
 /** [project code, name, start, end, address (null = the project's venue), status]. */
 export const ACTIVITIES: Array<[string, string, string, string, string | null, number]> = [
-  ['ZHCS2026', '开幕式暨智慧城市发展主论坛', '2026-12-08', '2026-12-08', '国家会展中心（上海）洲际酒店 一层大宴会厅', 1],
+  ['ZHCS2026', '开幕式暨智慧城市发展主论坛', '2026-12-08', '2026-12-09', '国家会展中心（上海）洲际酒店 一层大宴会厅', 1],
   ['ZHCS2026', '城市数字孪生技术研讨会', '2026-12-08', '2026-12-08', '国家会展中心（上海）N1 会议室', 1],
   ['ZHCS2026', '智慧交通与车路协同分论坛', '2026-12-09', '2026-12-09', '国家会展中心（上海）N2 会议室', 1],
   ['ZHCS2026', '专业观众预登记', '2026-10-15', '2026-12-07', null, 1],

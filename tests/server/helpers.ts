@@ -50,6 +50,8 @@ function snapshotFile(): string {
     // Every seed module, and the definitions the seeds and tables are built from.
     ...readdirSync(path.join(SERVER_DIR, 'db')).filter((f) => f.startsWith('seed')).map((f) => path.join(SERVER_DIR, 'db', f)),
     ...readdirSync(path.join(SERVER_DIR, '../src/shared/resources')).map((f) => path.join(SERVER_DIR, '../src/shared/resources', f)),
+    // Seeds write through the resource service and its hooks: a changed rule can change the seeded rows.
+    ...readdirSync(path.join(SERVER_DIR, 'services'), { recursive: true, encoding: 'utf8' }).map((f) => path.join(SERVER_DIR, 'services', f)),
     path.join(SERVER_DIR, 'lib/password.ts'),
   ].sort();
   for (const file of files) if (file.endsWith('.sql') || file.endsWith('.json') || file.endsWith('.ts')) hash.update(file).update(readFileSync(file));
