@@ -187,6 +187,15 @@ describe('preview and commit', () => {
     expect(await personsIn(activityId)).toHaveLength(before + 3);
   });
 
+  it('stores an ID card’s check digit x upper-case, as a single save does', async () => {
+    const row = good(310);
+    row[3] = '居民身份证';
+    row[4] = '11010119900307010x';
+    expect((await commit(await xlsx([row]))).code).toBe(0);
+    const [saved] = (await personsIn(activityId)).filter((r) => r.name === '导入测试310');
+    expect(saved).toMatchObject({ idType: 1, idNo: '11010119900307010X' });
+  });
+
   it('imports as 待审核 by default', async () => {
     expect((await commit(await xlsx([good(300)]))).code).toBe(0);
     const [row] = (await personsIn(activityId)).filter((r) => r.name === '导入测试300');

@@ -234,6 +234,7 @@ function planColumns(header: string[]): ColumnPlan[] {
 }
 
 const mobileUnique = person.uniques?.find((u) => u.field === 'mobile');
+const ID_CARD = stateValue(person, 'idType', 'idCard');
 
 /**
  * Every row against the definition's rules (fieldRules, then the rulesWhen of fields that passed), and
@@ -305,6 +306,8 @@ function checkRows(header: string[], rows: SheetRow[], registered: ReadonlySet<s
     } else if (errorCount === 0) {
       const value: Row = {};
       for (const { field } of plan) value[field.name] = input[field.name] === '' ? null : fieldType(field).toColumn(input[field.name], field);
+      // As a single save stores it (the person hook): the check digit X upper-case, as printed on the card.
+      if (value.idType === ID_CARD && typeof value.idNo === 'string') value.idNo = value.idNo.toUpperCase();
       values.push(value);
     }
     // The first rows, and those the listed errors point at.
