@@ -72,7 +72,7 @@ function form(overrides: Record<string, string | number | undefined> = {}) {
   };
 }
 
-const info = (query: Record<string, string | number>, remoteAddress = freshIp()) =>
+const info = (query: Record<string, string | number | undefined>, remoteAddress = freshIp()) =>
   signedInject(t0.app, { method: 'GET', url: '/admin/pre/registration/info', query, remoteAddress });
 const submit = (fields: Record<string, string | number | undefined>, remoteAddress = freshIp()) =>
   signedInject(t0.app, { method: 'POST', url: '/admin/pre/registration/submit', form: fields, remoteAddress });
