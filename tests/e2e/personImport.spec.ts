@@ -60,7 +60,6 @@ async function openImport(page: Page): Promise<Locator> {
   return dialog;
 }
 
-test.describe.configure({ mode: 'serial' });
 
 test('imports 200 attendees from an .xlsx, refuses a file with a bad row, and prints badges of two selected rows', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
