@@ -144,10 +144,10 @@ describe('GET /admin/pre/registration/info', () => {
 
   it('for an activity: just that activity, with its own address and dates', async () => {
     const data = body<PreRegistrationInfo>(await info({ activity: opening })).data;
+    const [row] = await t0.app.db.select().from(t.activities).where(eq(t.activities.id, opening));
     expect(data.projectName).toBe('2026中国国际智慧城市博览会');
-    expect(data.activities).toEqual([
-      { id: opening, name: '开幕式暨智慧城市发展主论坛', srq: '2026-12-08', erq: '2026-12-08', address: '国家会展中心（上海）洲际酒店 一层大宴会厅' },
-    ]);
+    expect(data.activities).toEqual([{ id: opening, name: '开幕式暨智慧城市发展主论坛', srq: row.srq, erq: row.erq, address: '国家会展中心（上海）洲际酒店 一层大宴会厅' }]);
+    expect(row.srq).toBe('2026-12-08');
   });
 
   it('answers unknown, ended, preparing, past and other-organiser-disabled ones with one message', async () => {
@@ -277,6 +277,14 @@ describe('POST /admin/pre/registration/submit', () => {
       expect(answer.msg).toContain(errors[0].msg);
     }
     expect(await personCount()).toBe(before);
+  });
+
+  it('stores a 身份证 number typed with a lower-case x as printed, upper-case', async () => {
+    const lower = '11010519491231002x';
+    const answer = body<PreRegistrationResult>(await submit(form({ idNo: lower })));
+    expect(answer.code).toBe(0);
+    const [row] = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, answer.data.code));
+    expect(row.idNo).toBe('11010519491231002X');
   });
 
   it('accepts another certificate of letters and digits, and no e-mail', async () => {

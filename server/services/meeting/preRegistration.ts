@@ -40,6 +40,7 @@ export type PreRegistrationInput = Partial<Record<PreRegistrationField, string>>
 const OPEN_ACTIVITY_STATES = [stateValue(activity, 'status', 'registering'), stateValue(activity, 'status', 'running')];
 const RUNNING_PROJECT = stateValue(project, 'status', 'running');
 const PUBLIC_KINDS = PRE_REGISTRATION_KINDS.map((key) => stateValue(person, 'kind', key));
+const ID_CARD = stateValue(person, 'idType', 'idCard');
 
 const formFields: FieldDef[] = PRE_REGISTRATION_FIELDS.map((name) => fieldOf(person, name)!);
 const cols = columnsOf(person);
@@ -131,6 +132,8 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
     const raw = input[field.name as PreRegistrationField];
     values[field.name] = raw === undefined || raw.trim() === '' ? null : fieldType(field).toColumn(raw.trim(), field);
   }
+  // As staff entry stores it: the check digit X upper-case, as printed on the card.
+  if (values.idType === ID_CARD && typeof values.idNo === 'string') values.idNo = values.idNo.toUpperCase();
 
   const [taken] = await db
     .select({ id: cols.id })
