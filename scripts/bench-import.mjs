@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { tsImport } from 'tsx/esm/api';
-import { root } from './lib.mjs';
+import { buildServerIfStale, root, SERVER_ENTRY } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -62,8 +62,8 @@ async function workbook(n) {
 function startServer(dataDir) {
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
   delete env.DATABASE_URL;
-  // node itself (not the tsx launcher, which would run the server as a child): its pid is the server's, for /proc.
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The compiled server run by node itself, as in production: its pid is the server's, for /proc.
+  return spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function waitForServer() {
@@ -86,6 +86,7 @@ function memoryOf(pid) {
 }
 
 export async function bench(log = console.log) {
+  if ((await buildServerIfStale()) !== 0) throw new Error('服务器编译失败');
   const { openDatabase } = await load('server/db/client.ts');
   const { seedIfEmpty } = await load('server/db/seed.ts');
   const { signRequest } = await load('src/shared/sign.ts');

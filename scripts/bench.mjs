@@ -154,23 +154,33 @@ function printTable(sections) {
 
 async function main() {
   const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string' } } });
-  if (values.only && !['ui', 'api'].includes(values.only)) {
-    console.error('用法：npm run bench [-- --only ui|api] [-- --out 文件]');
+  if (values.only && !['ui', 'api', 'meeting'].includes(values.only)) {
+    console.error('用法：npm run bench [-- --only ui|api|meeting] [-- --out 文件]');
     process.exit(2);
   }
   const out = resolve(root, values.out ?? 'bench/results.json');
   // Keep the part that is not re-measured, so `--only api` does not lose the page-load figures.
   const previous = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
-  const results = { ui: previous.ui ?? null, api: previous.api ?? null };
+  const results = { ui: previous.ui ?? null, api: previous.api ?? null, meeting: previous.meeting ?? null };
   const sections = [];
-  if (values.only !== 'api') {
+  const runs = (part) => !values.only || values.only === part;
+  if (runs('ui')) {
     results.ui = await benchUi();
     sections.push({ title: `页面（无头 Chromium，${results.ui.runs} 次冷加载）`, rows: uiRows(results.ui) });
   }
-  if (values.only !== 'ui') {
+  if (runs('api')) {
     const { benchApi, apiRows } = await import('./bench-api.mjs');
     results.api = await benchApi();
     sections.push({ title: `API（本机回环，${results.api.latency[0].requests} 次顺序请求/场景）`, rows: apiRows(results.api) });
+  }
+  if (runs('meeting')) {
+    // 会务服务 (issue 9): gate scans, the 2 000-seat map, a 10 000-person import — each on its own server and data.
+    results.meeting = {};
+    for (const [part, title] of [['gates', '闸机扫码'], ['seatmap', '座位图'], ['import', '参会人员导入']]) {
+      const { bench, rows } = await import(`./bench-${part}.mjs`);
+      results.meeting[part] = await bench();
+      sections.push({ title: `会务服务：${title}`, rows: rows(results.meeting[part]) });
+    }
   }
   console.log('');
   printTable(sections);
