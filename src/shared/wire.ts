@@ -407,8 +407,13 @@ export interface SeatCell {
   personName: string | null;
 }
 
-/** GET /admin/seat/seat/map: the activity's halls and every seat of one of them (the first when none is named). */
+/**
+ * GET /admin/seat/seat/map: the activity's halls and every seat of one of them (the first when none is
+ * named). Without an activity, the caller's first (as /business/activityOptions orders them).
+ */
 export interface SeatMapData {
+  /** The activity answered for; null when the caller has none. */
+  activityId: number | null;
   halls: SeatHall[];
   /** The hall whose seats follow; null when the activity has no seats yet. */
   hall: string | null;

@@ -125,8 +125,15 @@ describe('generate', () => {
 
   it('names the first hall when none (or an unknown one) is asked for', async () => {
     const map = await mapOf('没有这个厅');
+    expect(map.activityId).toBe(activityId);
     expect(map.hall).toBe(map.halls[0].hall);
     expect(map.halls.map((h) => h.hall)).toEqual([...map.halls.map((h) => h.hall)].sort());
+  });
+
+  it('answers for the first activity the pickers list when none is asked for', async () => {
+    const options = await asDemo.ok<Array<{ id: number }>>('GET', '/business/activityOptions');
+    const map = await asDemo.ok<SeatMapData>('GET', `${seat.api}/map`);
+    expect(map.activityId).toBe(options[0].id);
   });
 });
 
@@ -191,7 +198,7 @@ describe('another organiser', () => {
     expect(assign.msg).toBe(MSG.resNotFound);
     // Its own activity has no seats of the demo organiser.
     const own = await asOther.ok<SeatMapData>('GET', `${seat.api}/map`, { activityId: otherActivityId });
-    expect(own).toEqual({ halls: [], hall: null, seats: [] });
+    expect(own).toEqual({ activityId: otherActivityId, halls: [], hall: null, seats: [] });
   });
 });
 

@@ -27,6 +27,7 @@ const SeatCellSchema = wireSchema<SeatCell>()(
 
 const SeatMapSchema = wireSchema<SeatMapData>()(
   Type.Object({
+    activityId: Nullable(Type.Integer()),
     halls: Type.Array(Type.Object({ hall: Type.String(), seats: Type.Integer() })),
     hall: Nullable(Type.String()),
     seats: Type.Array(SeatCellSchema),
@@ -62,7 +63,7 @@ const seatMapRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { authority: menuAuthority(seat) },
       schema: {
-        querystring: Type.Object({ activityId: Id, hall: Type.Optional(Type.String({ maxLength: 30 })) }),
+        querystring: Type.Object({ activityId: Type.Optional(Id), hall: Type.Optional(Type.String({ maxLength: 30 })) }),
         response: { 200: envelopeSchema(SeatMapSchema) },
       },
     },

@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { resourceByKey } from '../../../src/shared/resources';
 import { actionAuthority, fieldRules } from '../../../src/shared/resources/framework';
@@ -31,24 +31,38 @@ const fieldOf = (name: string) => seat.fields.find((f) => f.name === name)!;
 /** The highest row number a seat may have, from the definition (排 ≤ 500). */
 export const ROW_MAX = fieldOf('rowNo').maxValue!;
 
-/** The activity, if it lies in the caller's organiser and their current projects and activities. */
-async function activityInScope(caller: Caller, activityId: number): Promise<{ id: number; projectId: number }> {
-  const where: SQL[] = [eq(activities.id, activityId), eq(activities.organiserId, caller.organiser.id)];
+/**
+ * The activity, if it lies in the caller's organiser and their current projects and activities; without
+ * an id, the first of those in the order the activity pickers list them (/business/activityOptions), or
+ * null when there is none.
+ */
+async function activityInScope(caller: Caller, activityId: number): Promise<{ id: number; projectId: number }>;
+async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null>;
+async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null> {
+  const where: SQL[] = [eq(activities.organiserId, caller.organiser.id)];
+  if (activityId !== undefined) where.push(eq(activities.id, activityId));
   if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
   if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
-  const [row] = await caller.db.select({ id: activities.id, projectId: activities.projectId }).from(activities).where(and(...where));
-  if (!row) throw refuse(MSG.resActivityMissing);
-  return row;
+  const [row] = await caller.db
+    .select({ id: activities.id, projectId: activities.projectId })
+    .from(activities)
+    .where(and(...where))
+    .orderBy(asc(activities.srq), asc(activities.id))
+    .limit(1);
+  if (!row && activityId !== undefined) throw refuse(MSG.resActivityMissing);
+  return row ?? null;
 }
 
 /**
  * The activity's halls with their seat counts, and every seat of `hall` (or of the first hall): one
  * grouped count and one select with the sitter's name joined, whatever the number of seats.
  */
-export async function seatMap(caller: Caller, activityId: number, hall: string | undefined): Promise<SeatMapData> {
-  await activityInScope(caller, activityId);
+export async function seatMap(caller: Caller, activityId: number | undefined, hall: string | undefined): Promise<SeatMapData> {
+  // Without an activity the page has not picked one yet: answering for the first saves it a round trip.
+  const activity = await activityInScope(caller, activityId);
+  if (!activity) return { activityId: null, halls: [], hall: null, seats: [] };
   const cols = columnsOf(seat);
-  const inActivity = and(scopeWhere(seat, caller, cols), eq(cols.activityId, activityId));
+  const inActivity = and(scopeWhere(seat, caller, cols), eq(cols.activityId, activity.id));
   const halls: SeatHall[] = (
     await caller.db
       .select({ hall: cols.hall, seats: count() })
@@ -58,7 +72,7 @@ export async function seatMap(caller: Caller, activityId: number, hall: string |
       .orderBy(asc(cols.hall))
   ).map((h) => ({ hall: h.hall as string, seats: h.seats }));
   const shown = hall !== undefined && halls.some((h) => h.hall === hall) ? hall : (halls[0]?.hall ?? null);
-  if (shown === null) return { halls, hall: null, seats: [] };
+  if (shown === null) return { activityId: activity.id, halls, hall: null, seats: [] };
 
   const sitter = alias(tableOf(person) as never, 'sitter') as unknown as ReturnType<typeof columnsOf>;
   const rows = await caller.db
@@ -70,13 +84,15 @@ export async function seatMap(caller: Caller, activityId: number, hall: string |
       kind: cols.kind,
       state: cols.state,
       personId: cols.personId,
-      personName: sitter.name,
+      // The organiser check sits in the CASE rather than the join: with it in the ON, the planner (without
+      // fresh statistics, as right after a bulk generation) walked the organiser's persons once per seat.
+      personName: sql<string | null>`case when ${sitter.organiserId} = ${cols.organiserId} then ${sitter.name} end`,
     })
     .from(tableOf(seat))
-    .leftJoin(sitter as never, and(eq(sitter.id, cols.personId), eq(sitter.organiserId, cols.organiserId)))
+    .leftJoin(sitter as never, eq(sitter.id, cols.personId))
     .where(and(inActivity, eq(cols.hall, shown)))
     .orderBy(asc(cols.rowNo), asc(cols.seatNo));
-  return { halls, hall: shown, seats: rows as SeatCell[] };
+  return { activityId: activity.id, halls, hall: shown, seats: rows as SeatCell[] };
 }
 
 export interface GenerateInput {

@@ -21,7 +21,8 @@ import './seats.css';
  * seats) and when the user's current projects or activities change.
  */
 interface HallData {
-  activityId: number;
+  /** The activity answered for (the server's first when none was picked); null when there is none. */
+  activityId: number | null;
   halls: SeatHall[];
   hall: string | null;
   rows: SeatRowData[];
@@ -45,7 +46,9 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   const canAssign = authorities.includes(actionAuthority(seat, 'assign'));
 
   const [activities, setActivities] = useState<ActivityOption[] | null>(null);
-  const [activityId, setActivityId] = useState<number | null>(null);
+  // The activity the user picked; until then the server answers for the first one, so the map's request
+  // need not wait for the list of activities.
+  const [pickedActivity, setPickedActivity] = useState<number | null>(null);
   const [wantedHall, setWantedHall] = useState<string | null>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [version, setVersion] = useState(0);
@@ -59,7 +62,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
       .then((list) => {
         if (!alive) return;
         setActivities(list);
-        setActivityId((current) => (current !== null && list.some((a) => a.id === current) ? current : (list[0]?.id ?? null)));
+        setPickedActivity((current) => (current !== null && list.some((a) => a.id === current) ? current : null));
       })
       .catch(() => alive && setActivities([]));
     return () => {
@@ -68,19 +71,19 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   }, [scopeVersion]);
 
   useEffect(() => {
-    if (activityId === null) return;
     let alive = true;
     // The seats on screen stay while the same hall is read again, so an update does not blank the map.
-    setLoad((s) => (s.status === 'ready' && s.data.activityId === activityId ? s : { status: 'loading' }));
-    loadSeatMap(activityId, wantedHall)
-      .then((data) => alive && setLoad({ status: 'ready', data: { activityId, halls: data.halls, hall: data.hall, rows: rowsOf(data.seats) } }))
+    setLoad((s) => (s.status === 'ready' && (pickedActivity === null || s.data.activityId === pickedActivity) ? s : { status: 'loading' }));
+    loadSeatMap(pickedActivity, wantedHall)
+      .then((data) => alive && setLoad({ status: 'ready', data: { activityId: data.activityId, halls: data.halls, hall: data.hall, rows: rowsOf(data.seats) } }))
       .catch(() => alive && setLoad({ status: 'error' }));
     return () => {
       alive = false;
     };
-  }, [activityId, wantedHall, version, refresh, scopeVersion]);
+  }, [pickedActivity, wantedHall, version, refresh, scopeVersion]);
 
   const data = load.status === 'ready' ? load.data : null;
+  const activityId = data?.activityId ?? null;
   const rows = useMemo(() => data?.rows ?? [], [data]);
   const columns = useMemo(() => columnCount(rows), [rows]);
   const counts = useMemo(() => countsOf(rows), [rows]);
@@ -117,7 +120,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
     '--zb-seat-frame': token.colorBorderSecondary,
   } as CSSProperties;
 
-  if (activities !== null && activities.length === 0) {
+  if ((activities !== null && activities.length === 0) || (data && data.activityId === null)) {
     return <Empty description="当前没有可查看的活动：请先在顶部切换项目或活动" />;
   }
 
@@ -129,11 +132,11 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
           <Select
             aria-label="活动"
             style={{ width: 320 }}
-            value={activityId ?? undefined}
+            value={pickedActivity ?? activityId ?? undefined}
             loading={activities === null}
             options={(activities ?? []).map((a) => ({ value: a.id, label: activityLabel(a) }))}
             onChange={(id: number) => {
-              setActivityId(id);
+              setPickedActivity(id);
               setWantedHall(null);
               setSelectedId(null);
             }}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Select, Space, Tag, Typography, theme } from 'antd';
 import { optionLabel } from '../../../shared/resources/framework';
 import { SEAT_KINDS, SEAT_STATES } from '../../../shared/resources/meeting';
 import type { SeatCell } from '../../../shared/wire';
@@ -79,6 +79,7 @@ function PersonPicker({ activityId, seated, value, onChange }: { activityId: num
 }
 
 export function SeatPanel({ hall, activityId, cell, canAssign, seated, onClose, onChanged }: SeatPanelProps) {
+  const { token } = theme.useToken();
   const [picked, setPicked] = useState<number | null>(null);
   const [busy, setBusy] = useState<'assign' | 'free' | null>(null);
   const [shownId, setShownId] = useState<number | null>(null);
@@ -105,17 +106,22 @@ export function SeatPanel({ hall, activityId, cell, canAssign, seated, onClose, 
   const reserved = cell?.state === SEAT_RESERVED;
   const stateOption = SEAT_STATES.find((s) => s.value === cell?.state);
   return (
-    <Drawer className="zb-seat-panel" title={cell ? `${hall} ${seatNameOf(cell)}` : hall} open={cell !== null} onClose={onClose} size={400} mask={false}>
+    // Built with the map (forceRender) and kept, so that the first click only fills it in.
+    <Drawer className="zb-seat-panel" title={cell ? `${hall} ${seatNameOf(cell)}` : hall} open={cell !== null} onClose={onClose} size={400} mask={false} forceRender>
       {cell && (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-          <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label="座位">{seatNameOf(cell)}</Descriptions.Item>
-            <Descriptions.Item label="座位类型">{optionLabel(SEAT_KINDS, cell.kind)}</Descriptions.Item>
-            <Descriptions.Item label="座位状态">
+          <dl className="zb-seat-facts" style={{ ['--zb-seat-muted' as string]: token.colorTextSecondary }}>
+            <dt>座位</dt>
+            <dd>{seatNameOf(cell)}</dd>
+            <dt>座位类型</dt>
+            <dd>{optionLabel(SEAT_KINDS, cell.kind)}</dd>
+            <dt>座位状态</dt>
+            <dd>
               <Tag color={stateOption?.color}>{stateOption?.label}</Tag>
-            </Descriptions.Item>
-            <Descriptions.Item label="就座人员">{cell.personName ?? <Typography.Text type="secondary">无</Typography.Text>}</Descriptions.Item>
-          </Descriptions>
+            </dd>
+            <dt>就座人员</dt>
+            <dd>{cell.personName ?? <Typography.Text type="secondary">无</Typography.Text>}</dd>
+          </dl>
           {!canAssign ? (
             <Typography.Text type="secondary">您没有分配座位的权限。</Typography.Text>
           ) : (

@@ -12,8 +12,9 @@ export const SEAT_MAP_URL = `${seat.api}/map`;
 export const SEAT_GENERATE_URL = `${seat.api}/generate`;
 export const SEAT_ASSIGN_URL = `${seat.api}/assign`;
 
-export function loadSeatMap(activityId: number, hall: string | null): Promise<SeatMapData> {
-  return get<SeatMapData>(SEAT_MAP_URL, { activityId, hall: hall ?? undefined });
+/** One hall of the activity (without one, the caller's first activity; without a hall, its first hall). */
+export function loadSeatMap(activityId: number | null, hall: string | null): Promise<SeatMapData> {
+  return get<SeatMapData>(SEAT_MAP_URL, { activityId: activityId ?? undefined, hall: hall ?? undefined });
 }
 
 export interface GenerateForm {

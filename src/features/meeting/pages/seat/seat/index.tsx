@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Tabs } from 'antd';
-import { filtersFromSearch, ResourcePage } from '../../../../../components/resource/ResourcePage';
+import { Spin, Tabs } from 'antd';
 import { seat } from '../../../../../shared/resources/meeting';
 import { SeatMapView } from '../../../seats/SeatMapView';
 
@@ -13,9 +12,19 @@ import { SeatMapView } from '../../../seats/SeatMapView';
  */
 type View = 'map' | 'list';
 
+// The list (table, search bar, forms of every field type) loads only when it is first shown, so the map
+// (the page's first view) does not wait for it.
+const ResourcePage = lazy(() => import('../../../../../components/resource/ResourcePage').then((m) => ({ default: m.ResourcePage })));
+
+/** Whether the address filters the list, as ResourcePage reads it (its `filtersFromSearch`), without loading it. */
+function linksToList(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return seat.fields.some((f) => (f.filter === 'like' || f.filter === 'eq') && (params.get(f.name) ?? '').trim() !== '');
+}
+
 export default function SeatPage() {
   const { search } = useLocation();
-  const [view, setView] = useState<View>(() => (Object.keys(filtersFromSearch(seat, search)).length > 0 ? 'list' : 'map'));
+  const [view, setView] = useState<View>(() => (linksToList(search) ? 'list' : 'map'));
   const [mapReturns, setMapReturns] = useState(0);
   const [listVersion, setListVersion] = useState(0);
   const [listStale, setListStale] = useState(false);
@@ -36,7 +45,15 @@ export default function SeatPage() {
       }}
       items={[
         { key: 'map', label: '座位图', children: <SeatMapView refresh={mapReturns} onChanged={() => setListStale(true)} /> },
-        { key: 'list', label: '列表', children: <ResourcePage key={listVersion} def={seat} linkSearch={search} /> },
+        {
+          key: 'list',
+          label: '列表',
+          children: (
+            <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
+              <ResourcePage key={listVersion} def={seat} linkSearch={search} />
+            </Suspense>
+          ),
+        },
       ]}
     />
   );
