@@ -10,6 +10,7 @@ import { maskAccount, maskMail } from '../../src/features/account/mask';
 import { ACCESS_TOKEN_KEY } from '../../src/config/constants';
 import { browser } from '../../src/lib/browser';
 import { storage } from '../../src/lib/storage';
+import { useNoticeSignal } from '../../src/stores/notices';
 import { useSession } from '../../src/stores/session';
 import { ACCOUNTS } from '../mocks/fixtures';
 import { API } from '../mocks/handlers';
@@ -227,9 +228,10 @@ describe('账户绑定 and 新消息通知', () => {
     expect(screen.getByRole('link', { name: '修改' })).toHaveAttribute('href', '/account/settings/base');
   });
 
-  it('loads the three switches and saves a change as true/false', async () => {
+  it('loads the three switches, saves a change as true/false and tells the bell to reload', async () => {
     installAccountBackend();
     const calls = recordCalls();
+    const before = useNoticeSignal.getState().version;
     renderPage(NotificationSettingsPage);
     const activity = await screen.findByRole('switch', { name: '活动提醒' });
     expect(activity).not.toBeChecked();
@@ -238,6 +240,7 @@ describe('账户绑定 and 新消息通知', () => {
     expect(await screen.findByText('修改成功')).toBeInTheDocument();
     expect(callsTo(calls, '/user/updateNotifySettings')[0].params).toEqual({ system: 'true', activity: 'true', finance: 'true' });
     expect(activity).toBeChecked();
+    expect(useNoticeSignal.getState().version).toBe(before + 1);
   });
 
   it('puts a switch back when the save is refused', async () => {
@@ -245,8 +248,10 @@ describe('账户绑定 and 新消息通知', () => {
     server.use(http.post(API('/user/updateNotifySettings'), () => refuse('保存失败')));
     renderPage(NotificationSettingsPage);
     const finance = await screen.findByRole('switch', { name: '财务提醒' });
+    const before = useNoticeSignal.getState().version;
     await user.click(finance);
     expect(await screen.findByText('保存失败')).toBeInTheDocument();
     await waitFor(() => expect(finance).toBeChecked());
+    expect(useNoticeSignal.getState().version).toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import { App, Button, Result, Skeleton, Switch, Typography } from 'antd';
 import type { NotifyPrefs } from '../../../../../shared/wire';
 import { fetchNotifyPrefs, updateNotifyPrefs } from '../../../api';
 import { SettingRow } from '../../../SettingRow';
+import { useNoticeSignal } from '../../../../../stores/notices';
 
 const KINDS: ReadonlyArray<{ key: keyof NotifyPrefs; title: string; description: string }> = [
   { key: 'system', title: '系统通知', description: '系统公告、账号与安全相关的消息' },
@@ -11,7 +12,7 @@ const KINDS: ReadonlyArray<{ key: keyof NotifyPrefs; title: string; description:
 ];
 
 /**
- * 新消息通知: which kinds of message the user wants. Each switch saves at once; a refused save puts the
+ * 新消息通知: which kinds of notice the header bell shows. Each switch saves at once; a refused save puts the
  * switch back, so what is shown is always what the server holds.
  */
 export default function NotificationSettingsPage() {
@@ -41,6 +42,8 @@ export default function NotificationSettingsPage() {
     setSaving(key);
     try {
       message.success((await updateNotifyPrefs(next)) || '修改成功');
+      // The bell follows these switches: let it reload now rather than at the next page change.
+      useNoticeSignal.getState().invalidate();
     } catch {
       setPrefs(before);
     } finally {
