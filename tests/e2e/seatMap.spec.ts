@@ -59,7 +59,7 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
   await expect(grid.getByRole('button')).toHaveCount(40);
   await expect(count(page, 'total')).toHaveText('共 40 座');
   await expect(count(page, 'assigned')).toContainText('已分配 0');
-  await expect(page.getByRole('combobox', { name: '会场' })).toBeVisible();
+  await expect(page.locator('.zb-seat-toolbar')).toContainText(`${HALL}（40 座）`);
 
   const first = await assignFirstChoice(page, grid.getByRole('button', { name: 'A区 1排4号 空闲' }), '');
   await expect(grid.getByRole('button', { name: `A区 1排4号 已分配 ${first}` })).toBeVisible();
