@@ -83,6 +83,14 @@ describe('我的通知 /system/mynotice/index', () => {
     await waitFor(() => expect(unreadText()).toBe('未读 0 条'));
   });
 
+  it('searches one category (the bell may hide it, this page does not)', async () => {
+    const { calls } = await openPage();
+    await user.click(screen.getByRole('combobox', { name: '类别' }));
+    await user.click(await screen.findByText('财务提醒', { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(callsTo(calls, '/notice/my/page').at(-1)?.params).toMatchObject({ category: '3', page: '1' }));
+  });
+
   it('filters by read state with isstamp', async () => {
     const { calls } = await openPage();
     await user.click(screen.getByText(/^未读（2）$/));

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type Key } from 'react';
-import { App, Badge, Button, Form, Input, Modal, Radio, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Badge, Button, Form, Input, Modal, Radio, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import type { NoticeItem } from '../../../../../shared/wire';
 import { PagedTable, type PagedTableHandle } from '../../../../../components/PagedTable';
 import { confirmAction } from '../../../../../components/confirm';
 import { MODAL_WIDTH } from '../../../../../config/constants';
 import { formatDateTime } from '../../../../../lib/dateFormat';
+import { NOTICE_CATEGORIES } from '../../../../../shared/resources/notices';
 import { tableSelectionRule } from '../../../../../shared/validators';
 import { useNoticeSignal } from '../../../../../stores/notices';
 import { MY_NOTICE_PAGE_URL, isUnread, isstampParam, markAllRead, markRead, unreadCount, type ReadFilter } from '../../../api';
@@ -140,9 +141,15 @@ export default function MyNoticePage() {
         defaultSort={{ sort: 'createdAt', order: 'desc' }}
         params={{ isstamp: isstampParam(filter) }}
         searchFields={
-          <Form.Item name="title" label="标题">
-            <Input allowClear placeholder="请输入通知标题" maxLength={100} />
-          </Form.Item>
+          <>
+            <Form.Item name="title" label="标题">
+              <Input allowClear placeholder="请输入通知标题" maxLength={100} />
+            </Form.Item>
+            {/* The bell leaves out categories switched off in 新消息通知; here every category can be looked up. */}
+            <Form.Item name="category" label="类别">
+              <Select allowClear placeholder="全部类别" style={{ width: 140 }} options={NOTICE_CATEGORIES.map((c) => ({ value: c.value, label: c.label }))} />
+            </Form.Item>
+          </>
         }
         toolbar={
           <Space wrap size="middle">
