@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskGate, Envelope, GateScanResult } from '../../src/shared/wire';
 import * as schema from '../../server/db/schema';
@@ -234,6 +234,25 @@ describe('refusals say why and write nothing', () => {
     expect(await passesOf('scoped')).toHaveLength(0);
     // Their own attendee at their own gate passes.
     expect((await scanAs(otherToken, { gateId: gates.other, code: codes.hz })).code).toBe(0);
+  });
+
+  it('keeps to the projects authorised to the caller and to their current project selection', async () => {
+    await createStaffUser(t.app, { username: 'otherproj', password: 'other123456', nickName: '别的项目' }, { code: 'other_proj', name: '别的项目' }, () => true);
+    const [staff] = await t.app.db.select().from(schema.users).where(eq(schema.users.username, 'otherproj'));
+    await t.app.db.delete(schema.userProjects).where(and(eq(schema.userProjects.userId, staff.id), eq(schema.userProjects.projectId, scopeA.projectId)));
+    const token = await tokenFor(t.app, 'otherproj', 'other123456');
+    const unauthorised = await scanAs(token, { gateId: gates.south, code: codes.scoped });
+    expect([unauthorised.code, unauthorised.msg]).toEqual([1, MSG.gateScanGateUnknown]);
+
+    const [elsewhere] = await t.app.db.select().from(schema.projects).where(and(eq(schema.projects.organiserId, scopeA.organiserId), ne(schema.projects.id, scopeA.projectId)));
+    await t.app.db.insert(schema.userCurrentProjects).values({ userId: demoUserId, projectId: elsewhere.id });
+    try {
+      const r = await scan('south', 'scoped');
+      expect([r.code, r.msg]).toEqual([1, MSG.gateScanGateUnknown]);
+    } finally {
+      await t.app.db.delete(schema.userCurrentProjects).where(eq(schema.userCurrentProjects.userId, demoUserId));
+    }
+    expect(await passesOf('scoped')).toHaveLength(0);
   });
 
   it('keeps to the current activity when one is chosen', async () => {

@@ -1,0 +1,234 @@
+// Gate scans under load: the real server on a temporary database (an embedded PGlite folder, or — with
+// DATABASE_URL — a throw-away database on that PostgreSQL server) with BENCH_GATE_PERSONS approved
+// attendees (default 5 000) and 16 enabled gates of one activity. Measures the latency of sequential
+// scans that let someone in (each writes a pass and marks the person) and of scans that find a duplicate
+// (read only), p50/p99 over BENCH_GATE_SCANS scans (default 1 000), then scans per second with 16 gates
+// scanning at once, each code once. Targets: p99 ≤ 20 ms sequential, ≥ 200 scans/s.
+// Standalone: `node scripts/bench-gates.mjs`; `bench()` returns the figures and `rows()` the table lines.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import { root } from './lib.mjs';
+
+const bounded = (value, fallback, min, max) => {
+  const n = Number(value ?? fallback);
+  return Number.isFinite(n) ? Math.max(min, Math.min(max, Math.floor(n))) : fallback;
+};
+const PERSONS = bounded(process.env.BENCH_GATE_PERSONS, 5_000, 100, 200_000);
+const SEQUENTIAL = bounded(process.env.BENCH_GATE_SCANS, 1_000, 100, 50_000);
+const GATES = 16;
+const DUPLICATES = Math.min(SEQUENTIAL, 300);
+const WARM_UP = 30;
+const PORT = Number(process.env.BENCH_GATES_PORT ?? 18092);
+const HOST = '127.0.0.1';
+const BASE = `http://${HOST}:${PORT}`;
+export const TARGETS = { p99Ms: 20, scansPerSecond: 200 };
+
+const load = (path) => tsImport(join(root, path), import.meta.url);
+
+async function modules() {
+  const [{ openDatabase }, { seedIfEmpty }, { signRequest }, { DEMO_API_KEY }, { sql }] = await Promise.all([
+    load('server/db/client.ts'),
+    load('server/db/seed.ts'),
+    load('src/shared/sign.ts'),
+    load('server/config.ts'),
+    import('drizzle-orm'),
+  ]);
+  return { openDatabase, seedIfEmpty, signRequest, DEMO_API_KEY, sql };
+}
+
+async function prepareDatabase(m) {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const pg = (await import('pg')).default;
+    const name = `zbzj_bench_gates_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+    return { env: { DATABASE_URL: url.toString() }, open: () => m.openDatabase({ url: url.toString() }), cleanUp: drop, kind: 'postgres' };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'zbzj-bench-gates-'));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => m.openDatabase({ dataDir }),
+    cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
+    kind: 'pglite',
+  };
+}
+
+/**
+ * The demo data, then a dedicated activity of the demo organiser's first project with 16 gates and the
+ * attendees (approved, each with a random 22-character code like newPersonCode's), so the seed's own
+ * meeting data neither helps nor gets in the way. Returns the gate ids and the codes.
+ */
+async function seed(m, target) {
+  const { sql } = m;
+  const database = await target.open();
+  try {
+    await database.migrate();
+    await m.seedIfEmpty(database.db);
+    const rows = (q) => database.db.execute(q).then((r) => r.rows);
+    const [who] = await rows(sql`select u.id as user_id, u.organiser_id, p.id as project_id
+                                   from users u join projects p on p.organiser_id = u.organiser_id
+                                  where u.username = 'demo' order by p.id limit 1`);
+    const t0 = performance.now();
+    const [activity] = await rows(sql`insert into activities (organiser_id, project_id, name, srq, erq, address, status)
+      values (${who.organiser_id}, ${who.project_id}, '闸机压测专场', '2026-12-08', '2026-12-08', '压测会场', 1) returning id`);
+    const gates = await rows(sql`insert into gate_gates (organiser_id, project_id, activity_id, name, location, direction, device_no, status, created_by, updated_by)
+      select ${who.organiser_id}, ${who.project_id}, ${activity.id}, '压测闸机' || g, '压测登录厅', 1, 'BENCH-' || lpad(g::text, 2, '0'), 1, ${who.user_id}, ${who.user_id}
+        from generate_series(1, ${GATES}) as g returning id`);
+    await database.db.execute(sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company,
+                                   source, badge_no, checkin_status, code, status, created_by, updated_by)
+      select ${who.organiser_id}, ${who.project_id}, ${activity.id}, '压测观众' || g, 1 + g % 6, '199' || lpad(g::text, 8, '0'), 2, 'E' || lpad(g::text, 8, '0'),
+             (array['上海','杭州','苏州','南京'])[1 + g % 4] || '压测科技有限公司', 2, 'BENCH' || lpad(g::text, 7, '0'), 0,
+             translate(encode(decode(md5(g::text || random()::text) || md5(random()::text), 'hex'), 'base64'), '+/=', '-_')::varchar(22),
+             1, ${who.user_id}, ${who.user_id}
+        from generate_series(1, ${PERSONS}) as g`);
+    await database.db.execute(sql`analyze`);
+    const codes = (await rows(sql`select code from person_persons where activity_id = ${activity.id} order by id`)).map((r) => r.code);
+    return { gateIds: gates.map((g) => g.id), codes, seedMs: performance.now() - t0 };
+  } finally {
+    await database.close();
+  }
+}
+
+function startServer(target) {
+  const env = { ...process.env, ...target.env, PORT: String(PORT), HOST, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
+  if (!env.DATABASE_URL) delete env.DATABASE_URL;
+  return spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** A signed form POST as the browser sends it; resolves with the envelope (refusals included). */
+function poster(m) {
+  return async (path, params, token) => {
+    const headers = { ...m.signRequest(params, m.DEMO_API_KEY.key, m.DEMO_API_KEY.secret, randomBytes(12).toString('hex')) };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(`${BASE}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    });
+    if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+}
+
+/** Scans `codes` one after another, round-robin over the gates; every answer must have `verdict`. */
+async function sequential(post, token, gateIds, codes, verdict) {
+  const times = [];
+  for (let i = 0; i < codes.length; i++) {
+    const t0 = performance.now();
+    const body = await post('/admin/gate/gate/scan', { gateId: String(gateIds[i % gateIds.length]), code: codes[i] }, token);
+    times.push(performance.now() - t0);
+    if (body.data?.verdict !== verdict) throw new Error(`expected ${verdict}, got ${body.data?.verdict}: ${body.msg}`);
+  }
+  times.sort((a, b) => a - b);
+  return { scans: codes.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) };
+}
+
+/** Every gate scanning its own share of `codes` at the same time; scans per second over all of them. */
+async function concurrent(post, token, gateIds, codes) {
+  let next = 0;
+  let passed = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    gateIds.map(async (gateId) => {
+      while (next < codes.length) {
+        const code = codes[next++];
+        const body = await post('/admin/gate/gate/scan', { gateId: String(gateId), code }, token);
+        if (body.code === 0) passed++;
+        else throw new Error(`concurrent scan refused: ${body.msg}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { scans: codes.length, gates: gateIds.length, passed, seconds, scansPerSecond: codes.length / seconds };
+}
+
+/** Seeds, starts the server, measures, stops and cleans up; returns the figures. `log` gets progress lines. */
+export async function bench(log = console.log) {
+  const m = await modules();
+  const target = await prepareDatabase(m);
+  let server;
+  try {
+    log(`[bench-gates] 准备 ${target.kind} 数据库：${PERSONS} 名已通过的参会人员、${GATES} 个闸机…`);
+    const { gateIds, codes, seedMs } = await seed(m, target);
+    if (codes.length < WARM_UP + SEQUENTIAL + GATES) throw new Error(`BENCH_GATE_PERSONS (${PERSONS}) 太少，至少需要 ${WARM_UP + SEQUENTIAL + GATES}`);
+    server = startServer(target);
+    await waitForServer();
+    const post = poster(m);
+    const login = await post('/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });
+    if (login.code !== 0) throw new Error(`login: ${login.msg}`);
+    const token = login.data.access_token;
+
+    await sequential(post, token, gateIds, codes.slice(0, WARM_UP), 'ok');
+    log(`[bench-gates] ${SEQUENTIAL} 次顺序扫码…`);
+    const entries = codes.slice(WARM_UP, WARM_UP + SEQUENTIAL);
+    const passes = await sequential(post, token, gateIds, entries, 'ok');
+    const duplicates = await sequential(post, token, gateIds, entries.slice(0, DUPLICATES), 'duplicate');
+    const rest = codes.slice(WARM_UP + SEQUENTIAL);
+    log(`[bench-gates] ${GATES} 个闸机同时扫码 ${rest.length} 次…`);
+    const parallel = await concurrent(post, token, gateIds, rest);
+    return { at: new Date().toISOString(), database: target.kind, persons: codes.length, gates: gateIds.length, seedMs, passes, duplicates, concurrent: parallel };
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    await target.cleanUp();
+  }
+}
+
+const ms = (x) => x.toFixed(1);
+
+/** Summary-table rows of a result: [measure, value]. */
+export function rows(result) {
+  const c = result.concurrent;
+  return [
+    ['闸机扫码 数据库', result.database],
+    ['闸机扫码 参会人员 / 闸机', `${result.persons} / ${result.gates}`],
+    [`顺序扫码·签到成功（${result.passes.scans} 次）p50 / p99 (ms)`, `${ms(result.passes.p50)} / ${ms(result.passes.p99)}`],
+    [`顺序扫码·重复签到（${result.duplicates.scans} 次）p50 / p99 (ms)`, `${ms(result.duplicates.p50)} / ${ms(result.duplicates.p99)}`],
+    [`${c.gates} 个闸机并发扫码（${c.scans} 次）`, `${c.scansPerSecond.toFixed(0)} 次/秒`],
+  ];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await bench();
+  const table = rows(result);
+  const width = Math.max(...table.map(([label]) => label.length));
+  for (const [label, value] of table) console.log(`${label.padEnd(width + 2, ' ')}${value}`);
+  const misses = [];
+  if (result.passes.p99 > TARGETS.p99Ms) misses.push(`签到成功 p99 ${ms(result.passes.p99)} ms > ${TARGETS.p99Ms} ms`);
+  if (result.duplicates.p99 > TARGETS.p99Ms) misses.push(`重复签到 p99 ${ms(result.duplicates.p99)} ms > ${TARGETS.p99Ms} ms`);
+  if (result.concurrent.scansPerSecond < TARGETS.scansPerSecond) misses.push(`并发 ${result.concurrent.scansPerSecond.toFixed(0)} 次/秒 < ${TARGETS.scansPerSecond}`);
+  console.log(misses.length ? `未达目标：${misses.join('；')}` : `达到目标（p99 ≤ ${TARGETS.p99Ms} ms，≥ ${TARGETS.scansPerSecond} 次/秒）`);
+}
