@@ -1,0 +1,148 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_API_KEY } from '../../server/config';
+import type { Envelope } from '../../src/shared/wire';
+import { accounts, signIn } from './helpers';
+
+/**
+ * 签到台 at a real gate: demo signs in, opens 签到台 from the menu, picks a gate and scans two approved
+ * attendees' codes as a keyboard-wedge scanner does (the code, then Enter), one of them twice: pass, pass,
+ * then a duplicate naming the first time and gate; the session count follows. The gate and attendees
+ * are made here through the API (staff entry, approval), so the spec does not lean on the seed's people.
+ *
+ * Screenshots for a look go to $E2E_SHOTS_DIR (default test-results/shots).
+ */
+const stamp = Date.now().toString(36).slice(-5);
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
+const GATE_NAME = `东入口${stamp}`;
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+type Row = Record<string, unknown> & { id: number };
+
+/**
+ * The request signature of ARCHITECTURE §4 with node:crypto. src/shared/sign.ts cannot be loaded here:
+ * Playwright's ESM loader does not resolve its `crypto-js/sha256` import. The server checks the result,
+ * so a signature that drifted from the contract fails the setup loudly.
+ */
+function signedHeaders(params: Record<string, string>): Record<string, string> {
+  const china = new Date(Date.now() + 8 * 3600 * 1000).toISOString();
+  const headers = {
+    ApiKey: DEMO_API_KEY.key,
+    Timestamp: china.slice(0, 19).replace(/\D/g, ''),
+    SignType: 'SHA256',
+    Nonce: randomBytes(12).toString('hex'),
+  };
+  const all: Record<string, string> = { ...params, ...headers };
+  const base = Object.keys(all)
+    .sort()
+    .map((name) => `${name}=${all[name]}`)
+    .join('&');
+  return { ...headers, Sign: createHash('sha256').update(base + DEMO_API_KEY.secret).digest('hex') };
+}
+
+/** Signed /admin calls as the browser makes them (src/api/request.ts), for setting up data. */
+function adminApi(request: APIRequestContext, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  let token = '';
+  async function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, string | number> = {}): Promise<T> {
+    const wire = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const headers = signedHeaders(wire);
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const url = `${origin}/admin${path}`;
+    const res =
+      method === 'GET'
+        ? await request.get(url, { headers, params: wire })
+        : await request.post(url, { headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, data: new URLSearchParams(wire).toString() });
+    const body = (await res.json()) as Envelope<T>;
+    if (res.status() !== 200 || body.code !== 0) throw new Error(`${path}: HTTP ${res.status()} ${body.msg}`);
+    return body.data;
+  }
+  return {
+    async signIn() {
+      token = (await call<{ access_token: string }>('POST', '/login/token', { ...accounts.demo, yhlx: '1' })).access_token;
+    },
+    call,
+  };
+}
+
+test('签到台: two attendees pass, the second scan of one is a duplicate with the first time and gate', async ({ page, request, baseURL }) => {
+  const api = adminApi(request, baseURL!);
+  await api.signIn();
+  // Any activity of demo's that already has gates: the new gate and attendees go there.
+  const seeded = await api.call<{ records: Row[] }>('GET', '/gate/gate/page', { limit: 1, page: 1 });
+  const activityId = Number(seeded.records[0].activityId);
+  await api.call<Row>('POST', '/gate/gate/save', { activityId, name: GATE_NAME, location: '东登录厅', direction: 1, deviceNo: `E2E-${stamp}` });
+  const attendees: Array<{ name: string; code: string }> = [];
+  for (const [i, name] of ['赵一鸣', '钱晓雯'].entries()) {
+    const mobile = `137${String(Date.now() % 1e7).padStart(7, '0')}${i}`;
+    const saved = await api.call<Row>('POST', '/person/person/save', {
+      activityId,
+      name,
+      kind: 2,
+      mobile,
+      idType: 2,
+      idNo: `E${stamp.toUpperCase()}${i}`.padEnd(9, '0'),
+      company: i === 0 ? '上海城建信息科技有限公司' : '杭州云启数据有限公司',
+    });
+    await api.call<Row>('POST', '/person/person/updateStatus', { id: saved.id, status: 1 });
+    const info = await api.call<Row>('GET', '/person/person/info', { id: saved.id });
+    attendees.push({ name, code: String(info.code) });
+  }
+  const [first, second] = attendees;
+
+  await signIn(page, 'demo');
+  await page.goto('gate/desk/index');
+  const field = page.getByRole('textbox', { name: '个人二维码' });
+  await expect(field).toBeDisabled();
+  await page.getByRole('combobox', { name: '闸机' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: GATE_NAME }).click();
+  await expect(field).toBeFocused();
+
+  const verdict = page.getByTestId('desk-verdict');
+  const session = page.getByTestId('desk-session');
+  const scan = async (code: string) => {
+    // A wedge scanner types into whatever has the focus: the field must have kept it.
+    await expect(field).toBeFocused();
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+  };
+
+  await scan(first.code);
+  await expect(verdict).toHaveAttribute('data-tone', 'ok');
+  await expect(verdict).toContainText('请通行');
+  await expect(verdict).toContainText(first.name);
+  await expect(verdict).toContainText('上海城建信息科技有限公司 · 嘉宾');
+  await expect(session).toContainText('1');
+  const firstTime = (await verdict.textContent())!.match(/通行时间 (\d\d:\d\d):\d\d/)![1];
+  await shot(page, 'checkin-desk-pass');
+
+  await scan(second.code);
+  await expect(verdict).toContainText(second.name);
+  await expect(verdict).toHaveAttribute('data-tone', 'ok');
+  await expect(session).toContainText('2');
+
+  await scan(first.code);
+  await expect(verdict).toHaveAttribute('data-tone', 'duplicate');
+  await expect(verdict).toContainText('重复签到');
+  await expect(verdict).toContainText(`已于 ${firstTime} 在「${GATE_NAME}」签到`);
+  await expect(verdict).toContainText(first.name);
+  await expect(session).toContainText('3');
+  await expect(page.getByTestId('desk-tally')).toContainText('通过 2');
+  await expect(page.getByTestId('desk-tally')).toContainText('重复 1');
+  await expect(page.getByTestId('desk-today')).toContainText('2');
+  const recent = page.getByTestId('desk-recent').locator('li');
+  await expect(recent).toHaveCount(3);
+  await expect(recent.first()).toContainText(`${first.name}重复`);
+  await expect(field).toBeFocused();
+  await shot(page, 'checkin-desk');
+
+  // The gate is remembered: a reload opens the desk at it, ready to scan.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: '闸机' }).locator('xpath=ancestor::div[contains(@class, "ant-select")][1]')).toContainText(GATE_NAME);
+  await expect(field).toBeEnabled();
+});
