@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { root } from './lib.mjs';
+import { buildServerIfStale, root, SERVER_ENTRY } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -111,7 +111,8 @@ async function seed(m, target) {
 function startServer(target) {
   const env = { ...process.env, ...target.env, PORT: String(PORT), HOST, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
   if (!env.DATABASE_URL) delete env.DATABASE_URL;
-  return spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The compiled server with plain node, as in production.
+  return spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function waitForServer() {
@@ -202,6 +203,7 @@ async function floor(m, gateIds, codes) {
 
 /** Seeds, starts the server, measures, stops and cleans up; returns the figures. `log` gets progress lines. */
 export async function bench(log = console.log) {
+  if ((await buildServerIfStale()) !== 0) throw new Error('服务器编译失败');
   const m = await modules();
   const target = await prepareDatabase(m);
   let server;
