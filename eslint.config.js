@@ -31,7 +31,7 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench', 'server/db/migrations'] },
+  { ignores: ['dist', 'build', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
