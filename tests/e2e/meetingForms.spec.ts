@@ -93,8 +93,12 @@ async function rowAction(page: Page, row: Locator, action: string) {
 async function confirmDialog(page: Page, title: string) {
   const confirm = page.locator('.ant-modal-confirm:visible').last();
   await expect(confirm).toContainText(title);
-  await confirm.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(confirm).toBeHidden();
+  // A click during the dialog's opening animation can be lost: click again while it is still open (a
+  // confirm whose action is under way shows a loading button, so a second click sends nothing twice).
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: /确\s*定/ }).click({ timeout: 3000 });
+    await expect(confirm).toBeHidden({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** A page opened from its address loads the app again: on a busy machine that takes its time. */
