@@ -420,6 +420,17 @@ export interface SeatMapData {
   seats: SeatCell[];
 }
 
+/** 批量生成: a rectangle of seats in one hall (the form sends it, the server checks and writes it). */
+export interface SeatGenerateRequest {
+  activityId: number;
+  hall: string;
+  area?: string;
+  rows: number;
+  seatsPerRow: number;
+  kind: number;
+  startRow: number;
+}
+
 /** POST /admin/seat/seat/generate: how many seats were made in which hall. */
 export interface SeatGenerateResult {
   hall: string;

@@ -4,7 +4,7 @@ import { resourceByKey } from '../../../src/shared/resources';
 import { actionAuthority, fieldRules } from '../../../src/shared/resources/framework';
 import { seatLabel } from '../../../src/shared/resources/meeting';
 import { validate } from '../../../src/shared/validators';
-import type { SeatCell, SeatGenerateResult, SeatHall, SeatMapData } from '../../../src/shared/wire';
+import type { SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatHall, SeatMapData } from '../../../src/shared/wire';
 import type { AppDb } from '../../db/client';
 import { activities } from '../../db/schema';
 import { fieldErrors, refuse } from '../../lib/errors';
@@ -95,15 +95,7 @@ export async function seatMap(caller: Caller, activityId: number | undefined, ha
   return { activityId: activity.id, halls, hall: shown, seats: rows as SeatCell[] };
 }
 
-export interface GenerateInput {
-  activityId: number;
-  hall: string;
-  area?: string;
-  rows: number;
-  seatsPerRow: number;
-  kind: number;
-  startRow: number;
-}
+export type GenerateInput = SeatGenerateRequest;
 
 /**
  * A rectangle of new, free seats: rows startRow … startRow+rows−1, numbers 1 … seatsPerRow. All or

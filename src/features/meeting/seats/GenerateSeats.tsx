@@ -4,7 +4,7 @@ import { ApiError } from '../../../api/errors';
 import { confirmAction } from '../../../components/confirm';
 import { optionLabel } from '../../../shared/resources/framework';
 import { SEAT_KINDS, seat } from '../../../shared/resources/meeting';
-import type { FieldError, SeatHall } from '../../../shared/wire';
+import type { FieldError, SeatGenerateRequest, SeatHall } from '../../../shared/wire';
 import { generateSeats } from './seatApi';
 import { KIND_NORMAL } from './seatLayout';
 
@@ -19,14 +19,7 @@ export const GENERATE_MAX = 5000;
 const fieldMax = (name: string) => seat.fields.find((f) => f.name === name)?.max ?? 30;
 const ROW_NO_MAX = seat.fields.find((f) => f.name === 'rowNo')?.maxValue ?? 500;
 
-interface Values {
-  hall: string;
-  area?: string;
-  rows: number;
-  seatsPerRow: number;
-  kind: number;
-  startRow: number;
-}
+type Values = Omit<SeatGenerateRequest, 'activityId'>;
 
 export interface GenerateSeatsProps {
   open: boolean;

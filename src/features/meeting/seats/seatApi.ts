@@ -2,7 +2,7 @@ import { http, get } from '../../../api/request';
 import { resourceUrls } from '../../../components/resource/resourceApi';
 import { stateValue } from '../../../shared/resources/framework';
 import { person, seat } from '../../../shared/resources/meeting';
-import type { Envelope, SeatCell, SeatGenerateResult, SeatMapData } from '../../../shared/wire';
+import type { Envelope, SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatMapData } from '../../../shared/wire';
 
 /**
  * The seat map's calls (server/routes/meeting/seatMap.ts): one hall's seats, bulk generation and
@@ -17,15 +17,7 @@ export function loadSeatMap(activityId: number | null, hall: string | null): Pro
   return get<SeatMapData>(SEAT_MAP_URL, { activityId: activityId ?? undefined, hall: hall ?? undefined });
 }
 
-export interface GenerateForm {
-  activityId: number;
-  hall: string;
-  area?: string;
-  rows: number;
-  seatsPerRow: number;
-  kind: number;
-  startRow: number;
-}
+export type GenerateForm = SeatGenerateRequest;
 
 /** Resolves with the result and the server's message; a refusal rejects (its toast already shown). */
 export async function generateSeats(form: GenerateForm): Promise<{ result: SeatGenerateResult; msg: string }> {
