@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const accounts = {
   admin: { username: 'admin', password: 'admin123456' },
@@ -21,4 +21,28 @@ export async function signIn(page: Page, who: keyof typeof accounts) {
 
 export function tableRows(page: Page) {
   return page.locator('.ant-table-tbody tr.ant-table-row');
+}
+
+/** Clicks a row action, opening 更多 when it is folded there. */
+export async function rowAction(page: Page, row: Locator, action: string) {
+  const name = new RegExp(`^${action.split('').join('\\s*')}$`);
+  const direct = row.getByRole('button', { name });
+  if (await direct.count()) {
+    await direct.first().click();
+    return;
+  }
+  await row.getByRole('button', { name: /更多/ }).click();
+  await page.locator('.ant-dropdown:visible').getByRole('button', { name }).click();
+}
+
+/** Confirms the generic confirmation titled `title`. */
+export async function confirmDialog(page: Page, title: RegExp | string) {
+  const confirm = page.locator('.ant-modal-confirm:visible').last();
+  await expect(confirm).toContainText(title);
+  // A click during the dialog's opening animation can be lost: click again while it is still open (a
+  // confirm whose action is under way shows a loading button, so a second click sends nothing twice).
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: /确\s*定/ }).click({ timeout: 3000 });
+    await expect(confirm).toBeHidden({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 }

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { MSG } from '../../server/messages';
 import { ACTIVITY_LABEL } from '../../src/shared/resources/framework';
 import { isValidIdCard, MSG_ID_CARD } from '../../src/shared/validators';
-import { signIn, tableRows } from './helpers';
+import { confirmDialog, rowAction, signIn, tableRows } from './helpers';
 
 /**
  * The forms of 会务服务 filled the obvious way by organiser staff (demo), in real Chromium against the
@@ -79,27 +79,7 @@ async function submit(page: Page, form: Locator) {
   await expect(form).toBeHidden();
 }
 
-async function rowAction(page: Page, row: Locator, action: string) {
-  const name = new RegExp(`^${action.split('').join('\\s*')}$`);
-  const direct = row.getByRole('button', { name });
-  if (await direct.count()) {
-    await direct.first().click();
-    return;
-  }
-  await row.getByRole('button', { name: /更多/ }).click();
-  await page.locator('.ant-dropdown:visible').getByRole('button', { name }).click();
-}
 
-async function confirmDialog(page: Page, title: string) {
-  const confirm = page.locator('.ant-modal-confirm:visible').last();
-  await expect(confirm).toContainText(title);
-  // A click during the dialog's opening animation can be lost: click again while it is still open (a
-  // confirm whose action is under way shows a loading button, so a second click sends nothing twice).
-  await expect(async () => {
-    if (await confirm.isVisible()) await confirm.getByRole('button', { name: /确\s*定/ }).click({ timeout: 3000 });
-    await expect(confirm).toBeHidden({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 /** A page opened from its address loads the app again: on a busy machine that takes its time. */
 const LOADED = { timeout: 45_000 };

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { MSG } from '../../server/messages';
 import type { Envelope, PageResult } from '../../src/shared/wire';
-import { signIn, tableRows } from './helpers';
+import { confirmDialog, rowAction, signIn, tableRows } from './helpers';
 
 /** The demo activity whose attendees the seed's 开幕式入场须知 is for (server/db/seedNotices.ts). */
 const SEED_ATTENDEE_ACTIVITY = '开幕式暨智慧城市发展主论坛';
@@ -38,23 +38,7 @@ async function pick(page: Page, input: Locator, text: string) {
   }).toPass({ timeout: 30_000 });
 }
 
-async function rowAction(page: Page, row: Locator, action: string) {
-  const name = new RegExp(`^${action.split('').join('\\s*')}$`);
-  const direct = row.getByRole('button', { name });
-  if (await direct.count()) {
-    await direct.first().click();
-    return;
-  }
-  await row.getByRole('button', { name: /更多/ }).click();
-  await page.locator('.ant-dropdown:visible').getByRole('button', { name }).click();
-}
 
-async function confirmDialog(page: Page, title: string) {
-  const confirm = page.locator('.ant-modal-confirm:visible').last();
-  await expect(confirm).toContainText(title);
-  await confirm.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(confirm).toBeHidden();
-}
 
 async function openNotices(page: Page) {
   await page.goto('notice/notice/index');

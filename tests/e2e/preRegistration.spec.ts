@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, tableRows } from './helpers';
+import { rowAction, signIn, tableRows } from './helpers';
 
 /**
  * 扫码预登记 end to end: the QR code of 我的项目 opened on a signed-out phone, the registration form, the
@@ -27,16 +27,6 @@ function idCard(first17: string): string {
 
 const itemOf = (page: Page, label: string): Locator => page.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
 
-async function rowAction(page: Page, row: Locator, action: string) {
-  const name = new RegExp(`^${action.split('').join('\\s*')}$`);
-  const direct = row.getByRole('button', { name });
-  if (await direct.count()) {
-    await direct.first().click();
-    return;
-  }
-  await row.getByRole('button', { name: /更多/ }).click();
-  await page.locator('.ant-dropdown:visible').getByRole('button', { name }).click();
-}
 
 test('a visitor registers on a phone from the QR code of 我的项目; staff approve the registration in 参会人员', async ({ page, browser }) => {
   // Two browsers and the staff list in one story, on two shared cores.

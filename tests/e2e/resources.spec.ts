@@ -5,7 +5,7 @@ import { resourceByKey } from '../../src/shared/resources/index';
 import { ACTIVITY_LABEL, inputFields, menuPath, PROJECT_LABEL } from '../../src/shared/resources/framework';
 import type { FieldDef, ResourceDef } from '../../src/shared/resources/types';
 import { alnum20Rule, mobileRule, phoneRule, taxNoRule } from '../../src/shared/validators';
-import { accounts, signIn, tableRows } from './helpers';
+import { accounts, confirmDialog, rowAction, signIn, tableRows } from './helpers';
 
 /**
  * A person creates and edits a record through the form of every resource page under 活动管理, 项目管理,
@@ -162,24 +162,7 @@ function rowWith(page: Page, text: string): Locator {
   return tableRows(page).filter({ hasText: text }).first();
 }
 
-/** Clicks a row action, opening 更多 when it is folded there. */
-async function rowAction(page: Page, row: Locator, action: string) {
-  const name = new RegExp(`^${action.split('').join('\\s*')}$`);
-  const direct = row.getByRole('button', { name });
-  if (await direct.count()) {
-    await direct.first().click();
-    return;
-  }
-  await row.getByRole('button', { name: /更多/ }).click();
-  await page.locator('.ant-dropdown:visible').getByRole('button', { name }).click();
-}
 
-async function confirmDialog(page: Page, title: string) {
-  const confirm = page.locator('.ant-modal-confirm:visible').last();
-  await expect(confirm).toContainText(title);
-  await confirm.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(confirm).toBeHidden();
-}
 
 async function openList(page: Page, def: ResourceDef) {
   await page.goto(menuPath(def).slice(1));
