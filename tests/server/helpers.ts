@@ -73,6 +73,26 @@ async function openSeededPglite(): Promise<Database> {
   return database;
 }
 
+/** A throw-away database on the PostgreSQL server at `base` (TEST_DATABASE_URL), and how to drop it. */
+export async function scratchPostgres(base: string, prefix = 'zbzj_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 /**
  * A fresh, seeded app for one test file: an in-memory PGlite, or — when TEST_DATABASE_URL is set — a
  * uniquely named PostgreSQL database created here and dropped again by close().
@@ -93,20 +113,9 @@ export async function buildTestApp({ beforeReady, ...options }: TestAppOptions =
   let cleanUp = async () => {};
   let connection: BuildAppOptions;
   if (base) {
-    const name = `zbzj_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    connection = { databaseUrl: url.toString() };
-    cleanUp = async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const scratch = await scratchPostgres(base);
+    connection = { databaseUrl: scratch.url };
+    cleanUp = scratch.drop;
   } else {
     const database = await openSeededPglite();
     connection = { db: database };

@@ -5,11 +5,10 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest, type SignParams } from '../../src/shared/sign';
 import { DEMO_API_KEY } from '../../server/config';
-import { SEEDED } from './helpers';
+import { scratchPostgres, SEEDED } from './helpers';
 
 /**
  * The production server as it really runs: compiled (`vite.server.config.ts`), started with plain node
@@ -171,21 +170,11 @@ describe('the compiled production server', () => {
   }, 600_000);
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('keeps every acknowledged write through SIGKILL (PostgreSQL)', async () => {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `zbzj_crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
+    const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL!, 'zbzj_crash');
     try {
-      await crashAndCheck({ DATABASE_URL: url.toString() });
+      await crashAndCheck({ DATABASE_URL: scratch.url });
     } finally {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await scratch.drop();
     }
   }, 600_000);
 });
