@@ -1,5 +1,5 @@
-import SHA256 from 'crypto-js/sha256';
-import Hex from 'crypto-js/enc-hex';
+import SHA256 from 'crypto-js/sha256.js';
+import Hex from 'crypto-js/enc-hex.js';
 
 /**
  * The request signature of ARCHITECTURE.md §4. Pure and isomorphic: the browser signs with it and the

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_API_KEY } from '../../server/config';
+import { signRequest } from '../../src/shared/sign';
 import type { Envelope } from '../../src/shared/wire';
 import { accounts, signIn } from './helpers';
 
@@ -24,25 +25,9 @@ async function shot(page: Page, name: string) {
 
 type Row = Record<string, unknown> & { id: number };
 
-/**
- * The request signature of ARCHITECTURE §4 with node:crypto. src/shared/sign.ts cannot be loaded here:
- * Playwright's ESM loader does not resolve its `crypto-js/sha256` import. The server checks the result,
- * so a signature that drifted from the contract fails the setup loudly.
- */
+/** The signature headers of ARCHITECTURE §4, from the one signing function the browser and server use. */
 function signedHeaders(params: Record<string, string>): Record<string, string> {
-  const china = new Date(Date.now() + 8 * 3600 * 1000).toISOString();
-  const headers = {
-    ApiKey: DEMO_API_KEY.key,
-    Timestamp: china.slice(0, 19).replace(/\D/g, ''),
-    SignType: 'SHA256',
-    Nonce: randomBytes(12).toString('hex'),
-  };
-  const all: Record<string, string> = { ...params, ...headers };
-  const base = Object.keys(all)
-    .sort()
-    .map((name) => `${name}=${all[name]}`)
-    .join('&');
-  return { ...headers, Sign: createHash('sha256').update(base + DEMO_API_KEY.secret).digest('hex') };
+  return { ...signRequest(params, DEMO_API_KEY.key, DEMO_API_KEY.secret, randomBytes(12).toString('hex')) };
 }
 
 /** Signed /admin calls as the browser makes them (src/api/request.ts), for setting up data. */
