@@ -6,12 +6,10 @@
 // runs it, prints the summary and writes the figures.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { tsImport } from 'tsx/esm/api';
-import { buildServerIfStale, root, SERVER_ENTRY } from './lib.mjs';
+import { buildServerIfStale, root, scratchDatabase, SERVER_ENTRY } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -50,31 +48,8 @@ function bulkCustomers(organiserId, userId, n) {
 }
 
 async function prepareDatabase() {
-  const base = process.env.DATABASE_URL;
-  if (base) {
-    const pg = (await import('pg')).default;
-    const name = `zbzj_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const drop = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-    return { env: { DATABASE_URL: url.toString() }, open: () => openDatabase({ url: url.toString() }), cleanUp: drop, kind: 'postgres' };
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'zbzj-bench-api-'));
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    open: () => openDatabase({ dataDir }),
-    cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
-    kind: 'pglite',
-  };
+  const target = await scratchDatabase('zbzj_bench');
+  return { ...target, open: () => target.open(openDatabase) };
 }
 
 async function seed(target) {

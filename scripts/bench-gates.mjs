@@ -9,13 +9,11 @@
 // Standalone: `node scripts/bench-gates.mjs`; `bench()` returns the figures and `rows()` the table lines.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { buildServerIfStale, root, SERVER_ENTRY } from './lib.mjs';
+import { buildServerIfStale, root, scratchDatabase, SERVER_ENTRY } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -45,31 +43,8 @@ async function modules() {
 }
 
 async function prepareDatabase(m) {
-  const base = process.env.DATABASE_URL;
-  if (base) {
-    const pg = (await import('pg')).default;
-    const name = `zbzj_bench_gates_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const drop = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-    return { env: { DATABASE_URL: url.toString() }, open: () => m.openDatabase({ url: url.toString() }), cleanUp: drop, kind: 'postgres' };
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'zbzj-bench-gates-'));
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    open: () => m.openDatabase({ dataDir }),
-    cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
-    kind: 'pglite',
-  };
+  const target = await scratchDatabase('zbzj_bench_gates');
+  return { ...target, open: () => target.open(m.openDatabase) };
 }
 
 /**

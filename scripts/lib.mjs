@@ -1,6 +1,8 @@
 // Small helpers shared by the project scripts (start, test, bench, e2e server).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -72,4 +74,37 @@ export function runServer(options = {}) {
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
+}
+
+/**
+ * A throw-away database for a benchmark: a new database on the PostgreSQL server of DATABASE_URL when it
+ * is set, otherwise a PGlite data directory in the temp folder. `env` is what the server needs to use it;
+ * `open` is called with the server's openDatabase to seed it directly.
+ */
+export async function scratchDatabase(prefix) {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const pg = (await import('pg')).default;
+    const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const cleanUp = async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+    return { env: { DATABASE_URL: url.toString() }, open: (openDatabase) => openDatabase({ url: url.toString() }), cleanUp, kind: 'postgres' };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: (openDatabase) => openDatabase({ dataDir }),
+    cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
+    kind: 'pglite',
+  };
 }
