@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { resourceByKey } from '../../../../src/shared/resources';
+import { resourceByKey, type ResourceDef } from '../../../../src/shared/resources';
 import { stateLabel, stateValue } from '../../../../src/shared/resources/framework';
 import { seatLabel } from '../../../../src/shared/resources/meeting';
 import type { FieldError } from '../../../../src/shared/wire';
@@ -82,6 +82,19 @@ const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value.map(Nu
 
 // 参会人员 --------------------------------------------------------------------------------------
 
+/** The first row of `def` whose multi-reference `field` lists one of the persons `ids`: which person, and the row's `show` field. */
+async function firstReferrer(db: AppDb, def: ResourceDef, field: string, show: string, org: number, ids: number[]): Promise<{ personId: number; shown: string } | undefined> {
+  const join = joinTableOf(def, def.fields.find((f) => f.name === field)!);
+  const cols = columnsOf(def);
+  const [row] = await db
+    .select({ personId: join.cols.targetId, shown: cols[show] })
+    .from(join.table)
+    .innerJoin(tableOf(def), eq(cols.id, join.cols.parentId))
+    .where(and(eq(join.cols.organiserId, org), inArray(join.cols.targetId, ids)))
+    .limit(1);
+  return row ? { personId: row.personId as number, shown: row.shown as string } : undefined;
+}
+
 /** What still points at these attendees, named for the refusal (check-ins, seats, sessions, shuttles), or null. */
 async function personInUse(caller: Caller, ids: number[]): Promise<string | null> {
   const db = caller.db;
@@ -105,25 +118,11 @@ async function personInUse(caller: Caller, ids: number[]): Promise<string | null
     .limit(1);
   if (seat) return MSG.meetingPersonHasSeat(names.get(seat.personId as number) ?? '', `${seat.hall as string} ${seat.label as string}`);
 
-  const speakers = joinTableOf(scheduleDef, scheduleDef.fields.find((f) => f.name === 'speakerIds')!);
-  const sc = columnsOf(scheduleDef);
-  const [talk] = await db
-    .select({ personId: speakers.cols.targetId, title: sc.title })
-    .from(speakers.table)
-    .innerJoin(tableOf(scheduleDef), eq(sc.id, speakers.cols.parentId))
-    .where(and(eq(speakers.cols.organiserId, org), inArray(speakers.cols.targetId, ids)))
-    .limit(1);
-  if (talk) return MSG.meetingPersonIsSpeaker(names.get(talk.personId as number) ?? '', talk.title as string);
+  const talk = await firstReferrer(db, scheduleDef, 'speakerIds', 'title', org, ids);
+  if (talk) return MSG.meetingPersonIsSpeaker(names.get(talk.personId) ?? '', talk.shown);
 
-  const riders = joinTableOf(shuttleDef, shuttleDef.fields.find((f) => f.name === 'passengerIds')!);
-  const lc = columnsOf(shuttleDef);
-  const [ride] = await db
-    .select({ personId: riders.cols.targetId, name: lc.name })
-    .from(riders.table)
-    .innerJoin(tableOf(shuttleDef), eq(lc.id, riders.cols.parentId))
-    .where(and(eq(riders.cols.organiserId, org), inArray(riders.cols.targetId, ids)))
-    .limit(1);
-  if (ride) return MSG.meetingPersonIsPassenger(names.get(ride.personId as number) ?? '', ride.name as string);
+  const ride = await firstReferrer(db, shuttleDef, 'passengerIds', 'name', org, ids);
+  if (ride) return MSG.meetingPersonIsPassenger(names.get(ride.personId) ?? '', ride.shown);
   return null;
 }
 
