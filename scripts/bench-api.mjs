@@ -4,12 +4,11 @@
 // in, and measures filtered + sorted page requests and a name-contains request: p50/p99 of sequential
 // requests, and requests per second from N concurrent clients. Every loop is bounded. scripts/bench.mjs
 // runs it, prints the summary and writes the figures.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { tsImport } from 'tsx/esm/api';
-import { buildServerIfStale, root, scratchDatabase, SERVER_ENTRY } from './lib.mjs';
+import { buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -69,25 +68,7 @@ async function seed(target) {
   }
 }
 
-function startServer(target) {
-  const env = { ...process.env, ...target.env, PORT: String(PORT), HOST, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
-  if (!env.DATABASE_URL) delete env.DATABASE_URL;
-  // The compiled server with plain node, as in production (built by main() before the first start).
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  return child;
-}
 
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 const nonce = () => randomBytes(12).toString('hex');
 
@@ -149,8 +130,8 @@ export async function benchApi(log = console.log) {
     log(`[bench-api] 准备 ${target.kind} 数据库并写入 ${CUSTOMERS} 个客户…`);
     const seeded = await seed(target);
     log(`[bench-api] 已写入 ${seeded.customers} 个客户（${(seeded.seedMs / 1000).toFixed(1)} s），启动服务…`);
-    server = startServer(target);
-    await waitForServer();
+    server = startBenchServer(PORT, target.env);
+    await waitUntilUp(`${BASE}/healthz`);
     const login = await call('POST', '/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });
     const token = login.access_token;
 

@@ -7,13 +7,12 @@
 // same request from a user without the scan authority (403 before the route runs) shows what token,
 // authorities, nonce and signature alone cost per request.
 // Standalone: `node scripts/bench-gates.mjs`; `bench()` returns the figures and `rows()` the table lines.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { buildServerIfStale, root, scratchDatabase, SERVER_ENTRY } from './lib.mjs';
+import { buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -83,24 +82,7 @@ async function seed(m, target) {
   }
 }
 
-function startServer(target) {
-  const env = { ...process.env, ...target.env, PORT: String(PORT), HOST, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
-  if (!env.DATABASE_URL) delete env.DATABASE_URL;
-  // The compiled server with plain node, as in production.
-  return spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-}
 
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -186,8 +168,8 @@ export async function bench(log = console.log) {
     log(`[bench-gates] 准备 ${target.kind} 数据库：${PERSONS} 名已通过的参会人员、${GATES} 个闸机…`);
     const { gateIds, codes, seedMs } = await seed(m, target);
     if (codes.length < WARM_UP + SEQUENTIAL + GATES) throw new Error(`BENCH_GATE_PERSONS (${PERSONS}) 太少，至少需要 ${WARM_UP + SEQUENTIAL + GATES}`);
-    server = startServer(target);
-    await waitForServer();
+    server = startBenchServer(PORT, target.env);
+    await waitUntilUp(`${BASE}/healthz`);
     const post = poster(m);
     const login = await post('/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });
     if (login.code !== 0) throw new Error(`login: ${login.msg}`);

@@ -4,7 +4,6 @@
 // server's peak resident memory (VmHWM from /proc/<pid>/status). Target: the whole import ≤ 5 s.
 //   node scripts/bench-import.mjs            (standalone; BENCH_IMPORT_ROWS, BENCH_IMPORT_PORT)
 //   import { bench, rows } from './bench-import.mjs'
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { tsImport } from 'tsx/esm/api';
-import { buildServerIfStale, root, SERVER_ENTRY } from './lib.mjs';
+import { buildServerIfStale, root, startBenchServer, waitUntilUp } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -59,24 +58,7 @@ async function workbook(n) {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-function startServer(dataDir) {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
-  delete env.DATABASE_URL;
-  // The compiled server run by node itself, as in production: its pid is the server's, for /proc.
-  return spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-}
 
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 /** Peak and current resident memory of a process, in MiB. */
 function memoryOf(pid) {
@@ -118,8 +100,9 @@ export async function bench(log = console.log) {
     const file = await workbook(ROWS);
     const content = file.toString('base64');
 
-    server = startServer(dataDir);
-    await waitForServer();
+    // Run by node itself: its pid is the server's, for /proc.
+    server = startBenchServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: '' });
+    await waitUntilUp(`${BASE}/healthz`);
     const { access_token: token } = await call('POST', '/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });
     const [activity] = await call('GET', '/admin/business/activityOptions', {}, token);
     const before = (await call('GET', '/admin/person/person/page', { limit: '1', page: '1', activityId: String(activity.id) }, token)).total;

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
-import { root, run } from './lib.mjs';
+import { root, run, waitUntilUp } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -37,13 +37,6 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const load = (path) => tsImport(join(root, path), import.meta.url);
 
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try { if ((await fetch(APP)).ok) return; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 /** Signed /admin calls as the browser makes them; throws on anything but a success. */
 async function client() {
@@ -180,7 +173,7 @@ export async function bench(log = console.log) {
     cwd: root, env: { ...process.env, PORT: String(PORT), DIST_DIR: dist }, stdio: 'ignore', detached: true,
   });
   try {
-    await waitForServer();
+    await waitUntilUp(APP);
     const call = await client();
     log(`[bench-seatmap] 通过接口生成 ${SEATS} 个座位…`);
     const hall = await prepareHall(call);

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { root, run } from './lib.mjs';
+import { root, run, waitUntilUp } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18090);
 const BASE = `http://127.0.0.1:${PORT}/zbzj/`;
@@ -22,13 +22,6 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
 
 const median = (xs) => { const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : Number.NaN; };
 
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try { if ((await fetch(BASE)).ok) return; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 /** gzip bytes of the same-origin JS files a page loaded, read from dist/ so the figure is reproducible. */
 function gzipBytes(urls) {
@@ -85,7 +78,7 @@ async function benchUi() {
     cwd: root, env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore', detached: true,
   });
   try {
-    await waitForServer();
+    await waitUntilUp(BASE);
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const login = { fcp: [], interactive: [], signIn: [], scripts: [] };
     const home = { fcp: [], tableRendered: [], scripts: [] };

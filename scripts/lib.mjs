@@ -108,3 +108,26 @@ export async function scratchDatabase(prefix) {
     kind: 'pglite',
   };
 }
+
+/**
+ * The compiled server for a benchmark, API only (no SPA), on 127.0.0.1:`port` with `env` on top (the
+ * scratch database's DATA_DIR or DATABASE_URL). Run by node itself, so its pid is the server's.
+ */
+export function startBenchServer(port, env) {
+  const all = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
+  if (!all.DATABASE_URL) delete all.DATABASE_URL;
+  return spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env: all, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Resolves once `url` answers 2xx (polled every half second for up to two minutes). */
+export async function waitUntilUp(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
