@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { resourceByKey } from '../../src/shared/resources';
-import { actionAuthority, conditionalRules, fieldRules, inputFields, stateValue, transitionAction } from '../../src/shared/resources/framework';
+import { actionAuthority, checkFields, inputFields, stateValue, transitionAction } from '../../src/shared/resources/framework';
 import { seatLabel } from '../../src/shared/resources/meeting';
-import { validate } from '../../src/shared/validators';
 import { autoCodeOf } from '../lib/dates';
 import { newPersonCode } from '../services/meeting/personCode';
 import * as service from '../services/resources/service';
@@ -307,7 +306,6 @@ interface SeededPerson {
  */
 async function seedPersons(db: AppDb, caller: Caller, activity: { id: number; projectId: number }, seeds: PersonSeed[], ids: Map<string, Identity>, from: Date, to: Date): Promise<SeededPerson[]> {
   const fields = inputFields(personDef);
-  const rules = Object.fromEntries(fields.map((f) => [f.name, fieldRules(f)]));
   const step = (to.getTime() - from.getTime()) / seeds.length;
   const next = generator(activity.id * 7919);
   const rows = seeds.map(([name, , kind, company, jobTitle, status, source], index) => {
@@ -323,7 +321,7 @@ async function seedPersons(db: AppDb, caller: Caller, activity: { id: number; pr
       email: identity.email ?? '',
       remark: kind === 'guest' && index % 4 === 0 ? '需安排接站' : '',
     };
-    const errors = [...validate(rules, form), ...validate({ idNo: conditionalRules(personDef, fields.find((f) => f.name === 'idNo')!, form) }, form)];
+    const errors = checkFields(personDef, fields, form);
     if (errors.length) throw new Error(`seed person ${name}: ${JSON.stringify(errors)}`);
     // Registrations spread over the weeks before the activity, at office hours.
     const createdAt = new Date(from.getTime() + Math.round(index * step) + next(8 * 60) * 60_000);

@@ -9,10 +9,9 @@ import {
   type PreRegistrationResult,
   type PreRegistrationState,
 } from '../../../src/shared/wire';
-import { validate, type Rule } from '../../../src/shared/validators';
 import { activity, project } from '../../../src/shared/resources/projects';
 import { person } from '../../../src/shared/resources/meeting';
-import { conditionalRules, fieldOf, fieldRules, machineOf, stateLabel, stateValue } from '../../../src/shared/resources/framework';
+import { checkFields, fieldOf, machineOf, stateLabel, stateValue } from '../../../src/shared/resources/framework';
 import { fieldType } from '../../../src/shared/resources/fieldTypes';
 import type { FieldDef } from '../../../src/shared/resources/types';
 import type { AppDb } from '../../db/client';
@@ -106,11 +105,7 @@ export async function registrationInfo(
 /** The person definition's own rules for what the visitor typed, plus the kinds a visitor may choose. */
 export function checkInput(input: PreRegistrationInput): FieldError[] {
   const values: Record<string, unknown> = { ...input };
-  const rules: Record<string, Rule[]> = Object.fromEntries(formFields.map((f) => [f.name, fieldRules(f)]));
-  const errors = validate(rules, values);
-  for (const field of formFields.filter((f) => f.rulesWhen && !errors.some((e) => e.field === f.name))) {
-    errors.push(...validate({ [field.name]: conditionalRules(person, field, values) }, values));
-  }
+  const errors = checkFields(person, formFields, values);
   if (!errors.some((e) => e.field === 'kind') && !PUBLIC_KINDS.includes(Number(input.kind))) errors.push({ field: 'kind', msg: MSG.preRegKind });
   // In the form's order, so the first message names the first field to fix.
   return PRE_REGISTRATION_FIELDS.flatMap((name) => errors.filter((e) => e.field === name));

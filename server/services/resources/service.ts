@@ -6,7 +6,7 @@ import { fieldType, msgFileType, type FileUpload } from '../../../src/shared/res
 import {
   ACTIVITY_FIELD,
   actionAuthority,
-  conditionalRules,
+  checkFields,
   fieldRules,
   findTransition,
   illegalTransitionMessage,
@@ -325,10 +325,7 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
     const kept = existing ? (current && joined.has(field.name) ? current[field.name] : existing[field.name]) : undefined;
     input[field.name] = has(body, field.name) ? body[field.name] : kept === undefined || kept === null ? undefined : fieldType(field).toText(kept, field);
   }
-  const errors = validate(rulesOf(fields), input);
-  for (const field of fields.filter((f) => f.rulesWhen && !errors.some((e) => e.field === f.name))) {
-    errors.push(...validate({ [field.name]: conditionalRules(def, field, input) }, input));
-  }
+  const errors = checkFields(def, fields, input);
   const failed = new Set(errors.map((e) => e.field));
   const values: Row = {};
   for (const field of fields) if (!failed.has(field.name)) values[field.name] = toColumn(field, input[field.name]);

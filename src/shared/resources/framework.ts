@@ -4,7 +4,8 @@
  * line items. Pure and isomorphic, so the form and the server reach the same verdict with the same
  * Chinese message.
  */
-import { requiredRule, type Rule } from '../validators';
+import { requiredRule, validate, type Rule } from '../validators';
+import type { FieldError } from '../wire';
 import { fieldType } from './fieldTypes';
 import type { BackRefDef, FieldCondition, FieldDef, LinesDef, ResourceDef, StateMachine, Transition, ValueName } from './types';
 
@@ -84,6 +85,19 @@ export function conditionalRules(def: Pick<ResourceDef, 'machines' | 'fields' | 
     if (conditionValues(def, when).includes(Number(raw))) rules.push(...when.rules);
   }
   return rules;
+}
+
+/**
+ * What is wrong with `values` as a save of `fields`: each field's own rules (first failure wins), then the
+ * `rulesWhen` of the fields that passed them. One check for the resource service, the public registration
+ * form and the seeds.
+ */
+export function checkFields(def: Pick<ResourceDef, 'machines' | 'fields' | 'key'>, fields: readonly FieldDef[], values: Record<string, unknown>): FieldError[] {
+  const errors = validate(Object.fromEntries(fields.map((f) => [f.name, fieldRules(f)])), values);
+  for (const field of fields.filter((f) => f.rulesWhen && !errors.some((e) => e.field === f.name))) {
+    errors.push(...validate({ [field.name]: conditionalRules(def, field, values) }, values));
+  }
+  return errors;
 }
 
 /** The fields a save accepts (everything that is not computed by the server). */
