@@ -186,7 +186,17 @@ function TimeInput({ field, value, onChange, search, id, disabled }: FieldInputP
 }
 
 function DayRangeInput({ value, onChange, id }: RangeInputProps) {
-  return <DatePicker.RangePicker id={id} value={value as [Dayjs, Dayjs] | undefined} onChange={(v) => onChange?.(v ?? undefined)} style={{ width: 240 }} />;
+  // Either bound alone is a valid filter (from / until a day). It also keeps Tab moving on: with a
+  // required bound left empty the picker pulls the focus back from 结束日期 to 开始日期, a keyboard trap.
+  return (
+    <DatePicker.RangePicker
+      id={id}
+      allowEmpty={[true, true]}
+      value={value as [Dayjs, Dayjs] | undefined}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      style={{ width: 240 }}
+    />
+  );
 }
 
 const DAY_RANGE = { Input: DayRangeInput, boundText: (value: Dayjs) => value.format(DATE_FORMAT) };
