@@ -1,16 +1,16 @@
 // `npm run bench`: the project's figures, in two parts, printed as one table and written to
 // bench/results.json.
-//   ui  — build, then measure what a user feels: JS bytes per entry route and cold-load timings in
-//         headless Chromium against the real server.
+//   ui  — build, then measure what a user feels: bytes the browser received per route (from its network
+//         events) and cold-load timings in headless Chromium against the real server.
 //   api — seed BENCH_CUSTOMERS customers (default 100 000) and measure filtered, sorted page requests
 //         and a name-contains request on loopback: p50/p99 and requests per second (scripts/bench-api.mjs).
 // Options: --only ui|api runs one part (the other part's figures already in the file are kept);
-//          --out <file> writes somewhere else (e.g. a trial run with a small BENCH_CUSTOMERS).
+//          --out <file> writes somewhere else (e.g. a trial run with a small BENCH_CUSTOMERS);
+//          --dist <dir> measures an existing build instead of building (DIST_DIR builds there instead of dist/).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { root, run, waitUntilUp } from './lib.mjs';
 
@@ -23,25 +23,53 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
 const median = (xs) => { const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : Number.NaN; };
 
 
-/** gzip bytes of the same-origin JS files a page loaded, read from dist/ so the figure is reproducible. */
-function gzipBytes(urls) {
-  let total = 0;
-  for (const u of new Set(urls)) {
-    const rel = new URL(u).pathname.replace(/^\/zbzj\//, '');
-    total += gzipSync(readFileSync(join(root, 'dist', rel)), { level: 9 }).length;
-  }
-  return total;
+/**
+ * Bytes the browser really received, per resource type, from Chromium's own network events: a
+ * response's encodedDataLength (Network.loadingFinished) is what came over the wire — compressed body
+ * plus headers — so it shows whether the server compresses, not an estimate made from dist/.
+ */
+async function watchTransfer(context, page) {
+  const cdp = await context.newCDPSession(page);
+  const types = new Map();
+  const finished = [];
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, { type: e.type, url: e.response.url, encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] }));
+  cdp.on('Network.loadingFinished', (e) => {
+    const info = types.get(e.requestId);
+    if (info) finished.push({ ...info, bytes: e.encodedDataLength });
+  });
+  await cdp.send('Network.enable');
+  return {
+    /** Totals of the responses finished so far (a later call counts later loads too). */
+    snapshot() {
+      const sum = (list) => list.reduce((n, r) => n + r.bytes, 0);
+      const js = finished.filter((r) => r.type === 'Script');
+      return {
+        js_bytes: sum(js),
+        all_bytes: sum(finished),
+        js_files: js.length,
+        uncompressed_js_files: js.filter((r) => !r.encoding).length,
+        count: finished.length,
+      };
+    },
+    /** Only what finished after `since` (a snapshot): e.g. the loads the sign-in itself caused. */
+    since(before) {
+      const now = this.snapshot();
+      return { js_bytes: now.js_bytes - before.js_bytes, all_bytes: now.all_bytes - before.all_bytes, requests: now.count - before.count };
+    },
+  };
 }
 
 async function coldLoad(browser, path, ready, prepare) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   if (prepare) await prepare(context);
   const page = await context.newPage();
-  const scripts = [];
-  page.on('response', (r) => { if (r.request().resourceType() === 'script' && r.url().startsWith(BASE)) scripts.push(r.url()); });
+  const transfer = await watchTransfer(context, page);
   await page.goto(BASE + path);
   await ready(page);
   const now = await page.evaluate(() => performance.now());
+  // What it took to show the page, taken at once: the login page goes on to prefetch the back office
+  // when idle, and those bytes do not belong to showing the form.
+  const bytes = transfer.snapshot();
   // The paint entry can be queued a little after the element is ready: wait for it (buffered) briefly.
   const fcp = await page.evaluate(
     () =>
@@ -53,9 +81,7 @@ async function coldLoad(browser, path, ready, prepare) {
         setTimeout(() => resolve(Number.NaN), 5000);
       }),
   );
-  const t = { fcp, now };
-  // Copy now: later navigations (the sign-in) load more scripts that do not belong to this route.
-  return { page, context, scripts: [...scripts], fcp: t.fcp, readyAt: t.now };
+  return { page, context, transfer, bytes, fcp, readyAt: now };
 }
 
 async function signedInToken(browser) {
@@ -69,46 +95,69 @@ async function signedInToken(browser) {
   return storage;
 }
 
-/** Builds, serves and measures the SPA; returns the figures. */
-async function benchUi() {
-  const built = await run('vite', ['build', '--logLevel', 'warn']);
-  if (built !== 0) throw new Error(`vite build failed (${built})`);
+const TABLE_ROW = '.ant-table-tbody tr.ant-table-row';
+
+/** Builds (unless --dist names an existing build), serves and measures the SPA; returns the figures. */
+async function benchUi(dist) {
+  // DIST_DIR lets a trial run build and serve somewhere else than dist/ (the server reads it too).
+  const distDir = dist ?? process.env.DIST_DIR ?? join(root, 'dist');
+  if (!dist) {
+    const built = await run('vite', ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir']);
+    if (built !== 0) throw new Error(`vite build failed (${built})`);
+  }
   // Its own process group, so stopping it also stops the server process it starts.
   const server = spawn(process.execPath, [join(root, 'scripts/e2e-server.mjs')], {
-    cwd: root, env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore', detached: true,
+    cwd: root, env: { ...process.env, PORT: String(PORT), DIST_DIR: distDir }, stdio: 'ignore', detached: true,
   });
   try {
     await waitUntilUp(BASE);
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const login = { fcp: [], interactive: [], signIn: [], scripts: [] };
-    const home = { fcp: [], tableRendered: [], scripts: [] };
+    const login = { fcp: [], interactive: [], signIn: [], bytes: null, idleBytes: null, signInBytes: null };
+    const home = { fcp: [], tableRendered: [], bytes: null };
+    const resource = { tableRendered: [], bytes: null };
     const storage = await signedInToken(browser);
+    const withSession = (ctx) => ctx.addInitScript((s) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, storage);
     for (let i = 0; i < RUNS; i++) {
       const l = await coldLoad(browser, 'user/login', (p) => p.locator('#username:enabled').waitFor());
-      login.fcp.push(l.fcp); login.interactive.push(l.readyAt); login.scripts = l.scripts;
+      login.fcp.push(l.fcp); login.interactive.push(l.readyAt); login.bytes = l.bytes;
       await l.page.fill('#username', 'demo');
       await l.page.fill('#password', 'demo123456');
+      // A user takes a few seconds to type: the page may use them (idle prefetch); the figure says what it fetched.
+      await l.page.waitForLoadState('networkidle');
+      login.idleBytes = l.transfer.snapshot();
+      const beforeSignIn = l.transfer.snapshot();
       const t0 = Date.now();
       await l.page.keyboard.press('Enter');
-      await l.page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      await l.page.locator(TABLE_ROW).first().waitFor();
       login.signIn.push(Date.now() - t0);
+      login.signInBytes = l.transfer.since(beforeSignIn);
       await l.context.close();
 
-      const h = await coldLoad(browser, 'yx/sysActivity/index',
-        (p) => p.locator('.ant-table-tbody tr.ant-table-row').first().waitFor(),
-        (ctx) => ctx.addInitScript((s) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, storage));
-      home.fcp.push(h.fcp); home.tableRendered.push(h.readyAt); home.scripts = h.scripts;
+      const h = await coldLoad(browser, 'yx/sysActivity/index', (p) => p.locator(TABLE_ROW).first().waitFor(), withSession);
+      home.fcp.push(h.fcp); home.tableRendered.push(h.readyAt); home.bytes = h.bytes;
       await h.context.close();
+
+      const r = await coldLoad(browser, 'crm/customer/index', (p) => p.locator(TABLE_ROW).first().waitFor(), withSession);
+      resource.tableRendered.push(r.readyAt); resource.bytes = r.bytes;
+      await r.context.close();
     }
     await browser.close();
 
     return {
       date: new Date().toISOString(),
       runs: RUNS,
-      js_gzip_bytes: { login_route: gzipBytes(login.scripts), home_route: gzipBytes(home.scripts) },
+      // encodedDataLength of the responses (body as sent + headers), by route, taken when the route was ready.
+      transferred_bytes: {
+        login_form: login.bytes,
+        login_page_after_idle: login.idleBytes,
+        sign_in_to_home_table: login.signInBytes,
+        home_table: home.bytes,
+        customer_list: resource.bytes,
+      },
       login_page_ms: { first_contentful_paint: median(login.fcp), interactive: median(login.interactive) },
       sign_in_to_home_table_ms: median(login.signIn),
       home_cold_load_ms: { first_contentful_paint: median(home.fcp), table_rendered: median(home.tableRendered) },
+      customer_list_cold_load_ms: { table_rendered: median(resource.tableRendered) },
     };
   } finally {
     try { process.kill(-server.pid, 'SIGTERM'); } catch { server.kill('SIGTERM'); }
@@ -116,14 +165,21 @@ async function benchUi() {
 }
 
 function uiRows(ui) {
+  const kb = (n) => (n / 1024).toFixed(1);
+  const t = ui.transferred_bytes;
   return [
-    ['JS gzip 登录页 (bytes)', ui.js_gzip_bytes.login_route],
-    ['JS gzip 首页 (bytes)', ui.js_gzip_bytes.home_route],
+    ['登录表单：传输 JS / 全部 (KB)', `${kb(t.login_form.js_bytes)} / ${kb(t.login_form.all_bytes)}`],
+    ['登录页空闲预取后：传输 JS / 全部 (KB)', `${kb(t.login_page_after_idle.js_bytes)} / ${kb(t.login_page_after_idle.all_bytes)}`],
+    ['点击登录到首页表格：传输 JS / 全部 (KB)', `${kb(t.sign_in_to_home_table.js_bytes)} / ${kb(t.sign_in_to_home_table.all_bytes)}`],
+    ['首页表格（冷加载）：传输 JS / 全部 (KB)', `${kb(t.home_table.js_bytes)} / ${kb(t.home_table.all_bytes)}`],
+    ['客户列表（冷加载）：传输 JS / 全部 (KB)', `${kb(t.customer_list.js_bytes)} / ${kb(t.customer_list.all_bytes)}`],
+    ['未压缩的 JS 文件数（登录 / 首页）', `${t.login_form.uncompressed_js_files} / ${t.home_table.uncompressed_js_files}`],
     [`登录页 FCP (ms, ${ui.runs} 次中位数)`, ui.login_page_ms.first_contentful_paint.toFixed(0)],
     ['登录页可交互 (ms, 中位数)', ui.login_page_ms.interactive.toFixed(0)],
     ['登录到首页表格渲染 (ms, 中位数)', ui.sign_in_to_home_table_ms.toFixed(0)],
     ['首页冷启动 FCP (ms, 中位数)', ui.home_cold_load_ms.first_contentful_paint.toFixed(0)],
     ['首页冷启动表格渲染 (ms, 中位数)', ui.home_cold_load_ms.table_rendered.toFixed(0)],
+    ['客户列表冷启动表格渲染 (ms, 中位数)', ui.customer_list_cold_load_ms.table_rendered.toFixed(0)],
   ];
 }
 
@@ -146,9 +202,9 @@ function printTable(sections) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string' }, dist: { type: 'string' } } });
   if (values.only && !['ui', 'api', 'meeting'].includes(values.only)) {
-    console.error('用法：npm run bench [-- --only ui|api|meeting] [-- --out 文件]');
+    console.error('用法：npm run bench [-- --only ui|api|meeting] [-- --out 文件] [-- --dist 已构建目录]');
     process.exit(2);
   }
   const out = resolve(root, values.out ?? 'bench/results.json');
@@ -158,13 +214,13 @@ async function main() {
   const sections = [];
   const runs = (part) => !values.only || values.only === part;
   if (runs('ui')) {
-    results.ui = await benchUi();
+    results.ui = await benchUi(values.dist ? resolve(values.dist) : undefined);
     sections.push({ title: `页面（无头 Chromium，${results.ui.runs} 次冷加载）`, rows: uiRows(results.ui) });
   }
   if (runs('api')) {
     const { benchApi, apiRows } = await import('./bench-api.mjs');
     results.api = await benchApi();
-    sections.push({ title: `API（本机回环，${results.api.latency[0].requests} 次顺序请求/场景）`, rows: apiRows(results.api) });
+    sections.push({ title: `API（本机回环，${results.api.sequential} 次顺序请求/场景）`, rows: apiRows(results.api) });
   }
   if (runs('meeting')) {
     // 会务服务 (issue 9): gate scans, the 2 000-seat map, a 10 000-person import — each on its own server and data.

@@ -14,6 +14,13 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 /**
+ * Addresses whose page the build also writes with its first screen already in the HTML (login.html: the
+ * login frame, painted before any script runs; vite-plugins/loginFrame.ts). Any other address gets
+ * index.html, so the frame never flashes before a page that is not the login.
+ */
+const PAINTED_PAGES: Record<string, string> = { [`${SPA_BASE}user/login`]: 'login.html' };
+
+/**
  * Serves the built browser app (dist/) under /zbzj/ with history-mode fallback: any GET that is not a
  * file gets index.html and the client router takes over. Skipped when there is no build (API-only use,
  * or `npm run dev` where Vite serves the app).
@@ -25,6 +32,10 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
     return;
   }
 
+  const painted = new Map(
+    Object.entries(PAINTED_PAGES).filter(([, file]) => existsSync(path.join(root, file))),
+  );
+
   app.get('/', (_request, reply) => reply.redirect(SPA_BASE));
   app.get('/zbzj', (_request, reply) => reply.redirect(SPA_BASE));
 
@@ -34,6 +45,10 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
         root,
         prefix: '/',
         cacheControl: false,
+        // The build writes .br and .gz beside every text file (vite-plugins/compressAssets.ts): the browser
+        // gets the smallest one it accepts (index.html too, also through sendFile below), with
+        // Vary: Accept-Encoding; a file without a sibling, or a client that accepts neither, gets it plain.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           const relative = path.relative(root, filePath).split(path.sep).join('/');
           reply.header('Cache-Control', relative.startsWith('assets/') ? LONG_CACHE : NO_CACHE);
@@ -43,7 +58,8 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
         // A missing hashed asset is a stale page asking for an old build: answer 404, not HTML.
         if (request.url.startsWith(`${SPA_BASE}assets/`)) throw notFound();
-        return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+        const page = painted.get(request.url.split('?', 1)[0] ?? '') ?? 'index.html';
+        return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile(page);
       });
     },
     { prefix: '/zbzj' },
