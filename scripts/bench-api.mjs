@@ -2,8 +2,9 @@
 // Seeds the demo data plus N customers into a temporary database (an embedded PGlite folder, or — with
 // DATABASE_URL — a throw-away database on that PostgreSQL server), starts the real server on it, signs
 // in, and measures filtered + sorted page requests and a name-contains request: p50/p99 of sequential
-// requests, and requests per second from N concurrent clients. Every loop is bounded. scripts/bench.mjs
-// runs it, prints the summary and writes the figures.
+// requests, and requests per second from 8 and from 32 concurrent clients (BENCH_CONCURRENCY="8,32"). It
+// always measures the embedded PGlite, and PostgreSQL too when DATABASE_URL is set. Every loop is
+// bounded. scripts/bench.mjs runs it, prints the summary and writes the figures.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,8 +20,9 @@ const PORT = Number(process.env.BENCH_API_PORT ?? 18091);
 const HOST = '127.0.0.1';
 const BASE = `http://${HOST}:${PORT}`;
 const SEQUENTIAL = bounded(process.env.BENCH_REQUESTS, 300, 20, 10_000);
-const CONCURRENCY = bounded(process.env.BENCH_CONCURRENCY, 8, 1, 256);
-const CONCURRENT_TOTAL = CONCURRENCY * 150;
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '8,32').split(',').map((c) => bounded(c, 8, 1, 256));
+/** Requests per client in a throughput run. */
+const PER_CLIENT = bounded(process.env.BENCH_PER_CLIENT, 150, 10, 10_000);
 
 const load = (path) => tsImport(join(root, path), import.meta.url);
 const { openDatabase } = await load('server/db/client.ts');
@@ -103,34 +105,64 @@ async function latency(token, label, query, pages, first = 1) {
   return { label, query, matching: total, requests: SEQUENTIAL, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) };
 }
 
-/** Requests per second of `CONCURRENT_TOTAL` requests from `CONCURRENCY` clients. */
-async function throughput(token, query, pages) {
-  let next = 0;
-  const t0 = performance.now();
-  const worker = async () => {
-    while (next < CONCURRENT_TOTAL) {
-      const i = next++;
-      await call('GET', '/admin/crm/customer/page', { ...query, page: String(1 + (i % pages)) }, token);
-    }
+/** Requests per second of `concurrency × PER_CLIENT` requests from `concurrency` clients (after a short warm-up). */
+async function throughput(token, query, pages, concurrency) {
+  const total = concurrency * PER_CLIENT;
+  const run = async (count) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < count) {
+        const i = next++;
+        await call('GET', '/admin/crm/customer/page', { ...query, page: String(1 + (i % pages)) }, token);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await run(concurrency * 5);
+  const t0 = performance.now();
+  await run(total);
   const seconds = (performance.now() - t0) / 1000;
-  return { requests: CONCURRENT_TOTAL, concurrency: CONCURRENCY, seconds, rps: CONCURRENT_TOTAL / seconds };
+  return { requests: total, concurrency, seconds, rps: total / seconds };
 }
 
 /**
- * Runs the whole API measurement and returns its figures (the caller prints and stores them).
- * `log` receives progress lines.
+ * scratchDatabase picks PostgreSQL from DATABASE_URL: set for the PostgreSQL run, unset for the PGlite
+ * one, and put back afterwards.
+ */
+async function withDatabaseUrl(url, fn) {
+  const saved = process.env.DATABASE_URL;
+  if (url) process.env.DATABASE_URL = url;
+  else delete process.env.DATABASE_URL;
+  try {
+    return await fn();
+  } finally {
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+  }
+}
+
+/**
+ * Runs the whole API measurement — PGlite, then PostgreSQL when DATABASE_URL is set — and returns its
+ * figures (the caller prints and stores them). `log` receives progress lines.
  */
 export async function benchApi(log = console.log) {
   if ((await buildServerIfStale()) !== 0) throw new Error('服务器编译失败');
+  const urls = [undefined, ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [])];
+  const runs = [];
+  for (const url of urls) runs.push(await withDatabaseUrl(url, () => benchOne(log)));
+  return { at: new Date().toISOString(), sequential: SEQUENTIAL, runs };
+}
+
+async function benchOne(log) {
   const target = await prepareDatabase();
   let server;
   try {
     log(`[bench-api] 准备 ${target.kind} 数据库并写入 ${CUSTOMERS} 个客户…`);
     const seeded = await seed(target);
     log(`[bench-api] 已写入 ${seeded.customers} 个客户（${(seeded.seedMs / 1000).toFixed(1)} s），启动服务…`);
-    server = startBenchServer(PORT, target.env);
+    // BENCH_SERVER_NODE_OPTIONS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reaches the server only, for profiling.
+    const profiling = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {};
+    server = startBenchServer(PORT, { ...target.env, ...profiling });
     await waitUntilUp(`${BASE}/healthz`);
     const login = await call('POST', '/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });
     const token = login.access_token;
@@ -143,15 +175,17 @@ export async function benchApi(log = console.log) {
       await latency(token, '名称包含（三元组索引）', { name: '星河科技', sort: 'createdAt', order: 'desc', limit: '20' }, 5),
       await latency(token, '无筛选，第 2 000 页起', { sort: 'createdAt', order: 'desc', limit: '20' }, 10, 2000),
     ];
-    log(`[bench-api] ${CONCURRENCY} 个并发客户端…`);
-    const throughputResult = await throughput(token, filtered, 50);
+    const throughputs = [];
+    for (const concurrency of CONCURRENCIES) {
+      log(`[bench-api] ${concurrency} 个并发客户端…`);
+      throughputs.push(await throughput(token, filtered, 50, concurrency));
+    }
     return {
-      at: new Date().toISOString(),
       database: target.kind,
       customers: seeded.customers,
       seedMs: seeded.seedMs,
       latency: latencies,
-      throughput: throughputResult,
+      throughput: throughputs,
     };
   } finally {
     if (server) {
@@ -162,16 +196,24 @@ export async function benchApi(log = console.log) {
   }
 }
 
-/** Summary-table rows of an API result: [measure, value]. */
+/** Summary-table rows of an API result (every database it ran on): [measure, value]. */
 export function apiRows(api) {
-  const rows = [
-    ['API 数据库', api.database],
-    ['API 客户行数', api.customers],
-  ];
-  for (const r of api.latency) {
-    rows.push([`${r.label}（匹配 ${r.matching} 行）p50 / p99 (ms)`, `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)}`]);
+  const rows = [];
+  for (const run of api.runs) {
+    const db = run.database === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    rows.push([`API 数据库 / 客户行数`, `${db} / ${run.customers}`]);
+    for (const r of run.latency) {
+      rows.push([`${db}：${r.label}（匹配 ${r.matching} 行）p50 / p99 (ms)`, `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)}`]);
+    }
+    for (const t of run.throughput) {
+      rows.push([`${db}：吞吐（${t.concurrency} 个并发客户端，${t.requests} 次请求）`, `${t.rps.toFixed(0)} 次/秒`]);
+    }
   }
-  const t = api.throughput;
-  rows.push([`吞吐（${t.concurrency} 个并发客户端，${t.requests} 次请求）`, `${t.rps.toFixed(0)} 次/秒`]);
   return rows;
+}
+
+// `node scripts/bench-api.mjs` on its own: the API part only, printed, nothing written.
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const api = await benchApi();
+  for (const [k, v] of apiRows(api)) console.log(`${k}: ${v}`);
 }

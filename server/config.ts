@@ -37,6 +37,13 @@ export interface ServerConfig {
   /** The wait grows 1, 2, 4 … seconds per further failure, up to this many. */
   loginDelayMaxS: number;
   signWindowS: number;
+  /**
+   * AUTH_CACHE_S: how long this process may reuse what it looked up about a bearer token — the user, their
+   * organiser, authorities and project/activity scope (server/services/sessionCache.ts). A revocation on
+   * another replica or a direct database edit takes effect within this many seconds; one made through
+   * this process (logout, password change or reset, disabling a user) at once. 0 = look up every request.
+   */
+  authCacheS: number;
   distDir: string;
   /**
    * Fastify's trustProxy (TRUST_PROXY): behind a reverse proxy the client address (request.ip, which the
@@ -152,6 +159,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     loginDelayAfter: int(env, 'LOGIN_DELAY_AFTER', 5, 1),
     loginDelayMaxS: int(env, 'LOGIN_DELAY_MAX_S', 300, 1),
     signWindowS: int(env, 'SIGN_WINDOW_S', 300, 1),
+    authCacheS: intWithin(env, 'AUTH_CACHE_S', 5, 0, 300),
     distDir: path.resolve(str(env, 'DIST_DIR', './dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     development: env.NODE_ENV === 'development',

@@ -2,8 +2,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors';
 import { MSG } from '../messages';
+import { sha256Hex } from '../lib/secrets';
 import { loadAuthorities } from '../services/grants';
-import { findSession } from '../services/tokens';
+import { attachSessionCache, detachSessionCache, type CachedSession } from '../services/sessionCache';
+import { findSessionByHash } from '../services/tokens';
 import type { SessionOrganiser, SessionUser } from '../types';
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -18,6 +20,9 @@ function bearer(request: FastifyRequest): string | undefined {
  * Routes are private unless they say `config: { public: true }`. Runs at onRequest, from the header
  * alone: a caller without a valid token is refused before their body is read, parsed or hashed for the
  * signature check (which follows at preValidation), so anonymous uploads cost next to nothing.
+ *
+ * What a token stands for is remembered for AUTH_CACHE_S seconds (server/services/sessionCache.ts): a
+ * second call within that time costs no token lookup and no authority query.
  */
 const tokenAuthPlugin: FastifyPluginAsync = async (app) => {
   app.decorateRequest('user', null);
@@ -25,16 +30,29 @@ const tokenAuthPlugin: FastifyPluginAsync = async (app) => {
   app.decorateRequest('authorities', null);
   app.decorateRequest('token', null);
 
+  const cache = attachSessionCache(app.db, app.config.authCacheS * 1000);
+  app.addHook('onClose', async () => detachSessionCache(app.db));
+
+  const load = async (tokenHash: string, now: number): Promise<CachedSession | null> => {
+    const found = await findSessionByHash(app.db, tokenHash, now);
+    if (!found.ok) return null;
+    const authorities = await loadAuthorities(app.db, found.user.id);
+    return { tokenId: found.tokenId, tokenHash, tokenExpiresAt: found.expiresAt, user: found.user, organiser: found.organiser, authorities };
+  };
+
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     const token = bearer(request);
     if (token === undefined) throw unauthorized(MSG.unauthenticated);
-    const session = token ? await findSession(app.db, token, app.now()) : { ok: false as const };
-    if (!session.ok) throw unauthorized(MSG.tokenExpired);
+    if (!token) throw unauthorized(MSG.tokenExpired);
+    const now = app.now();
+    const tokenHash = sha256Hex(token);
+    const session = await cache.session(tokenHash, now, () => load(tokenHash, now));
+    if (!session) throw unauthorized(MSG.tokenExpired);
     request.user = session.user;
     request.organiser = session.organiser;
     request.token = { id: session.tokenId, hash: session.tokenHash };
-    request.authorities = await loadAuthorities(app.db, session.user.id);
+    request.authorities = session.authorities;
   });
 };
 

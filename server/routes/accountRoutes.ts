@@ -23,6 +23,7 @@ import { checkCode, consumeCode, issueCode } from '../services/captcha';
 import { limitAddress } from '../services/rateLimits';
 import { smsSenderNamed } from '../services/smsSender';
 import { checkFields } from '../services/requestChecks';
+import { invalidateUser } from '../services/sessionCache';
 import { revokeAllTokens } from '../services/tokens';
 import systemUserRoutes from './systemUserRoutes';
 
@@ -196,6 +197,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Whoever knew the old password must not stay signed in with it.
         await revokeAllTokens(tx, user.id, now);
       });
+      invalidateUser(app.db, user.id);
       request.log.info({ userId: user.id }, 'password reset by sms, all tokens revoked');
       return ok(null, MSG.passwordResetOk);
     },

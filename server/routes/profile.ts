@@ -21,6 +21,7 @@ import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
 import { claimPasswordAttempt, forgetPasswordAttempts } from '../services/loginThrottle';
 import { checkFields, ownOnly } from '../services/requestChecks';
+import { invalidateUser } from '../services/sessionCache';
 import { revokeAllTokens } from '../services/tokens';
 
 /** Lengths the columns allow (users.nick_name 50, zw 50, mail 100). */
@@ -78,6 +79,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const zw = form.zw?.trim() || null;
       const mail = form.mail!.trim();
       await app.db.update(users).set({ nickName, zw, mail, updatedAt: new Date(app.now()) }).where(eq(users.id, user.id));
+      invalidateUser(app.db, user.id);
       const info: ProfileInfo = { userId: user.id, nickName, zw, mail };
       return ok(info, MSG.updated);
     },
@@ -147,6 +149,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Every session ends, this one included: the browser sends the user back to the login page.
         await revokeAllTokens(tx, user.id, now);
       });
+      invalidateUser(app.db, user.id);
       request.log.info({ userId: user.id }, 'password changed, all tokens revoked');
       return ok(null, MSG.passwordChanged);
     },

@@ -16,6 +16,7 @@ import { signedIn } from '../plugins/tokenAuth';
 import { claimPasswordAttempt, forgetPasswordAttempts } from '../services/loginThrottle';
 import { hit, limitAddress, peek } from '../services/rateLimits';
 import { redeemTicket } from '../services/ssoTickets';
+import { invalidateToken } from '../services/sessionCache';
 import { issueToken, revokeToken } from '../services/tokens';
 
 const yhlx = StringEnum([YHLX_ORDINARY, YHLX_EDU]);
@@ -141,6 +142,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // sjc is informational (the browser echoes what it got at login); the token itself is the credential.
       if (sha256Hex(request.body.token) !== token.hash) throw refuse(MSG.logoutOthersToken);
       await revokeToken(app.db, token.id, app.now());
+      invalidateToken(app.db, token.hash);
       return ok(null, MSG.logoutOk);
     },
   );

@@ -15,6 +15,7 @@ import { signedIn } from '../plugins/tokenAuth';
 import { checkFields } from '../services/requestChecks';
 import { maskSmsContent } from '../services/smsSender';
 import { escapeLike } from '../services/sql';
+import { invalidateUser } from '../services/sessionCache';
 import { revokeAllTokens } from '../services/tokens';
 
 /**
@@ -170,6 +171,7 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Sessions already stop working for a disabled user; revoking makes that permanent on re-enable.
         if (to === USER_STATUS.disabled) await revokeAllTokens(tx, target.id, now);
       });
+      invalidateUser(app.db, target.id);
       return ok(null, to === USER_STATUS.active ? MSG.enabled : MSG.disabled);
     },
   );

@@ -21,6 +21,7 @@ import {
   workingProjectIds,
 } from '../services/projectScope';
 import { checkFields, ownOnly, parseIdList } from '../services/requestChecks';
+import { invalidateUser } from '../services/sessionCache';
 import { escapeLike } from '../services/sql';
 
 /** The public registration form a row's QR code leads to (the SPA's /pre/register; server/routes/meeting/preRegistration.ts). */
@@ -278,6 +279,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ),
           );
       });
+      invalidateUser(app.db, user.id);
       request.log.info({ userId: user.id, projects: ids }, 'current projects switched');
       return ok(null, MSG.executed);
     },
@@ -299,6 +301,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await tx.delete(userCurrentActivities).where(eq(userCurrentActivities.userId, user.id));
         await tx.insert(userCurrentActivities).values(ids.map((activityId) => ({ userId: user.id, activityId })));
       });
+      invalidateUser(app.db, user.id);
       request.log.info({ userId: user.id, activities: ids }, 'current activities switched');
       return ok(null, MSG.executed);
     },

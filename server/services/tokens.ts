@@ -23,12 +23,15 @@ export async function issueToken(db: AppDb, userId: number, kind: TokenKind, ttl
 }
 
 export type TokenLookup =
-  | { ok: true; tokenId: number; tokenHash: string; user: SessionUser; organiser: SessionOrganiser }
+  | { ok: true; tokenId: number; tokenHash: string; expiresAt: number; user: SessionUser; organiser: SessionOrganiser }
   | { ok: false };
 
 /** The session a bearer token stands for, if the token is known, unrevoked, unexpired and its user enabled. */
 export async function findSession(db: AppDb, token: string, now: number): Promise<TokenLookup> {
-  const tokenHash = sha256Hex(token);
+  return findSessionByHash(db, sha256Hex(token), now);
+}
+
+export async function findSessionByHash(db: AppDb, tokenHash: string, now: number): Promise<TokenLookup> {
   const [row] = await db
     .select({
       tokenId: tokens.id,
@@ -57,7 +60,7 @@ export async function findSession(db: AppDb, token: string, now: number): Promis
     .limit(1);
   // Lifetimes are enforced here, from expires_at, whatever the browser believes about its cookie.
   if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= now || row.userStatus !== 1) return { ok: false };
-  return { ok: true, tokenId: row.tokenId, tokenHash, user: row.user, organiser: row.organiser };
+  return { ok: true, tokenId: row.tokenId, tokenHash, expiresAt: row.expiresAt.getTime(), user: row.user, organiser: row.organiser };
 }
 
 export async function revokeToken(db: AppDb, tokenId: number, now: number): Promise<void> {

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signedIn } from '../../plugins/tokenAuth';
-import { authorisedProjectIds, currentActivityIds, currentProjectIds, narrowToCurrent } from '../../services/projectScope';
+import { cachedScope, narrowToCurrent } from '../../services/projectScope';
 import type { Caller } from '../../services/resources/model';
 
 /** Who is calling and which rows they may see: organiser, authorised and current projects, current activities. */
 export async function callerOf(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
   const { user, organiser, authorities } = signedIn(request);
-  const [authorised, current, activities] = await Promise.all([
-    authorisedProjectIds(app.db, user.id, organiser.id),
-    currentProjectIds(app.db, user.id, organiser.id),
-    currentActivityIds(app.db, user.id, organiser.id),
-  ]);
+  const scope = await cachedScope(app.db, user.id, organiser.id, app.now());
+  // Copies: the scope is shared by every request within AUTH_CACHE_S, and a hook may extend its caller's.
+  const authorised = scope.authorisedProjects && [...scope.authorisedProjects];
+  const current = [...scope.currentProjects];
+  const activities = [...scope.currentActivities];
   return {
     db: app.db,
     user,

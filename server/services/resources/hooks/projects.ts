@@ -1,5 +1,6 @@
 import { userProjects } from '../../../db/schema';
 import { MSG } from '../../../messages';
+import { invalidateUser } from '../../sessionCache';
 import { checkDateOrder } from './shared';
 import type { ResourceHooks } from './types';
 
@@ -16,6 +17,7 @@ export const project: ResourceHooks = {
     if (existing !== null || caller.authorisedProjects === null) return;
     await tx.insert(userProjects).values({ userId: caller.user.id, projectId: id }).onConflictDoNothing();
     caller.authorisedProjects.push(id);
+    invalidateUser(caller.db, caller.user.id);
   },
 };
 
