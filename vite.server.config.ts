@@ -13,19 +13,24 @@ const copyMigrations: Plugin = {
  * (`build/server/main.js`) run by plain `node` — no TypeScript compiler in the running process, and no
  * wrapper process between the supervisor's signals and the server. npm packages stay external (they are
  * installed next to it); the SQL migrations are copied beside the bundle, where `server/db/client.ts`
- * looks for them relative to its own module.
+ * looks for them relative to its own module. The embedded database's thread is a second entry,
+ * `build/server/pgliteWorker.js`, which `server/db/pgliteProxy.ts` finds beside main.js; shared code goes
+ * to chunks in the same folder.
  */
 export default defineConfig({
   logLevel: 'warn',
   plugins: [copyMigrations],
   build: {
-    ssr: 'server/main.ts',
+    ssr: true,
     outDir: 'build/server',
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     sourcemap: true,
     copyPublicDir: false,
-    rollupOptions: { output: { entryFileNames: 'main.js' } },
+    rollupOptions: {
+      input: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
   },
 });

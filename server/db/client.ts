@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { newPglite } from './pgliteOpen';
+import { PgliteWorkerClient } from './pgliteProxy';
 import * as schema from './schema';
 
 /** What every query in the server is written against: the PostgreSQL dialect, whichever driver runs it. */
@@ -39,6 +40,11 @@ export interface DatabaseOptions {
   memory?: boolean;
   /** PGlite only: start from a snapshot() instead of running initdb, which is the slow part. */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: run it in a worker thread (the default) or in this thread. Unset: the environment's
+   * PGLITE_WORKER decides, and only "0" keeps it in process.
+   */
+  worker?: boolean;
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -48,19 +54,21 @@ const STARTUP_LOCK_KEY = 724_300_117;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.memory ? undefined : options.dataDir, options.loadDataDir);
+  const worker = options.worker ?? process.env.PGLITE_WORKER !== '0';
+  return openPglite(options.memory ? undefined : options.dataDir, options.loadDataDir, worker);
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, worker: boolean): Promise<Database> {
   let target: string | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     target = path.join(dataDir, 'pglite');
   }
-  // pg_trgm: trigram indexes serve the lists' "name contains" searches (migration 0002_extensions).
-  const client = new PGlite({ dataDir: target, loadDataDir, extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  // PGlite computes on the thread that calls it; in its own thread a long statement no longer stops the
+  // server's event loop (server/db/pgliteProxy.ts). drizzle only calls query, exec and transaction on its
+  // client, which the proxy implements, hence the cast.
+  const client = worker ? await PgliteWorkerClient.start(target, loadDataDir) : await newPglite(target, loadDataDir);
+  const db = drizzlePglite({ client: client as PGlite, schema });
   return {
     db,
     kind: 'pglite',
