@@ -482,6 +482,61 @@ export function uniqueIndexName(def: Pick<ResourceDef, 'table'>, fields: readonl
   return `${def.table}_${fields.map(snake).join('_')}_uq`.slice(0, 63);
 }
 
+// ---- Indexes of a resource's list (page) query -------------------------------------------------
+// A page is `WHERE organiser_id = ? [AND project/activity scope] [AND filters] ORDER BY <sort>, id
+// LIMIT n OFFSET m` plus a count of the same WHERE. The service (server/services/resources/service.ts)
+// first takes the page's ids alone and only then reads those rows with their joins, so both the ids
+// and the count can be answered from an index without touching the table, if the index holds every
+// column the WHERE and ORDER BY name. Hence every list index is organiser_id, its own leading columns,
+// id (the tie-breaker, which also makes the key unique, so what follows cannot change the order), and
+// then the narrow columns a list compares for equality: scope, `eq` filters, state fields. PostgreSQL
+// filters those inside the index (an index-only scan), whichever combination of filters a user picks.
+
+/** Narrow column kinds worth carrying in every list index (texts would make each entry wide). */
+const NARROW_KINDS: ReadonlySet<string> = new Set(['smallint', 'integer', 'ref', 'boolean']);
+
+/** The scope columns a list narrows by (besides organiser_id), most selective first. */
+function scopeColumns(def: ResourceDef): string[] {
+  if (def.scope === 'activity') return ['activityId', 'projectId'];
+  if (def.scope === 'project') return ['projectId'];
+  return [];
+}
+
+/** Columns a page compares for equality: its scope, its `eq` filters on narrow columns, its state fields. */
+export function equalityColumns(def: ResourceDef): string[] {
+  const filters = def.fields.filter((f) => f.filter === 'eq' && NARROW_KINDS.has(fieldType(f).column(f).kind)).map((f) => f.name);
+  return [...new Set([...scopeColumns(def), ...filters, ...(def.machines ?? []).map((m) => m.field)])];
+}
+
+interface ListIndex {
+  /** Key columns after organiser_id and before id. */
+  parts: string[];
+  /** Name parts (the index is named `<table>_<label>_idx`). */
+  label: string[];
+}
+
+/**
+ * The list indexes of a definition: created_at within a project or activity, the definition's declared
+ * `indexes`, and one per sort a page can ask for (the default sort and every sortable field) that no
+ * declared index already starts with. An activity's rows are listed one activity at a time, so its sort
+ * indexes lead with activity_id.
+ */
+export function listIndexes(def: ResourceDef): ListIndex[] {
+  const out: ListIndex[] = [];
+  const add = (parts: string[], label: string[] = parts) => {
+    if (!out.some((i) => i.parts.join() === parts.join())) out.push({ parts, label });
+  };
+  if (def.scope === 'project') add(['projectId', 'createdAt'], ['project', 'createdAt']);
+  if (def.scope === 'activity') add(['activityId', 'createdAt'], ['activity', 'createdAt']);
+  for (const parts of def.indexes ?? []) add([...parts]);
+  const sorts = [def.defaultSort.sort, ...def.fields.filter((f) => f.sortable && fieldType(f).column(f).kind !== 'join').map((f) => f.name)];
+  for (const sort of sorts) {
+    if (def.scope === 'activity') add(['activityId', sort], ['activity', sort, 'sort']);
+    else if (!out.some((i) => i.parts.length === 1 && i.parts[0] === sort)) add([sort], [sort, 'sort']);
+  }
+  return out;
+}
+
 function buildResourceTable(def: ResourceDef) {
   const columns: Record<string, ColumnBuilder> = {
     id: id(),
@@ -515,10 +570,11 @@ function buildResourceTable(def: ResourceDef) {
     const cols = t as unknown as Record<string, AnyPgColumn>;
     const name = (parts: readonly string[], suffix: string) => `${def.table}_${parts.map(snake).join('_')}_${suffix}`.slice(0, 63);
     const out = [];
-    if (def.scope === 'project') out.push(index(name(['project', 'createdAt'], 'idx')).on(cols.organiserId, cols.projectId, cols.createdAt, cols.id));
-    if (def.scope === 'activity') out.push(index(name(['activity', 'createdAt'], 'idx')).on(cols.organiserId, cols.activityId, cols.createdAt, cols.id));
-    // The id ends every index: it is the sort's tie-breaker, so ORDER BY x, id LIMIT n reads the index in order.
-    for (const parts of def.indexes ?? []) out.push(index(name(parts, 'idx')).on(cols.organiserId, ...parts.map((p) => cols[p]), cols.id));
+    for (const list of listIndexes(def)) {
+      const key = [...list.parts, 'id'];
+      out.push(index(name(list.label, 'idx')).on(cols.organiserId, ...[...key, ...equalityColumns(def).filter((c) => !key.includes(c))].map((c) => cols[c])));
+    }
+    out.push(index(name(['scope'], 'idx')).on(cols.organiserId, ...scopeColumns(def).map((c) => cols[c])));
     for (const field of def.fields) {
       if (field.trigram) out.push(index(name([field.name], 'trgm')).using('gin', (cols[field.name] as unknown as ExtraConfigColumn).op('gin_trgm_ops')));
       if (field.type === 'ref') out.push(index(name([field.name], 'fk')).on(cols[field.name]));

@@ -84,15 +84,29 @@ function orderOf(def: ResourceDef, query: { sort?: string; order?: 'asc' | 'desc
 // Reading
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * One page of rows and the total. Late row lookup: the page's ids come first, from an index that holds
+ * the scope, the equality filters and the sort (server/db/schema.ts, listIndexes), so skipping `offset`
+ * rows reads index entries only; the rows themselves, with their joins and sub-selects, are read for
+ * those ids alone. Reading whole rows under OFFSET would fetch, join and compute every skipped row.
+ * The count and the page run side by side (two connections on PostgreSQL).
+ */
 export async function page(caller: Caller, def: ResourceDef, query: PageQuery): Promise<PageResult<Row>> {
   const cols = columnsOf(def);
   const where = and(scopeWhere(def, caller, cols), ...filterWhere(def, cols, query));
-  const [{ total }] = await caller.db.select({ total: count() }).from(tableOf(def)).where(where);
-  if (total === 0) return { total, records: [] };
-  const rows = await selectRows(caller, def, where)
-    .orderBy(...orderOf(def, query))
+  const order = orderOf(def, query);
+  // Same table inside and outside: the sub-select's own FROM is what its column names refer to.
+  const ids = caller.db
+    .select({ id: cols.id })
+    .from(tableOf(def))
+    .where(where)
+    .orderBy(...order)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
+  const [[{ total }], rows] = await Promise.all([
+    caller.db.select({ total: count() }).from(tableOf(def)).where(where),
+    selectRows(caller, def, inArray(cols.id, ids)).orderBy(...order),
+  ]);
   return { total, records: (rows as Row[]).map((r) => toWire(def, r)) };
 }
 
