@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
-import { Spin } from 'antd';
 import NProgress from 'nprogress';
 
-/** Shown while the very first navigation (and its guard) runs, before any route can render. */
+/**
+ * Shown while the very first navigation (and its guard) runs, before any route can render; also while
+ * antd's providers load. Plain markup styled in index.html (the spinner of antd's Spin, drawn with CSS),
+ * so showing it needs no antd.
+ */
 export function BootFallback() {
   useEffect(() => {
     NProgress.start();
@@ -11,8 +14,8 @@ export function BootFallback() {
     };
   }, []);
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Spin size="large" />
+    <div className="zb-boot" role="status" aria-label="加载中">
+      <span className="zb-boot-spin" />
     </div>
   );
 }

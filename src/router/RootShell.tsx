@@ -3,12 +3,16 @@ import { Outlet, useMatches, useNavigation } from 'react-router-dom';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { env } from '../config/env';
+import { WithProviders } from './AppFrame';
 import { documentTitle } from './title';
 import type { RouteHandle } from './types';
 
 NProgress.configure({ showSpinner: false });
 
-/** Root element: a loading bar while any navigation runs, and the document title of the matched route. */
+/**
+ * Root element: a loading bar while any navigation runs, the document title of the matched route, and
+ * antd's providers around every page but the bare one (the login page, which needs no antd).
+ */
 export function RootShell() {
   const navigation = useNavigation();
   const matches = useMatches();
@@ -25,5 +29,6 @@ export function RootShell() {
     );
   }, [matches]);
 
-  return <Outlet />;
+  const bare = matches.some((match) => (match.handle as RouteHandle | undefined)?.bare === true);
+  return bare ? <Outlet /> : <WithProviders><Outlet /></WithProviders>;
 }

@@ -6,6 +6,7 @@ import { resolvePage } from './pageRegistry';
 import { RootShell } from './RootShell';
 import { RouteErrorView } from './RouteErrorView';
 import { BootFallback } from './BootFallback';
+import { prefetchBackOffice } from './prefetch';
 
 /**
  * The fixed route table of spec §2: public groups, exception pages, the fixed back-office pages and the
@@ -28,6 +29,7 @@ const eduLayout = lazyComponent(() => import('../layouts/EduLayout'));
 const plainLayout = lazyComponent(() => import('../layouts/PlainLayout'));
 const blankLayout = lazyComponent(() => import('../layouts/BlankLayout'));
 const basicLayout = lazyComponent(() => import('../layouts/BasicLayout'));
+const loginPage = lazyComponent(() => import('../features/auth/LoginPage'));
 
 /** A public page of spec §2: no login needed, the guard lets it through by its name. */
 function publicPage(path: string, name: string, title: string, importer: PageImporter, brand?: 'edu'): RouteObject {
@@ -64,8 +66,13 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
           { index: true, loader: redirectTo('/user/login') },
           {
             path: 'login',
-            handle: { name: 'login', title: '登录' },
-            lazy: lazyComponent(() => import('../features/auth/LoginPage')),
+            // Bare: no antd providers around it (RootShell), so the page needs none of antd's code.
+            handle: { name: 'login', title: '登录', bare: true },
+            lazy: async () => {
+              const route = await loginPage();
+              prefetchBackOffice();
+              return route;
+            },
           },
           // One education login page: the /user spelling leads to the branded /edu one.
           { path: 'edulogin', handle: { name: 'edulogin', title: '登录' }, loader: redirectTo('/edu/edulogin') },

@@ -25,6 +25,11 @@ export interface RouteHandle {
   brand?: 'edu';
   /** Titles of the menu ancestors of a generated route, for breadcrumbs (menu routes are flattened). */
   trail?: string[];
+  /**
+   * The page renders without antd's providers (RootShell): only the login page, so that it shows before
+   * antd and the back office have loaded.
+   */
+  bare?: boolean;
 }
 
 export type PageModule = { default: ComponentType };
