@@ -1,8 +1,9 @@
-import { useImperativeHandle, type Key, type ReactNode, type Ref } from 'react';
+import { useContext, useImperativeHandle, type Key, type ReactNode, type Ref } from 'react';
 import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { RequestParams } from '../api/params';
 import { TABLE_HEIGHT_RATIO } from '../config/constants';
 import { useWindowHeight } from '../hooks/useWindowHeight';
+import { PageTitleContext } from '../router/title';
 import { SearchForm } from './SearchForm';
 import { usePagedQuery, type SortOrder } from './usePagedQuery';
 
@@ -35,10 +36,22 @@ export interface PagedTableProps<T> {
   /** Horizontal scroll width for tables too wide for the page; by default columns share the width. */
   scrollX?: number | string;
   ref?: Ref<PagedTableHandle>;
+  /** The table region's accessible name; by default the page's title and 列表. */
+  label?: string;
+}
+
+/**
+ * A table's region name for screen readers (issue 12): the given label, else the title of the page the
+ * table is on (each kept-alive tab has its own) and 列表.
+ */
+export function useTableLabel(label: string | undefined): string {
+  const title = useContext(PageTitleContext);
+  return label ?? (title ? `${title}列表` : '数据列表');
 }
 
 export function PagedTable<T extends object>(props: PagedTableProps<T>) {
-  const { url, columns, rowKey, searchFields, defaultSort, params, scrollX, ref, toolbar, rowSelection, onRow } = props;
+  const { url, columns, rowKey, searchFields, defaultSort, params, scrollX, ref, toolbar, rowSelection, onRow, label } = props;
+  const regionLabel = useTableLabel(label);
   const paged = usePagedQuery<T>({ url, columns, params, defaultSort });
   const { reload } = paged;
   const windowHeight = useWindowHeight();
@@ -48,14 +61,16 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
     <>
       {searchFields && <SearchForm onSearch={paged.search}>{searchFields}</SearchForm>}
       {toolbar && <div className="zb-table-toolbar" style={{ marginBottom: 16 }}>{toolbar}</div>}
-      <Table<T>
-        rowKey={rowKey}
-        rowSelection={rowSelection}
-        onRow={onRow}
-        {...paged.tableProps}
-        scroll={{ x: scrollX, y: Math.round(windowHeight * TABLE_HEIGHT_RATIO) }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-      />
+      <section aria-label={regionLabel} className="zb-table-region">
+        <Table<T>
+          rowKey={rowKey}
+          rowSelection={rowSelection}
+          onRow={onRow}
+          {...paged.tableProps}
+          scroll={{ x: scrollX, y: Math.round(windowHeight * TABLE_HEIGHT_RATIO) }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+        />
+      </section>
     </>
   );
 }

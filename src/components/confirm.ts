@@ -19,6 +19,11 @@ export interface ConfirmOptions {
   content?: string;
   /** Red OK button, for destructive actions. */
   danger?: boolean;
+  /**
+   * After the dialog has gone and handed the focus back to what opened it (a caller whose opener went
+   * away meanwhile, e.g. a removed row's 删除, puts the focus somewhere sensible here).
+   */
+  afterClose?: () => void;
 }
 
 /** Resolves true when the user confirms, false when they cancel or close the dialog. */
@@ -32,15 +37,17 @@ export function confirmAction(options: ConfirmOptions = {}): Promise<boolean> {
       okButtonProps: options.danger ? { danger: true } : undefined,
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
+      afterClose: options.afterClose,
     });
   });
 }
 
-export function confirmDelete(options: { irreversible?: boolean } = {}): Promise<boolean> {
+export function confirmDelete(options: { irreversible?: boolean; afterClose?: () => void } = {}): Promise<boolean> {
   return confirmAction({
     title: CONFIRM_TEXT.deleteTitle,
     content: options.irreversible ? CONFIRM_TEXT.deleteIrreversibleContent : CONFIRM_TEXT.deleteContent,
     danger: true,
+    afterClose: options.afterClose,
   });
 }
 
@@ -51,7 +58,7 @@ export function confirmDelete(options: { irreversible?: boolean } = {}): Promise
 export async function confirmAndRemove(
   removeUrl: string,
   ids: ReadonlyArray<string | number>,
-  options: { irreversible?: boolean } = {},
+  options: { irreversible?: boolean; afterClose?: () => void } = {},
 ): Promise<string | null> {
   if (!(await confirmDelete(options))) return null;
   return postForMessage(removeUrl, { ids: ids.map(String) });

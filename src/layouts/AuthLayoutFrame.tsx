@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { COPYRIGHT, LOGO_URL } from './brand';
+import { PageHeading } from './PageHeading';
 import './layouts.css';
 
 /** Frame of the login layouts: logo and title linking to `homeTo`, a subtitle, the form, the footer. */
@@ -8,6 +9,7 @@ export function AuthLayoutFrame(props: { homeTo: string; title: string; subtitle
   return (
     <div className="zb-auth">
       <main className="zb-auth-main">
+        <PageHeading />
         <div className="zb-auth-top">
           <Link to={props.homeTo} className="zb-auth-brand">
             <img src={LOGO_URL} alt="logo" />

@@ -1,12 +1,14 @@
 import { useState, type CSSProperties } from 'react';
 import { Button, Drawer, Layout, theme } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useMatches } from 'react-router-dom';
 import { KHLX_ORGANISER } from '../shared/wire';
 import { ADMIN_USERNAME, FIXED_CONTENT_WIDTH, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../config/constants';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import { HOME_INDEX_PATH, HOME_PATH } from '../router/guard';
+import { pageTitle, PageTitleContext } from '../router/title';
+import type { RouteHandle } from '../router/types';
 import { LOGO_URL, PRODUCT_NAME } from './brand';
 import { NavMenu } from './basic/NavMenu';
 import { Breadcrumbs } from './basic/Breadcrumbs';
@@ -15,6 +17,8 @@ import { MultiTabs } from './basic/MultiTabs';
 import { SettingDrawer } from './basic/SettingDrawer';
 import { useDevice } from './basic/device';
 import { useAutoHideHeader } from './basic/useAutoHideHeader';
+import { PageHeading } from './PageHeading';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import './layouts.css';
 
 /** antd's dark menu background, shared by the dark header and the mobile menu drawer. */
@@ -37,6 +41,7 @@ export default function BasicLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { token } = theme.useToken();
+  const title = pageTitle(useMatches().map((match) => match.handle as RouteHandle | undefined)) ?? '';
 
   const isAdmin = user?.username === ADMIN_USERNAME;
   const isDesktop = device === 'desktop';
@@ -103,6 +108,7 @@ export default function BasicLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       {withSider && (
         <Layout.Sider
           theme={menuTheme}
@@ -138,14 +144,19 @@ export default function BasicLayout() {
         <Layout.Content
           className="zb-content"
           style={contentStyle}
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
         >
+          <PageHeading />
           {settings.multiTab ? (
             <MultiTabs header={<Breadcrumbs />} />
           ) : (
             <>
               <Breadcrumbs />
               <div className="zb-page">
-                <Outlet />
+                <PageTitleContext value={title}>
+                  <Outlet />
+                </PageTitleContext>
               </div>
             </>
           )}

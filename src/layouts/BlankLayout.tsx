@@ -1,10 +1,12 @@
 import { Outlet } from 'react-router-dom';
+import { PageHeading } from './PageHeading';
 
 /** No frame at all: exception pages. */
 export default function BlankLayout() {
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <PageHeading />
       <Outlet />
-    </div>
+    </main>
   );
 }

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Outlet, Link, useMatches } from 'react-router-dom';
 import { env } from '../config/env';
 import { EDU_LOGIN_PATH } from '../config/constants';
 import type { RouteHandle } from '../router/types';
 import { COPYRIGHT, LOGO_URL, PRODUCT_NAME } from './brand';
+import { PageHeading } from './PageHeading';
 import './layouts.css';
 
 /**
@@ -11,6 +13,7 @@ import './layouts.css';
  */
 export default function PlainLayout() {
   const edu = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.brand === 'edu');
+  const [main, setMain] = useState<HTMLElement | null>(null);
   return (
     <div className="zb-plain" style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: '#f5f5f5' }}>
       <header className="zb-plain-header" style={{ padding: '16px 24px', background: '#fff' }}>
@@ -19,7 +22,8 @@ export default function PlainLayout() {
           <span style={{ fontSize: 18, fontWeight: 600 }}>{edu ? env.eduTitle : PRODUCT_NAME}</span>
         </Link>
       </header>
-      <main style={{ flex: 1, padding: 24 }}>
+      <main ref={setMain} style={{ flex: 1, padding: 24 }}>
+        <PageHeading within={main} />
         <Outlet />
       </main>
       <footer className="zb-footer">{COPYRIGHT}</footer>

@@ -1,4 +1,4 @@
-import { Children, Fragment, isValidElement, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { Children, Fragment, isValidElement, useMemo, useRef, useState, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { App, Button, Dropdown, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -145,21 +145,55 @@ function actionItems(extra: ReactNode): ReactNode[] {
   return items.map((item, i) => <span key={`extra-${i}`}>{item}</span>);
 }
 
-/** 更多: the folded row actions; picking one closes the menu (a dialog or drawer opens next). */
+/** The enabled buttons and links of a popup, in order. */
+function focusables(box: HTMLElement): HTMLElement[] {
+  return Array.from(box.querySelectorAll<HTMLElement>('button:not(:disabled), a[href]'));
+}
+
+/**
+ * 更多: the folded row actions; picking one closes the menu (a dialog or drawer opens next) and hands the
+ * focus back to 更多, so that the dialog returns it there. By keyboard: Enter opens the menu on its first
+ * action, ↑/↓ move, Enter picks, Escape (or Tab) closes it.
+ */
 function MoreActions({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    const items = focusables(event.currentTarget);
+    if (step === 0 || items.length === 0) return;
+    event.preventDefault();
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    items[(at + step + items.length) % items.length]?.focus();
+  };
   return (
     <Dropdown
       trigger={['click']}
       open={open}
       onOpenChange={setOpen}
+      // The menu takes the focus when it opens (its box passes it on to the first action).
+      autoFocus
       popupRender={() => (
-        <div className="ant-dropdown-menu" style={{ display: 'flex', flexDirection: 'column', padding: 4 }} onClick={() => setOpen(false)}>
+        <div
+          className="ant-dropdown-menu"
+          role="group"
+          aria-label="更多操作"
+          tabIndex={-1}
+          style={{ display: 'flex', flexDirection: 'column', padding: 4 }}
+          onFocus={(event) => {
+            if (event.target === event.currentTarget) focusables(event.currentTarget)[0]?.focus();
+          }}
+          onKeyDown={onKeyDown}
+          onClick={() => {
+            setOpen(false);
+            trigger.current?.focus();
+          }}
+        >
           {children}
         </div>
       )}
     >
-      <Button type="link" size="small">
+      <Button ref={trigger} type="link" size="small">
         更多 <DownOutlined />
       </Button>
     </Dropdown>
@@ -215,12 +249,15 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
 
   const remove = async (ids: Key[]) => {
     try {
-      const msg = await confirmAndRemove(urls.remove, ids.map(String));
+      // A removed row takes its 删除 (or 更多) along, where the dialog would hand the focus back: the
+      // table's region takes it instead, whichever of the dialog's closing and the reload comes last.
+      const msg = await confirmAndRemove(urls.remove, ids.map(String), { afterClose: () => table.current?.focusIfLost() });
       if (msg === null) return;
       if (def.dimension) forgetScopeOptions();
       message.success(msg);
       table.current?.clearSelection();
       reload();
+      table.current?.focusIfLost();
     } catch {
       // Refusals were shown by the error mapper.
     }
@@ -425,6 +462,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
         selectable={Boolean(selectable) || (def.actions.includes('remove') && can('remove'))}
         toolbar={toolbar}
         scrollX={scrollX}
+        label={`${def.title}列表`}
       />
       <HistoryDrawer def={def} row={history} onClose={() => setHistory(null)} />
       <ResourceForm

@@ -1,9 +1,10 @@
-import { useImperativeHandle, useState, type Key, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
 import { Empty, Table, type TableColumnsType } from 'antd';
 import type { RequestParams } from '../../api/params';
 import type { PageResult } from '../../shared/wire';
 import { TABLE_HEIGHT_RATIO } from '../../config/constants';
 import { useWindowHeight } from '../../hooks/useWindowHeight';
+import { useTableLabel } from '../PagedTable';
 import { SearchForm, type SearchValues } from '../SearchForm';
 import { cleanFilters, usePagedQuery, type SortOrder } from '../usePagedQuery';
 
@@ -18,6 +19,11 @@ export interface ResourceTableHandle {
   /** The filters and sort of the rows on screen. */
   currentParams(): RequestParams;
   clearSelection(): void;
+  /**
+   * Puts the keyboard focus on the table's region when it was left nowhere (its element went away: the
+   * 删除 of a removed row), now and once more after the next load has rendered.
+   */
+  focusIfLost(): void;
 }
 
 export interface ResourceTableProps<T extends object> {
@@ -37,10 +43,13 @@ export interface ResourceTableProps<T extends object> {
   /** The whole answer of each load (e.g. a summary's totals beside the records). */
   onLoaded?: (result: PageResult<T>) => void;
   ref?: Ref<ResourceTableHandle>;
+  /** The table region's accessible name (客户列表); by default the page's title and 列表. */
+  label?: string;
 }
 
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
-  const { url, columns, searchFields, toFilters = cleanFilters, defaultSort, toolbar, selectable = false, scrollX, ref, rowKey = 'id', onLoaded, baseFilters } = props;
+  const { url, columns, searchFields, toFilters = cleanFilters, defaultSort, toolbar, selectable = false, scrollX, ref, rowKey = 'id', onLoaded, baseFilters, label } = props;
+  const regionLabel = useTableLabel(label);
   const keyOf = (row: T) => (row as Record<string, unknown>)[rowKey] as Key;
   const [selected, setSelected] = useState<Key[]>([]);
   const paged = usePagedQuery<T>({
@@ -59,8 +68,31 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   });
   const { reload, currentParams, records } = paged;
   const windowHeight = useWindowHeight();
+  const region = useRef<HTMLElement>(null);
+  const refocusOnLoad = useRef(false);
+  const refocus = useCallback(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) region.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!refocusOnLoad.current) return;
+    refocusOnLoad.current = false;
+    refocus();
+  }, [records, refocus]);
 
-  useImperativeHandle(ref, () => ({ reload, currentParams, clearSelection: () => setSelected([]) }), [reload, currentParams]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      reload,
+      currentParams,
+      clearSelection: () => setSelected([]),
+      focusIfLost: () => {
+        refocusOnLoad.current = true;
+        refocus();
+      },
+    }),
+    [reload, currentParams, refocus],
+  );
 
   const selectedRows = records.filter((r) => selected.includes(keyOf(r)));
 
@@ -72,14 +104,16 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
           {toolbar(selected, selectedRows)}
         </div>
       )}
-      <Table<T>
-        rowKey={rowKey}
-        size="middle"
-        {...paged.tableProps}
-        rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), preserveSelectedRowKeys: false } : undefined}
-        scroll={{ x: scrollX, y: Math.round(windowHeight * TABLE_HEIGHT_RATIO) }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-      />
+      <section ref={region} tabIndex={-1} aria-label={regionLabel} className="zb-table-region">
+        <Table<T>
+          rowKey={rowKey}
+          size="middle"
+          {...paged.tableProps}
+          rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), preserveSelectedRowKeys: false } : undefined}
+          scroll={{ x: scrollX, y: Math.round(windowHeight * TABLE_HEIGHT_RATIO) }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+        />
+      </section>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
 import { feedback } from '../../app/feedback';
 import { HOME_PATH } from '../../router/guard';
+import { pageTitle, PageTitleContext } from '../../router/title';
 import type { RouteHandle } from '../../router/types';
 import {
   closeAll, closeLeft, closeOthers, closeRight, closeTab, openTab, useTabs, type TabEntry, type TabsResult,
@@ -30,12 +31,6 @@ const TAB_MENU: MenuProps['items'] = [
   { key: 'closeOthers', label: '关闭其他' },
   { key: 'closeAll', label: '关闭全部' },
 ];
-
-function currentTitle(handles: ReadonlyArray<RouteHandle | undefined>, fallback: string): string {
-  let title: string | undefined;
-  for (const handle of handles) if (handle?.title) title = handle.title;
-  return title ?? fallback;
-}
 
 /** Remembers the window's scroll position per tab and restores it when a tab shows again. */
 function useScrollPerTab(activeKey: string) {
@@ -68,7 +63,7 @@ export function MultiTabs({ header }: { header?: ReactNode }) {
 
   const activeKey = location.pathname;
   const activePath = activeKey + location.search;
-  const title = currentTitle(matches.map((m) => m.handle as RouteHandle | undefined), activeKey);
+  const title = pageTitle(matches.map((m) => m.handle as RouteHandle | undefined)) ?? activeKey;
   // The current route shows its tab already in this render; the store records it in the effect below.
   const tabs = openTab(storedTabs, { key: activeKey, path: activePath, title });
 
@@ -151,6 +146,8 @@ export function MultiTabs({ header }: { header?: ReactNode }) {
         type="editable-card"
         hideAdd
         size="small"
+        // Keyboard: ←/→ move between tabs, Enter or Space opens one, Delete closes it (or its × button).
+        locale={{ removeAriaLabel: '关闭标签页', dropdownAriaLabel: '更多标签页', addAriaLabel: '新标签页' }}
         activeKey={activeKey}
         onChange={onSwitch}
         onEdit={(key, action) => {
@@ -175,7 +172,9 @@ export function MultiTabs({ header }: { header?: ReactNode }) {
       {header}
       {tabs.map((tab) => (
         <Activity key={tab.key} mode={tab.key === activeKey ? 'visible' : 'hidden'}>
-          <div className="zb-page">{tab.key === activeKey ? outlet : elements.current.get(tab.key)}</div>
+          <div className="zb-page">
+            <PageTitleContext value={tab.title}>{tab.key === activeKey ? outlet : elements.current.get(tab.key)}</PageTitleContext>
+          </div>
         </Activity>
       ))}
     </>

@@ -5,6 +5,7 @@ import type { MenuRoute } from '../../router/types';
 import { browser } from '../../lib/browser';
 import { buildNavMenu } from './menuItems';
 import { fittingTopItems, foldMenuItems, INITIAL_TOP_MENU_LIMIT, topMenuLimit } from './topMenu';
+import { MAIN_CONTENT_ID } from '../SkipLink';
 
 /** The horizontal menu's item limit, from 7 until the window width is known, then by width (spec §2). */
 export function useTopMenuLimit(): number {
@@ -69,6 +70,8 @@ export function NavMenu(props: NavMenuProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [openKeys, setOpenKeys] = useState<string[]>(() => model.ancestors.get(pathname) ?? []);
+  // The header's popups, held here so that a choice closes them (picked by keyboard, one stayed open).
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
 
   // Following a link from elsewhere (breadcrumb, home page, a tab) opens the section of the new page.
   useEffect(() => {
@@ -88,8 +91,14 @@ export function NavMenu(props: NavMenuProps) {
   const onClick = ({ key }: { key: string }) => {
     const action = model.actions.get(key);
     if (!action) return;
+    // After the menu's own handling of the key: Enter on an item also asks the menu to open its path.
+    window.setTimeout(() => setPopupKeys([]), 0);
     if (action.kind === 'external') browser.open(action.href, action.target);
-    else navigate(action.path);
+    else {
+      navigate(action.path);
+      // The page is where the user goes next: Tab continues there, not in the menu's closed popup.
+      document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+    }
     onChoose?.();
   };
 
@@ -102,6 +111,8 @@ export function NavMenu(props: NavMenuProps) {
           items={items}
           selectedKeys={selectedKeys}
           onClick={onClick}
+          openKeys={popupKeys}
+          onOpenChange={setPopupKeys}
           disabledOverflow
           className="zb-top-menu"
         />

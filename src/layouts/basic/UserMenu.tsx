@@ -53,15 +53,16 @@ export function UserMenu({ color, compact = false }: { color?: string; compact?:
   const avatar = user?.zblogo || user?.avatar || undefined;
   const name = user?.nickName || user?.username;
   return (
-    <Dropdown menu={{ items, onClick }} placement="bottomRight">
-      <span className="zb-user" style={{ color }}>
+    // A button, so the menu opens by keyboard too (Enter, then Tab into it and ↑/↓); hover still opens it.
+    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
+      <button type="button" className="zb-user" style={{ color }} aria-haspopup="menu">
         <Avatar size="small" src={avatar} icon={avatar ? undefined : <UserOutlined />} />
         {/* On a phone the greeting gives way to the menu; the name stays so the dropdown has a handle. */}
         <span>
           {!compact && <span className="zb-greeting">{greetingFor()}，</span>}
           <span className="zb-user-name">{name}</span>
         </span>
-      </span>
+      </button>
     </Dropdown>
   );
 }

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { useMatches } from 'react-router-dom';
+import { pageTitle } from '../router/title';
+import type { RouteHandle } from '../router/types';
+
+/** Marks the layout's own heading, so that it can tell a page's <h1> from itself. */
+const OWN_HEADING = 'data-zb-page-heading';
+
+/** Whether `container` holds an <h1> of the page's own (a shared document's title); followed as it renders. */
+function usePageOwnsHeading(container: HTMLElement | null | undefined): boolean {
+  const [owns, setOwns] = useState(false);
+  useEffect(() => {
+    if (!container) return;
+    const check = () => setOwns(container.querySelector(`h1:not([${OWN_HEADING}])`) !== null);
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [container]);
+  return owns;
+}
+
+/**
+ * The page's one <h1> (issue 12): the matched route's title, visually hidden — the breadcrumbs, the tab
+ * and the menu show it already — so a screen reader's heading list starts with where the user is. A page
+ * that titles itself with an <h1> inside `within` (the shared documents) keeps its own, and this one
+ * steps aside.
+ */
+export function PageHeading({ within, fallback }: { within?: HTMLElement | null; fallback?: string }) {
+  const title = pageTitle(useMatches().map((match) => match.handle as RouteHandle | undefined)) ?? fallback;
+  const pageOwnsHeading = usePageOwnsHeading(within);
+  if (!title || pageOwnsHeading) return null;
+  return (
+    <h1 className="zb-visually-hidden" {...{ [OWN_HEADING]: '' }}>
+      {title}
+    </h1>
+  );
+}
