@@ -69,10 +69,11 @@ describe('settings applied through the root ConfigProvider', () => {
         <TokenProbe />
       </AppProviders>,
     );
-    expect(screen.getByTestId('primary')).toHaveTextContent('#1677ff');
+    // On the light themes the chosen colour is darkened just enough for AA text contrast (issue 12).
+    expect(screen.getByTestId('primary')).toHaveTextContent('#1369e0');
     expect(screen.getByTestId('dark')).toHaveTextContent('false');
     act(() => useSettings.getState().update({ primaryColor: '#f5222d', colorWeak: true }));
-    expect(screen.getByTestId('primary')).toHaveTextContent('#f5222d');
+    expect(screen.getByTestId('primary')).toHaveTextContent('#da1e28');
     // realDark: antd's dark algorithm for the whole app (which also darkens the primary colour a little).
     act(() => useSettings.getState().update({ navTheme: 'realDark' }));
     expect(screen.getByTestId('dark')).toHaveTextContent('true');

@@ -82,7 +82,7 @@ describe('notice bell', () => {
     // admin's menus hold 我的通知 (/system/mynotice/index), where spec §2 sends every item.
     await openActivities('admin');
     await waitFor(() => expect(badgeText()).toBe('4'));
-    await user.click(screen.getByRole('button', { name: '通知' }));
+    await user.click(screen.getByRole('button', { name: /^通知/ }));
     const popup = (await screen.findByText('查看全部')).closest('.zb-notice-popup') as HTMLElement;
     expect(within(popup).getByText('查看全部').closest('a')).toHaveAttribute('href', '/zbzj/system/mynotice/index');
 
@@ -104,7 +104,7 @@ describe('notice bell', () => {
     const router = renderApp('/jsxm/works/index');
     expect(await screen.findByText('城市记忆展陈设计')).toBeInTheDocument();
     await waitFor(() => expect(badgeText()).toBe('4'));
-    await user.click(screen.getByRole('button', { name: '通知' }));
+    await user.click(screen.getByRole('button', { name: /^通知/ }));
     const popup = (await screen.findByText('查看全部')).closest('.zb-notice-popup') as HTMLElement;
     expect(within(popup).getByText('查看全部').closest('a')).toHaveAttribute('href', '/zbzj/account/notices');
     const first = popup.querySelector('[role="tabpanel"][aria-hidden="false"] .zb-notice-list a') as HTMLElement;
@@ -121,7 +121,7 @@ describe('notice bell', () => {
   it('leads staff whose menus lack 我的通知 to the /account page as well', async () => {
     await openActivities('demo');
     await waitFor(() => expect(badgeText()).toBe('4'));
-    await user.click(screen.getByRole('button', { name: '通知' }));
+    await user.click(screen.getByRole('button', { name: /^通知/ }));
     const popup = (await screen.findByText('查看全部')).closest('.zb-notice-popup') as HTMLElement;
     expect(within(popup).getByText('查看全部').closest('a')).toHaveAttribute('href', '/zbzj/account/notices');
   });
@@ -130,7 +130,7 @@ describe('notice bell', () => {
     answerBell(notices(1, 0));
     await openActivities('demo');
     await waitFor(() => expect(badgeText()).toBe('1'));
-    await user.click(screen.getByRole('button', { name: '通知' }));
+    await user.click(screen.getByRole('button', { name: /^通知/ }));
     const popup = (await screen.findByText('查看全部')).closest('.zb-notice-popup') as HTMLElement;
     await user.click(within(popup).getByText('已读'));
     await waitFor(() =>

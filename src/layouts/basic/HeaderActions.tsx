@@ -19,7 +19,7 @@ export function HeaderActions({ dark, device }: { dark: boolean; device: Device 
   return (
     <div className="zb-header-right">
       {tips && !phone && (
-        <span className="zb-tips" title={tips}>
+        <span className={dark ? 'zb-tips zb-tips-dark' : 'zb-tips'} title={tips}>
           {tips}
         </span>
       )}

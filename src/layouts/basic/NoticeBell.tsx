@@ -33,6 +33,13 @@ function NoticeList({ notices, to, onChoose }: { notices: readonly NoticeItem[];
   );
 }
 
+/** The bell's accessible name: 通知, and the unread count as the badge shows it. */
+export function bellLabel(unread: number): string {
+  if (unread <= 0) return '通知';
+  const shown = unread > NOTICE_BADGE_OVERFLOW ? `${NOTICE_BADGE_OVERFLOW}+` : String(unread);
+  return `通知，${shown} 条未读`;
+}
+
 export function NoticeBell({ color }: { color?: string }) {
   const userId = useSession((s) => s.user?.userId ?? null);
   const menuRoutes = useSession((s) => s.menuRoutes);
@@ -81,7 +88,8 @@ export function NoticeBell({ color }: { color?: string }) {
 
   return (
     <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
-      <button type="button" className="zb-header-action" aria-label="通知" style={{ color }}>
+      {/* The name holds the badge's visible count (99+ past the overflow), so it contains what is shown. */}
+      <button type="button" className="zb-header-action" aria-label={bellLabel(tabs.unreadCount)} style={{ color }}>
         <Badge count={tabs.unreadCount} overflowCount={NOTICE_BADGE_OVERFLOW} size="small" offset={[4, -2]}>
           <BellOutlined style={{ fontSize: 16, color }} />
         </Badge>
