@@ -26,18 +26,21 @@ interface Raw {
 
 const MANY = 1_237;
 
+/** Rows of a plain SQL query (both drivers answer `{ rows }`). */
+const rowsOf = async (query: ReturnType<typeof sql>) => ((await t.app.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+
 beforeAll(async () => {
   t = await buildTestApp();
   const other = await createSecondOrganiser(t.app);
   token = await tokenFor(t.app, SEEDED.demo.username, SEEDED.demo.password);
-  const [demo] = (await t.app.db.execute(sql`select id, organiser_id from users where username = ${SEEDED.demo.username}`)).rows as Array<{ id: number; organiser_id: number }>;
-  organiserId = demo.organiser_id;
+  const [demo] = await rowsOf(sql`select id, organiser_id from users where username = ${SEEDED.demo.username}`);
+  organiserId = Number(demo.organiser_id);
   // Seven creation minutes for 1 237 rows: every created_at is shared by ~177 rows, so only the id orders them.
   const insert = (organiser: number, prefix: string) =>
     t.app.db.execute(sql`
       insert into crm_customers (organiser_id, name, type, level, industry, status, created_by, updated_by, created_at, updated_at)
       select ${organiser}, ${prefix} || lpad(g::text, 5, '0'), 1 + g % 5, 1 + (g * 7) % 3, case when g % 11 = 0 then null else 1 + (g * 13) % 8 end,
-             1 + g % 2, ${demo.id}, ${demo.id}, timestamptz '2026-03-01 09:00:00+08' + make_interval(mins => g % 7), now()
+             1 + g % 2, ${Number(demo.id)}, ${Number(demo.id)}, timestamptz '2026-03-01 09:00:00+08' + make_interval(mins => g % 7), now()
         from generate_series(1, ${MANY}) as g`);
   await insert(organiserId, '分页测试客户');
   // Another organiser's rows share the table, the times and the filter values; they must never count.
@@ -47,9 +50,7 @@ afterAll(() => t.close());
 
 /** Every customer of the demo organiser, as the plain query sees it. */
 async function allRows(): Promise<Raw[]> {
-  const rows = (
-    await t.app.db.execute(sql`select id, name, type, level, industry, extract(epoch from created_at) * 1000 as created_at from crm_customers where organiser_id = ${organiserId}`)
-  ).rows as Array<Record<string, unknown>>;
+  const rows = await rowsOf(sql`select id, name, type, level, industry, extract(epoch from created_at) * 1000 as created_at from crm_customers where organiser_id = ${organiserId}`);
   return rows.map((r) => ({ id: Number(r.id), name: String(r.name), type: Number(r.type), level: Number(r.level), industry: r.industry === null ? null : Number(r.industry), createdAt: Number(r.created_at) }));
 }
 
