@@ -148,6 +148,8 @@ export class PgliteWorkerClient {
   #fail(error: Error): void {
     if (this.#gone) return;
     this.#gone = error;
+    // Not after close(): the database thread died under the server, which can only answer errors now.
+    process.emitWarning(`PGlite worker thread failed: ${error.message}`);
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }
