@@ -1,4 +1,4 @@
-import { useContext, useImperativeHandle, type Key, type ReactNode, type Ref } from 'react';
+import { useContext, useImperativeHandle, useRef, type Key, type ReactNode, type Ref } from 'react';
 import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { RequestParams } from '../api/params';
 import { TABLE_HEIGHT_RATIO } from '../config/constants';
@@ -6,6 +6,7 @@ import { useWindowHeight } from '../hooks/useWindowHeight';
 import { PageTitleContext } from '../router/title';
 import { SearchForm } from './SearchForm';
 import { usePagedQuery, type SortOrder } from './usePagedQuery';
+import { useFocusableScroll } from './useFocusableScroll';
 
 export { cleanFilters, type SortOrder } from './usePagedQuery';
 
@@ -56,12 +57,14 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
   const { reload } = paged;
   const windowHeight = useWindowHeight();
   useImperativeHandle(ref, () => ({ reload }), [reload]);
+  const region = useRef<HTMLElement>(null);
+  useFocusableScroll(region, regionLabel);
 
   return (
     <>
       {searchFields && <SearchForm onSearch={paged.search}>{searchFields}</SearchForm>}
       {toolbar && <div className="zb-table-toolbar" style={{ marginBottom: 16 }}>{toolbar}</div>}
-      <section aria-label={regionLabel} className="zb-table-region">
+      <section ref={region} aria-label={regionLabel} className="zb-table-region">
         <Table<T>
           rowKey={rowKey}
           rowSelection={rowSelection}

@@ -7,6 +7,7 @@ import { useWindowHeight } from '../../hooks/useWindowHeight';
 import { useTableLabel } from '../PagedTable';
 import { SearchForm, type SearchValues } from '../SearchForm';
 import { cleanFilters, usePagedQuery, type SortOrder } from '../usePagedQuery';
+import { useFocusableScroll } from '../useFocusableScroll';
 
 /**
  * The generic paged table with what the resource pages add to it: row selection, a toolbar that sees the
@@ -69,6 +70,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const { reload, currentParams, records } = paged;
   const windowHeight = useWindowHeight();
   const region = useRef<HTMLElement>(null);
+  useFocusableScroll(region, regionLabel);
   const refocusOnLoad = useRef(false);
   const refocus = useCallback(() => {
     const active = document.activeElement;
