@@ -352,7 +352,7 @@ function TimelineGrid({ axis, halls, blocks, empty, canAdd, canEdit, colors, onE
       <div className="zb-timeline-grid" style={{ gridTemplateColumns: `${AXIS_WIDTH}px repeat(${halls.length}, minmax(180px, 1fr))` }}>
         <div className="zb-timeline-corner" style={{ background: colors.header, borderColor: colors.line }} />
         {halls.map((hall) => (
-          <div key={hall} className="zb-timeline-hall" style={{ background: colors.header, borderColor: colors.line }} role="columnheader">
+          <div key={hall} className="zb-timeline-hall" style={{ background: colors.header, borderColor: colors.line }}>
             {hall}
           </div>
         ))}
@@ -430,7 +430,7 @@ function TimelineGrid({ axis, halls, blocks, empty, canAdd, canEdit, colors, onE
                       data-session={row.id}
                       role={canEdit ? 'button' : undefined}
                       tabIndex={canEdit ? 0 : undefined}
-                      aria-label={`${row.title} ${time}`}
+                      // No aria-label: its name is what it shows (title, time, host, speakers), so it holds the visible text.
                       style={{
                         // A pixel apart, so back-to-back sessions read as two.
                         top: b.top + 1,
