@@ -1,0 +1,65 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Button } from 'antd';
+import { AppProviders } from '../../src/app/AppProviders';
+import { ANNOUNCER_ID, feedback } from '../../src/app/feedback';
+import { renderApp, user } from '../mocks/app';
+import { resetSession, signInAs } from '../mocks/session';
+
+/**
+ * Issue 12: where the user is (title, h1), the skip link, announced toasts. The focus given back after a
+ * form or dialog closes needs the dialogs' closing animation, which jsdom never ends: tests/e2e/keyboard.spec.ts.
+ */
+describe('accessibility basics', () => {
+  beforeEach(() => resetSession());
+  afterEach(() => resetSession());
+
+  it('names the login page in the document title and in its one <h1>', async () => {
+    renderApp('/user/login');
+    await waitFor(() => expect(document.title).toBe('登录 - 主办之家'));
+    const headings = await screen.findAllByRole('heading', { level: 1 });
+    expect(headings.map((h) => h.textContent)).toEqual(['登录']);
+  });
+
+  it('names a menu page in the title and its one <h1>; the skip link moves the focus to the page', async () => {
+    signInAs('admin');
+    renderApp('/cnf/project/index');
+    expect(await screen.findByPlaceholderText('请输入项目名称')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('项目列表 - 主办之家'));
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings.map((h) => h.textContent)).toEqual(['项目列表']);
+    // The heading is inside the main region, which the skip link leads to.
+    const main = screen.getByRole('main');
+    expect(main).toContainElement(headings[0]);
+    // The list is a region named after what it lists.
+    expect(within(main).getByRole('region', { name: /列表$/ })).toBeInTheDocument();
+
+    // The skip link is the first stop of Tab.
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: '跳到主要内容' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(main).toHaveFocus();
+  });
+
+  it('reads toasts out through one polite live region that is there before any toast', async () => {
+    render(
+      <AppProviders>
+        <Button onClick={() => feedback().message.success('保存成功')}>保存</Button>
+      </AppProviders>,
+    );
+    const region = document.getElementById(ANNOUNCER_ID);
+    expect(region).not.toBeNull();
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent('');
+
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(region).toHaveTextContent('保存成功'));
+    // The toast itself no longer interrupts as an alert (it would be read twice).
+    const toast = document.querySelector('.ant-message-notice');
+    expect(toast).not.toBeNull();
+    expect(toast).not.toHaveAttribute('role', 'alert');
+  });
+});
