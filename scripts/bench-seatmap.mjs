@@ -121,7 +121,8 @@ async function mapLoad(page) {
           const entries = performance.getEntriesByType('resource');
           const map = entries.find((e) => e.name.includes('/seat/seat/map'));
           const scripts = entries.filter((e) => e.name.endsWith('.js'));
-          resolve({ rendered, clicked, opened, scriptsEnd: Math.max(...scripts.map((e) => e.responseEnd)), mapStart: map?.startTime ?? NaN, mapEnd: map?.responseEnd ?? NaN });
+          const timeline = entries.map((e) => `${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)} ${e.transferSize} ${e.name.replace(/^.*\/zbzj\//, '').replace(/\?.*$/, '')}`);
+          resolve({ rendered, clicked, opened, scriptsEnd: Math.max(...scripts.map((e) => e.responseEnd)), mapStart: map?.startTime ?? NaN, mapEnd: map?.responseEnd ?? NaN, timeline });
         })();
       }),
     SEATS,
@@ -129,7 +130,11 @@ async function mapLoad(page) {
     if (process.env.BENCH_SEAT_SHOT) await page.screenshot({ path: process.env.BENCH_SEAT_SHOT });
     throw error;
   });
-  if (process.env.BENCH_SEAT_DEBUG) console.log(JSON.stringify(t));
+  if (process.env.BENCH_SEAT_DEBUG) {
+    const { timeline, ...times } = t;
+    console.log(JSON.stringify(times));
+    if (process.env.BENCH_SEAT_DEBUG === 'timeline') console.log(timeline.join('\n'));
+  }
   return { rendered: t.rendered, panel: t.opened - t.clicked, interactive: t.opened, mapRequest: t.mapEnd - t.mapStart, render: t.rendered - t.mapEnd };
 }
 

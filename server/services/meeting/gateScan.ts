@@ -3,21 +3,29 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { checkin, gate, person, PERSON_KINDS } from '../../../src/shared/resources/meeting';
 import { stateValue } from '../../../src/shared/resources/framework';
 import type { DeskGate, GateScanPerson, GateScanResult, GateScanVerdict } from '../../../src/shared/wire';
-import { activities, projects, roles, userCurrentActivities, userCurrentProjects, userProjects, userRoles } from '../../db/schema';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
+import { activities } from '../../db/schema';
 import { chinaDateTime, chinaDay } from '../../lib/dates';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import type { AppDb } from '../../db/client';
 import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
+import type { CachedScope } from '../sessionCache';
 import { queryRows } from '../sql';
 import { personCodeOf } from './personCode';
 
 /**
- * Scans at a gate (签到台 and gate devices). A scan is one lookup — the caller's scope, the gate, the person
- * and their earlier pass in one query — and, when it lets someone through, one write: INSERT … ON CONFLICT
- * DO NOTHING on the (person, direction) unique index, which also marks the person checked in. Two gates scanning the same
- * code at the same instant therefore record one pass; the loser reads the winner's pass and says so.
- * Refusals write nothing.
+ * Scans at a gate (签到台 and gate devices). A scan is one statement: it looks up the gate, the person and
+ * their earlier pass, and — only when every check lets the person through — writes the pass (INSERT … ON
+ * CONFLICT DO NOTHING on the (person, direction) unique index) and marks the person checked in, answering
+ * with what it found and whether it wrote. Two gates scanning the same code at the same instant therefore
+ * record one pass; the loser reads the winner's pass and says so. Refusals write nothing.
+ *
+ * On the embedded database (PGlite, PostgreSQL compiled to WebAssembly) parsing and planning that
+ * statement cost four times its execution, on every scan: there it is a session prepared statement
+ * (PREPARE once, EXECUTE per scan), see `prepared` below. On a PostgreSQL server, whose pool spreads
+ * statements over connections and plans natively, it is an ordinary parameterised statement.
  */
 
 const APPROVED = stateValue(person, 'status', 'approved');
@@ -54,17 +62,19 @@ interface LookupRow {
   firstAtMs: number | null;
   firstGateName: string | null;
   today: number;
-  /** The caller's scope: see scopeColumns. */
-  isSuper: boolean;
-  authorised: number[];
-  currentProjects: number[];
-  currentActivities: number[];
+  /** Whether the gate, and the person, lie in the caller's scope (inScopeSql). */
+  gateInScope: boolean;
+  personInScope: boolean;
+  /** Whether this statement wrote the pass. */
+  written: boolean;
 }
 
 export interface Scanner {
   db: AppDb;
   userId: number;
   organiserId: number;
+  /** The caller's project and activity scope (services/projectScope.ts cachedScope). */
+  scope: CachedScope;
   now: Date;
 }
 
@@ -86,92 +96,182 @@ function todayCountSql(organiserId: SQL | AnyPgColumn, gateId: SQL | AnyPgColumn
     and ${t}.checked_at >= ${chinaDayStart(now)}::timestamptz)`.mapWith(Number);
 }
 
-/**
- * The caller's scope as four columns of the lookup: what callerOf + scopeWhere decide in four queries
- * (services/projectScope.ts). Checked in inScope below rather than as join conditions: PostgreSQL plans
- * the lookup in half the time when the scope does not take part in the joins, and the plan is made anew
- * for every scan.
- */
-function scopeColumns(scanner: Scanner): SQL {
-  const { userId, organiserId } = scanner;
-  return sql`exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-             where ${userRoles.userId} = ${userId} and ${roles.isSuper}) as "isSuper",
-    array(select ${userProjects.projectId} from ${userProjects} where ${userProjects.userId} = ${userId}) as authorised,
-    array(select ${userCurrentProjects.projectId} from ${userCurrentProjects}
-            join ${projects} on ${projects.id} = ${userCurrentProjects.projectId}
-           where ${userCurrentProjects.userId} = ${userId} and ${projects.organiserId} = ${organiserId}) as "currentProjects",
-    array(select ${userCurrentActivities.activityId} from ${userCurrentActivities}
-            join ${activities} on ${activities.id} = ${userCurrentActivities.activityId}
-           where ${userCurrentActivities.userId} = ${userId} and ${activities.organiserId} = ${organiserId}) as "currentActivities"`;
+/** The statement's parameters in order ($1…$10), with the types PREPARE declares. */
+type ScanParams = [
+  organiserId: number,
+  gate: number | string,
+  code: string,
+  dayStart: string,
+  at: string,
+  userId: number,
+  allProjects: boolean,
+  authorised: readonly number[],
+  currentProjects: readonly number[],
+  currentActivities: readonly number[],
+];
+const PARAM_TYPES = ['int', 'int', 'text', 'timestamptz', 'timestamptz', 'int', 'boolean', 'int[]', 'int[]', 'int[]'] as const;
+type ParamType = (typeof PARAM_TYPES)[number];
+
+/** The scope test of `look` for a row with this project and activity, against parameters $7–$10. */
+function inScopeSql(arg: (i: number) => SQL, projectId: SQL, activityId: SQL): SQL {
+  return sql`coalesce((${arg(7)} or ${projectId} = any(${arg(8)}))
+    and (cardinality(${arg(9)}) = 0 or ${projectId} = any(${arg(9)}))
+    and (cardinality(${arg(10)}) = 0 or ${activityId} = any(${arg(10)})), false)`;
 }
 
 /**
- * Whether a row of the caller's organiser lies in their scope: a super role sees every project, others
- * the projects authorised to them; a current project selection narrows that, current activities further.
+ * The whole scan, written out by hand (it runs on every scan): `look` is the gate of the caller's
+ * organiser, the person of the code, their earlier pass in the gate's direction, today's passes at the
+ * gate and the scope tests; `ins` records the pass only when everything scanAtGate checks lets the
+ * person through (the same conditions, so verdict and write cannot disagree); `mark` sets an entry's
+ * person checked in. In one statement all three see one snapshot: a registration cancelled meanwhile
+ * cannot let anyone in. The earlier pass is a lateral subquery and the person to mark a scalar one (`look`
+ * has at most one row), so that even a plan made for tiny tables looks them up by index or key rather than
+ * joining whole tables. `arg(i)` is parameter i: `$i` in a prepared statement, a bound value otherwise.
+ * The scope is tested in the select list rather than in the joins, which keeps the plan small.
  */
-function inScope(row: LookupRow, projectId: number, activityId: number): boolean {
-  const authorised = row.isSuper || row.authorised.includes(projectId);
-  const current = row.currentProjects.length === 0 || row.currentProjects.includes(projectId);
-  return authorised && current && (row.currentActivities.length === 0 || row.currentActivities.includes(activityId));
-}
-
-/**
- * The gate of the caller's organiser, the person of the code, their earlier pass in the gate's direction,
- * today's passes at the gate and the caller's scope, in one statement written out by hand: it runs on
- * every scan, and the query builder's assembly cost nearly as much as the query.
- */
-async function lookUp(scanner: Scanner, input: ScanInput, code: string): Promise<LookupRow | undefined> {
+function scanStatement(byDevice: boolean, arg: (i: number) => SQL): SQL {
   const gates = sql.identifier(gate.table);
   const persons = sql.identifier(person.table);
   const checkins = sql.identifier(checkin.table);
-  const org = scanner.organiserId;
-  const whichGate = input.gateId !== undefined ? sql`g.id = ${input.gateId}` : sql`g.device_no = ${input.deviceNo ?? ''}`;
-  const rows = await queryRows<LookupRow>(
-    scanner.db,
-    sql`select g.id as "gateId", g.name as "gateName", g.status as "gateStatus", g.direction,
-           g.project_id as "gateProjectId", g.activity_id as "gateActivityId",
-           p.id as "personId", p.name, p.company, p.kind, p.badge_no as "badgeNo", p.status as "personStatus",
-           p.project_id as "personProjectId", p.activity_id as "personActivityId",
-           (extract(epoch from c.checked_at) * 1000)::float8 as "firstAtMs", fg.name as "firstGateName",
-           ${todayCountSql(sql`g.organiser_id`, sql`g.id`, scanner.now)} as today,
-           ${scopeColumns(scanner)}
-      from ${gates} g
-      left join ${persons} p on p.organiser_id = ${org} and p.code = ${code}
-      left join ${checkins} c on c.organiser_id = ${org} and c.person_id = p.id and c.direction = g.direction
-      left join ${gates} fg on fg.id = c.gate_id
-     where g.organiser_id = ${org} and ${whichGate}
-     limit 1`,
-  );
-  return rows[0];
+  const whichGate = byDevice ? sql`g.device_no = ${arg(2)}` : sql`g.id = ${arg(2)}`;
+  return sql`with look as (
+      select g.id as "gateId", g.name as "gateName", g.status as "gateStatus", g.direction,
+             g.project_id as "gateProjectId", g.activity_id as "gateActivityId",
+             p.id as "personId", p.name, p.company, p.kind, p.badge_no as "badgeNo", p.status as "personStatus",
+             p.project_id as "personProjectId", p.activity_id as "personActivityId",
+             (extract(epoch from c.checked_at) * 1000)::float8 as "firstAtMs", fg.name as "firstGateName",
+             (select count(*)::int from ${checkins} t where t.organiser_id = g.organiser_id and t.gate_id = g.id
+                 and t.checked_at >= ${arg(4)}) as today,
+             ${inScopeSql(arg, sql`g.project_id`, sql`g.activity_id`)} as "gateInScope",
+             ${inScopeSql(arg, sql`p.project_id`, sql`p.activity_id`)} as "personInScope"
+        from ${gates} g
+        left join ${persons} p on p.organiser_id = ${arg(1)} and p.code = ${arg(3)}
+        left join lateral (
+          select c.checked_at, c.gate_id from ${checkins} c
+           where c.organiser_id = ${arg(1)} and c.person_id = p.id and c.direction = g.direction limit 1
+        ) c on true
+        left join ${gates} fg on fg.id = c.gate_id
+       where g.organiser_id = ${arg(1)} and ${whichGate}
+       limit 1
+    ),
+    ins as (
+      insert into ${checkins} (organiser_id, project_id, activity_id, person_id, gate_id, direction, checked_at,
+                               created_by, updated_by, created_at, updated_at)
+      select ${arg(1)}, l."personProjectId", l."personActivityId", l."personId", l."gateId", l.direction, ${arg(5)},
+             ${arg(6)}, ${arg(6)}, ${arg(5)}, ${arg(5)}
+        from look l
+       where l."gateInScope" and l."gateStatus" = ${sql.raw(String(GATE_ENABLED))} and l."personInScope"
+         and l."personActivityId" = l."gateActivityId" and l."personStatus" = ${sql.raw(String(APPROVED))}
+         and l."firstAtMs" is null
+      on conflict (organiser_id, person_id, direction) do nothing
+      returning person_id, direction
+    ),
+    mark as (
+      update ${persons} set checkin_status = ${sql.raw(String(CHECKED_IN))}, checked_in_at = ${arg(5)}
+       where id = (select person_id from ins where direction = ${sql.raw(String(DIRECTION_IN))})
+    )
+    select look.*, exists (select 1 from ins) as written from look`;
+}
+
+/** A bound parameter of the ordinary statement, cast as PREPARE would declare it. */
+function bound(type: ParamType, value: ScanParams[number]): SQL {
+  const v = Array.isArray(value) ? `{${value.join(',')}}` : value;
+  return sql`${v}::${sql.raw(type)}`;
 }
 
 /**
- * Records the pass unless one exists for (person, direction), in one statement: the insert only happens
- * while the person is still approved, and an entry marks the person checked in. Returns whether it wrote.
+ * A parameter as a literal of EXECUTE (which takes no bound parameters): numbers and booleans as
+ * themselves, instants as our own ISO text, text hex-encoded so no quote or backslash can matter.
  */
-async function recordPass(caller: Scanner, gateRow: LookupRow, personId: number): Promise<boolean> {
-  const checkins = sql.identifier(checkin.table);
-  const persons = sql.identifier(person.table);
-  const at = caller.now.toISOString();
-  const mark =
-    gateRow.direction === DIRECTION_IN
-      ? sql`, mark as (update ${persons} set checkin_status = ${CHECKED_IN}, checked_in_at = ${at}::timestamptz
-              where id in (select person_id from ins))`
-      : sql``;
-  const rows = await queryRows<{ written: number }>(
-    caller.db,
-    sql`with ins as (
-      insert into ${checkins} (organiser_id, project_id, activity_id, person_id, gate_id, direction, checked_at,
-                               created_by, updated_by, created_at, updated_at)
-      select p.organiser_id, p.project_id, p.activity_id, p.id, ${gateRow.gateId}, ${gateRow.direction}, ${at}::timestamptz,
-             ${caller.userId}, ${caller.userId}, ${at}::timestamptz, ${at}::timestamptz
-        from ${persons} p where p.id = ${personId} and p.organiser_id = ${caller.organiserId} and p.status = ${APPROVED}
-      on conflict (organiser_id, person_id, direction) do nothing
-      returning person_id
-    )${mark}
-    select count(*)::int as written from ins`,
-  );
-  return Number(rows[0]?.written ?? 0) > 0;
+function literal(type: ParamType, value: ScanParams[number]): string {
+  switch (type) {
+    case 'int':
+      if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer: ${String(value)}`);
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'timestamptz':
+      if (typeof value !== 'string' || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(value)) throw new TypeError(`not an instant: ${String(value)}`);
+      return `'${value}'::timestamptz`;
+    case 'text':
+      return `convert_from(decode('${Buffer.from(String(value), 'utf8').toString('hex')}', 'hex'), 'UTF8')`;
+    case 'int[]': {
+      const list = value as readonly number[];
+      if (!list.every((n) => Number.isSafeInteger(n))) throw new TypeError('not integers');
+      return `'{${list.join(',')}}'::int[]`;
+    }
+  }
+}
+
+/**
+ * The prepared scan statements of one PGlite database, by gate kind. A generic plan is made once and
+ * kept, with the table sizes of that moment (PGlite runs no autovacuum or analyze): a plan made when the
+ * passes table was nearly empty may scan it whole. So each generation serves twice as many scans as the
+ * one before (32, 64, … up to 2 048) and is then prepared anew: the plan follows the table while an event
+ * fills it, at the cost of one PREPARE per thousands of scans. The generation before the one replaced is
+ * deallocated then: by that time no EXECUTE of it can still be on its way.
+ */
+const FIRST_USES = 32;
+const MAX_USES = 2048;
+interface Prepared {
+  name: string;
+  ready: Promise<void>;
+  uses: number;
+  limit: number;
+  previous: string | null;
+}
+const preparedOf = new WeakMap<AppDb, Map<boolean, Prepared>>();
+let generation = 0;
+
+function prepared(db: AppDb, byDevice: boolean): Prepared {
+  let map = preparedOf.get(db);
+  if (!map) preparedOf.set(db, (map = new Map()));
+  let entry = map.get(byDevice);
+  if (!entry || entry.uses >= entry.limit) {
+    const retired = entry?.previous ?? null;
+    const name = `zb_gate_scan_${byDevice ? 'device' : 'id'}_${++generation}`;
+    const text = new PgDialect().sqlToQuery(scanStatement(byDevice, (i) => sql.raw(`$${i}`))).sql;
+    const types = PARAM_TYPES.map((t, i) => (i === 1 && byDevice ? 'text' : t)).join(', ');
+    const ready = db.execute(sql.raw(`prepare ${name} (${types}) as ${text}`)).then(() => undefined);
+    const made: Prepared = { name, ready, uses: 0, limit: entry ? Math.min(entry.limit * 2, MAX_USES) : FIRST_USES, previous: entry?.name ?? null };
+    map.set(byDevice, made);
+    // A PREPARE that failed (its scan answers 500) is tried again by the next scan.
+    ready.catch(() => map.get(byDevice) === made && map.delete(byDevice));
+    if (retired) void db.execute(sql.raw(`deallocate ${retired}`)).catch(() => undefined);
+    entry = made;
+  }
+  entry.uses++;
+  return entry;
+}
+
+async function scanOnce(scanner: Scanner, input: ScanInput, code: string): Promise<LookupRow | undefined> {
+  const { scope } = scanner;
+  const byDevice = input.gateId === undefined;
+  const params: ScanParams = [
+    scanner.organiserId,
+    byDevice ? (input.deviceNo ?? '') : input.gateId!,
+    code,
+    chinaDayStart(scanner.now),
+    scanner.now.toISOString(),
+    scanner.userId,
+    scope.authorisedProjects === null,
+    scope.authorisedProjects ?? [],
+    scope.currentProjects,
+    scope.currentActivities,
+  ];
+  const typeOf = (i: number): ParamType => (i === 1 && byDevice ? 'text' : PARAM_TYPES[i]);
+  const { db } = scanner;
+  const embedded: boolean = db instanceof PgliteDatabase;
+  if (!embedded) {
+    const rows = await queryRows<LookupRow>(db, scanStatement(byDevice, (i) => bound(typeOf(i - 1), params[i - 1])));
+    return rows[0];
+  }
+  const statement = prepared(db, byDevice);
+  await statement.ready;
+  const args = params.map((value, i) => literal(typeOf(i), value)).join(', ');
+  const rows = await queryRows<LookupRow>(db, sql.raw(`execute ${statement.name}(${args})`));
+  return rows[0];
 }
 
 /** The pass that got there first (read after a lost race, in a statement of its own so it sees that commit). */
@@ -203,13 +303,13 @@ export async function scanAtGate(caller: Scanner, input: ScanInput): Promise<{ r
   const code = personCodeOf(input.code);
   // A lost insert without a winning pass means the registration changed under the scan: look again once.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const row = await lookUp(caller, input, code);
+    const row = await scanOnce(caller, input, code);
     const empty = { gateId: null, gateName: null, direction: null, person: null, checkedAt: null, checkedGateName: null, todayCount: null };
-    if (!row || !inScope(row, row.gateProjectId, row.gateActivityId)) throw refusal('gateUnknown', MSG.gateScanGateUnknown, empty);
+    if (!row || !row.gateInScope) throw refusal('gateUnknown', MSG.gateScanGateUnknown, empty);
     const where = { ...empty, gateId: row.gateId, gateName: row.gateName, direction: row.direction, todayCount: Number(row.today) };
     if (row.gateStatus !== GATE_ENABLED) throw refusal('gateDisabled', MSG.gateScanGateDisabled, where);
     // Someone outside the caller's scope is as unknown as a code that matches no one.
-    if (row.personId === null || !inScope(row, Number(row.personProjectId), Number(row.personActivityId))) {
+    if (row.personId === null || !row.personInScope) {
       throw refusal('unknown', MSG.gateScanUnknown, where);
     }
     const who: GateScanPerson = {
@@ -233,7 +333,7 @@ export async function scanAtGate(caller: Scanner, input: ScanInput): Promise<{ r
     };
     if (row.firstAtMs !== null) throw duplicate(new Date(Number(row.firstAtMs)), row.firstGateName);
 
-    if (await recordPass(caller, row, row.personId)) {
+    if (row.written) {
       const result: GateScanResult = {
         ...seen,
         verdict: 'ok',
@@ -243,7 +343,7 @@ export async function scanAtGate(caller: Scanner, input: ScanInput): Promise<{ r
       };
       return { result, msg: entry ? MSG.gateScanOk : MSG.gateScanOkExit };
     }
-    // Another gate recorded this person between the lookup and the insert: theirs is the pass.
+    // Another gate recorded this person after this statement took its snapshot: theirs is the pass.
     const winner = await firstPass(caller, row.personId, row.direction);
     if (winner) throw duplicate(new Date(winner.at), winner.gateName);
   }
