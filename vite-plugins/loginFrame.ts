@@ -71,9 +71,10 @@ export function loginFrame(): Plugin {
           .replace(/\s*\n\s*/g, '');
         const chunks = Object.values(bundle).filter(
           (item): item is OutputChunk =>
-            item.type === 'chunk' && !!item.facadeModuleId && LOGIN_ROUTE_MODULES.some((re) => re.test(item.facadeModuleId ?? '')),
+            item.type === 'chunk' && item.moduleIds.some((id) => LOGIN_ROUTE_MODULES.some((re) => re.test(id))),
         );
-        if (chunks.length !== LOGIN_ROUTE_MODULES.length) {
+        const found = LOGIN_ROUTE_MODULES.filter((re) => chunks.some((chunk) => chunk.moduleIds.some((id) => re.test(id))));
+        if (found.length !== LOGIN_ROUTE_MODULES.length) {
           this.error('登录页的路由模块（UserLayout、LoginPage）不在构建结果中，无法生成 login.html');
         }
         const preloads = [...staticImports(bundle, chunks)]

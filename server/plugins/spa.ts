@@ -14,6 +14,23 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 /**
+ * Security headers that govern a document (what it may load, who may frame or open it) and do nothing on
+ * a script or stylesheet: left off the hashed assets, where they were half of every response's headers
+ * (a page loads dozens of chunks over HTTP/1.1). nosniff, CORP and the referrer policy stay: they apply
+ * to subresources too.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/**
  * Addresses whose page the build also writes with its first screen already in the HTML (login.html: the
  * login frame, painted before any script runs; vite-plugins/loginFrame.ts). Any other address gets
  * index.html, so the frame never flashes before a page that is not the login.
@@ -51,7 +68,9 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
         preCompressed: true,
         setHeaders(reply, filePath) {
           const relative = path.relative(root, filePath).split(path.sep).join('/');
-          reply.header('Cache-Control', relative.startsWith('assets/') ? LONG_CACHE : NO_CACHE);
+          const asset = relative.startsWith('assets/');
+          reply.header('Cache-Control', asset ? LONG_CACHE : NO_CACHE);
+          if (asset) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
         },
       });
       spa.setNotFoundHandler((request, reply) => {

@@ -6,7 +6,7 @@ import { resolvePage } from './pageRegistry';
 import { RootShell } from './RootShell';
 import { RouteErrorView } from './RouteErrorView';
 import { BootFallback } from './BootFallback';
-import { prefetchBackOffice } from './prefetch';
+import { withBackOfficePrefetch } from './prefetch';
 
 /**
  * The fixed route table of spec §2: public groups, exception pages, the fixed back-office pages and the
@@ -29,7 +29,10 @@ const eduLayout = lazyComponent(() => import('../layouts/EduLayout'));
 const plainLayout = lazyComponent(() => import('../layouts/PlainLayout'));
 const blankLayout = lazyComponent(() => import('../layouts/BlankLayout'));
 const basicLayout = lazyComponent(() => import('../layouts/BasicLayout'));
-const loginPage = lazyComponent(() => import('../features/auth/LoginPage'));
+/** The login page, which fetches the back office's chunks once it is on screen (router/prefetch). */
+const loginPage = lazyComponent(() =>
+  import('../features/auth/LoginPage').then((module) => ({ default: withBackOfficePrefetch(module.default) })),
+);
 
 /** A public page of spec §2: no login needed, the guard lets it through by its name. */
 function publicPage(path: string, name: string, title: string, importer: PageImporter, brand?: 'edu'): RouteObject {
@@ -68,11 +71,7 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
             path: 'login',
             // Bare: no antd providers around it (RootShell), so the page needs none of antd's code.
             handle: { name: 'login', title: '登录', bare: true },
-            lazy: async () => {
-              const route = await loginPage();
-              prefetchBackOffice();
-              return route;
-            },
+            lazy: loginPage,
           },
           // One education login page: the /user spelling leads to the branded /edu one.
           { path: 'edulogin', handle: { name: 'edulogin', title: '登录' }, loader: redirectTo('/edu/edulogin') },

@@ -53,6 +53,17 @@ describe('compressed static files', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('keeps the document security headers for pages and leaves them off scripts', async () => {
+    const page = await get('/zbzj/', 'br');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const asset = await get('/zbzj/assets/index-abc123.js', 'br');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('sends a file too small to gain from compression as it is', async () => {
     const res = await get('/zbzj/assets/tiny-abc123.js', 'br');
     expect(res.statusCode).toBe(200);
