@@ -33,7 +33,8 @@ test('admin switches from the side menu to the top menu, light menus and a colou
   await expect(tableRows(page).first()).toBeVisible();
   // Production build: no settings drawer, even for the admin.
   await expect(page.getByRole('button', { name: '布局设置' })).toHaveCount(0);
-  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+  // The chosen colour, darkened just enough for AA contrast (src/app/theme.ts): #1677ff → #1369e0.
+  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(19, 105, 224)');
   await page.screenshot({ path: 'test-results/layout-side.png' });
 
   await openCustomSettings(page);
@@ -54,7 +55,8 @@ test('admin switches from the side menu to the top menu, light menus and a colou
   await page.locator('.ant-menu-submenu-popup').getByText('活动列表').click();
   await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
   await expect(tableRows(page).first()).toBeVisible();
-  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(245, 34, 45)');
+  // 薄暮 #f5222d, darkened just enough for AA contrast: #da1e28.
+  await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(218, 30, 40)');
   await page.screenshot({ path: 'test-results/layout-top.png' });
 
   // Back to the defaults: the side menu returns.

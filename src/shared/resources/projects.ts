@@ -10,7 +10,7 @@ import type { ResourceDef, StateOption } from './types';
 export const PROJECT_STATES: readonly StateOption[] = [
   { value: 0, key: 'preparing', label: '筹备中', color: 'default' },
   { value: 1, key: 'running', label: '进行中', color: 'green' },
-  { value: 2, key: 'ended', label: '已结束', color: 'gray' },
+  { value: 2, key: 'ended', label: '已结束', color: 'default' },
 ];
 
 export const project: ResourceDef = {
@@ -52,7 +52,7 @@ export const ACTIVITY_STATES: readonly StateOption[] = [
   { value: 0, key: 'preparing', label: '筹备中', color: 'default' },
   { value: 1, key: 'registering', label: '报名中', color: 'blue' },
   { value: 2, key: 'running', label: '进行中', color: 'green' },
-  { value: 3, key: 'ended', label: '已结束', color: 'gray' },
+  { value: 3, key: 'ended', label: '已结束', color: 'default' },
   { value: 4, key: 'cancelled', label: '已取消', color: 'red' },
 ];
 

@@ -39,7 +39,7 @@ export default function HomePage() {
           </Typography.Title>
           {user?.cgmc && <Typography.Text type="secondary">{user.cgmc}</Typography.Text>}
           {user?.tips && (
-            <div className="zb-tips" style={{ color: '#f5222d', fontWeight: 'bold', marginTop: 4 }}>
+            <div className="zb-tips" style={{ marginTop: 4 }}>
               {user.tips}
             </div>
           )}
