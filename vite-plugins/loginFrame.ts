@@ -39,8 +39,8 @@ function staticImports(bundle: OutputBundle, roots: OutputChunk[]): Set<string> 
 
 /**
  * Writes login.html beside index.html: the same page with the login screen already in it (markup
- * vite-plugins/loginFrame.html, styles inlined from layouts.css and the login form's login.css), and
- * modulepreload links for the login route's chunks. The server sends it for /user/login only
+ * vite-plugins/loginFrame.html, styles inlined from layouts.css and the login form's login.css, and the
+ * entry's stylesheet inlined too), and modulepreload links for the login route's chunks. The server sends it for /user/login only
  * (server/plugins/spa.ts), so the login page paints from the HTML alone, before any script has arrived;
  * main.tsx mounts React once the router has the same page ready, and React replaces the painted markup
  * with identical markup. Other addresses get index.html and never show the frame.
@@ -81,10 +81,16 @@ export function loginFrame(): Plugin {
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
           .join('\n    ');
-        const page = html
+        // The entry's stylesheets inlined as well: a <link rel="stylesheet"> holds the first paint back by a
+        // round trip, and the painted page must not wait for anything but the HTML.
+        const inlined = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
+          const asset = bundle[href.slice(base.length)];
+          return asset && asset.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+        });
+        const page = inlined
           .replace('</head>', `  ${preloads}\n    <style>${css}</style>\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root">${frame}</div>`);
-        if (page === html || !page.includes('zb-login-frame')) this.error('index.html 中没有 <div id="root"></div>，无法生成 login.html');
+        if (!page.includes('zb-login-frame')) this.error('index.html 中没有 <div id="root"></div>，无法生成 login.html');
         this.emitFile({ type: 'asset', fileName: FRAME_PAGE, source: page });
       },
     },
