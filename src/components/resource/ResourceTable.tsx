@@ -74,7 +74,8 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const refocusOnLoad = useRef(false);
   const refocus = useCallback(() => {
     const active = document.activeElement;
-    if (!active || active === document.body || !active.isConnected) region.current?.focus();
+    // Lost: on nothing, on an element that went away, or on one no longer shown (a closed dialog's 确定).
+    if (!active || active === document.body || !active.isConnected || active.getClientRects().length === 0) region.current?.focus();
   }, []);
   useEffect(() => {
     if (!refocusOnLoad.current) return;
