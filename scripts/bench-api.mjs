@@ -147,7 +147,12 @@ async function withDatabaseUrl(url, fn) {
  */
 export async function benchApi(log = console.log) {
   if ((await buildServerIfStale()) !== 0) throw new Error('服务器编译失败');
-  const urls = [undefined, ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [])];
+  // BENCH_API_DB=pglite|postgres measures one of the two only (profiling, quick comparisons).
+  const only = process.env.BENCH_API_DB;
+  const urls = [
+    ...(only !== 'postgres' ? [undefined] : []),
+    ...(process.env.DATABASE_URL && only !== 'pglite' ? [process.env.DATABASE_URL] : []),
+  ];
   const runs = [];
   for (const url of urls) runs.push(await withDatabaseUrl(url, () => benchOne(log)));
   return { at: new Date().toISOString(), sequential: SEQUENTIAL, runs };
@@ -160,9 +165,7 @@ async function benchOne(log) {
     log(`[bench-api] 准备 ${target.kind} 数据库并写入 ${CUSTOMERS} 个客户…`);
     const seeded = await seed(target);
     log(`[bench-api] 已写入 ${seeded.customers} 个客户（${(seeded.seedMs / 1000).toFixed(1)} s），启动服务…`);
-    // BENCH_SERVER_NODE_OPTIONS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reaches the server only, for profiling.
-    const profiling = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {};
-    server = startBenchServer(PORT, { ...target.env, ...profiling });
+    server = startBenchServer(PORT, target.env);
     await waitUntilUp(`${BASE}/healthz`);
     const login = await call('POST', '/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });
     const token = login.access_token;

@@ -12,12 +12,15 @@ import { purgeRateLimits } from './rateLimits';
  */
 export function createHousekeeper(db: AppDb, intervalMs: number, keepMs: { nonces: number; rateLimits: number }) {
   let last = Number.NEGATIVE_INFINITY;
-  return async function maybePurge(now: number): Promise<void> {
-    if (now - last < intervalMs && now >= last) return;
+  /** The purge when one is due (the caller need not wait for it), otherwise undefined. */
+  return function maybePurge(now: number): Promise<void> | undefined {
+    if (now - last < intervalMs && now >= last) return undefined;
     last = now;
-    await purgeNonces(db, new Date(now - keepMs.nonces));
-    await purgeRateLimits(db, new Date(now - keepMs.rateLimits));
-    await db.delete(usedSsoTickets).where(lt(usedSsoTickets.expiresAt, new Date(now)));
-    await purgeLoginThrottles(db, new Date(now - LOGIN_THROTTLE_KEEP_MS));
+    return (async () => {
+      await purgeNonces(db, new Date(now - keepMs.nonces));
+      await purgeRateLimits(db, new Date(now - keepMs.rateLimits));
+      await db.delete(usedSsoTickets).where(lt(usedSsoTickets.expiresAt, new Date(now)));
+      await purgeLoginThrottles(db, new Date(now - LOGIN_THROTTLE_KEEP_MS));
+    })();
   };
 }

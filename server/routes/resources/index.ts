@@ -25,6 +25,7 @@ import {
   RemoveBody,
   rowSchema,
   saveBodySchema,
+  serializerSchema,
   TransitionBody,
 } from './schemas';
 import summaryRoutes from './summary';
@@ -54,14 +55,14 @@ function registerResource(app: TypedApp, def: ResourceDef): void {
 
   app.get(
     `${base}/page`,
-    { config: { authority: read }, schema: { querystring: pageQuerySchema(def), response: { 200: envelopeSchema(pageSchema(row)) } } },
+    { config: { authority: read }, schema: { querystring: pageQuerySchema(def), response: { 200: serializerSchema(envelopeSchema(pageSchema(row))) } } },
     async (request) => ok(await service.page(await caller(request), def, request.query as service.PageQuery)),
   );
 
   const readers = listReaders(def);
   app.get(
     `${base}/list`,
-    { schema: { querystring: listQuerySchema(def), response: { 200: envelopeSchema(Type.Array(row)) } } },
+    { schema: { querystring: listQuerySchema(def), response: { 200: serializerSchema(envelopeSchema(Type.Array(row))) } } },
     async (request) => {
       const c = await caller(request);
       if (!readers.some((r) => c.authorities.has(r))) throw forbidden();
@@ -71,7 +72,7 @@ function registerResource(app: TypedApp, def: ResourceDef): void {
 
   app.get(
     `${base}/info`,
-    { config: { authority: read }, schema: { querystring: IdQuery, response: { 200: envelopeSchema(row) } } },
+    { config: { authority: read }, schema: { querystring: IdQuery, response: { 200: serializerSchema(envelopeSchema(row)) } } },
     async (request) => ok(await service.info(await caller(request), def, request.query.id)),
   );
 

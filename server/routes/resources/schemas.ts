@@ -140,3 +140,29 @@ export const HistorySchema = Type.Object({
 });
 
 export { INT_MAX };
+
+/**
+ * A response schema as fast-json-stringify serialises it fastest: every nullable value written as
+ * `anyOf: [X, null]` (TypeBox's Union) becomes `type: [X's type, 'null']`. Same JSON out, but
+ * fast-json-stringify serialises an anyOf by running Ajv on the value to pick a branch — on a page of
+ * 20 rows with a dozen nullable columns that doubled the serialisation cost of the response.
+ */
+export function serializerSchema<T extends TSchema>(schema: T): T {
+  return flattenNullable(JSON.parse(JSON.stringify(schema))) as T;
+}
+
+const SIMPLE_KEYWORDS = new Set(['type', 'format', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'description', 'title']);
+
+function flattenNullable(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(flattenNullable);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = flattenNullable(value);
+  const branches = out.anyOf as Array<Record<string, unknown>> | undefined;
+  if (!branches || branches.length !== 2 || branches[1].type !== 'null' || Object.keys(branches[1]).length !== 1) return out;
+  const base = branches[0];
+  if (typeof base.type !== 'string' || !Object.keys(base).every((k) => SIMPLE_KEYWORDS.has(k))) return out;
+  const { anyOf: _anyOf, ...rest } = out;
+  const enumWithNull = Array.isArray(base.enum) ? { enum: [...(base.enum as unknown[]), null] } : {};
+  return { ...rest, ...base, ...enumWithNull, type: [base.type, 'null'] };
+}
