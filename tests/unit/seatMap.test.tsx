@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { SeatMapView } from '../../src/features/meeting/seats/SeatMapView';
+import { prefetchSeatMap } from '../../src/features/meeting/seats/seatApi';
 import {
   columnCount,
   countsOf,
@@ -32,6 +33,10 @@ const cell = (id: number, rowNo: number, seatNo: number, extra: Partial<SeatCell
   ...extra,
 });
 
+
+/** The toast (antd message) shows `text`; the page's live region repeats it for screen readers, hence not findByText. */
+const toastSays = (text: string) =>
+  waitFor(() => expect([...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent?.trim())).toContain(text));
 describe('seat layout', () => {
   const seats = [cell(1, 1, 1), cell(2, 1, 2), cell(3, 1, 3), cell(4, 2, 1), cell(5, 2, 3, { state: 1, personId: 9, personName: '张三' }), cell(6, 3, 2, { state: 2 })];
 
@@ -191,6 +196,26 @@ describe('SeatMapView', () => {
     expect(screen.getAllByRole('button', { name: /排\d+号/ }).filter((b) => b.tabIndex === 0)).toHaveLength(1);
   });
 
+  it('draws a map asked for before the view existed, in its first render and without asking again', async () => {
+    prefetchSeatMap(useSession.getState().scopeVersion);
+    await waitFor(() => expect(calls.map).toHaveLength(1));
+    // The answer has arrived (the request went out; msw answers at once): give its promise a turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    renderMap([]);
+    expect(screen.getByRole('group', { name: '主论坛厅座位图' })).toBeInTheDocument();
+    expect(seatButton('A区 1排1号 空闲')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map).toEqual([{}]);
+  });
+
+  it('asks again when the early map belongs to a scope the user has left since', async () => {
+    prefetchSeatMap(useSession.getState().scopeVersion);
+    useSession.getState().bumpScope();
+    renderMap([]);
+    expect(await screen.findByRole('group', { name: '主论坛厅座位图' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.map).toHaveLength(2));
+  });
+
   it('assigns a searched person to a seat and redraws that seat and the counts', async () => {
     renderMap(['ACTION_seat_seat_assign']);
     await user.click(await screen.findByRole('button', { name: 'A区 1排1号 空闲' }));
@@ -204,7 +229,7 @@ describe('SeatMapView', () => {
     await user.click(within(panel).getByRole('button', { name: /分配座位/ }));
     await waitFor(() => expect(calls.assign).toEqual([{ id: '1', personId: '12' }]));
     expect(await screen.findByRole('button', { name: 'A区 1排1号 已分配 王磊' })).toHaveClass('zb-seat-s1');
-    expect(await screen.findByText('已将1排1号分配给王磊')).toBeInTheDocument();
+    await toastSays('已将1排1号分配给王磊');
     expect(count('assigned')).toContain('2');
     expect(count('free')).toContain('2');
   });
@@ -283,6 +308,6 @@ describe('SeatMapView', () => {
     await waitFor(() => expect(calls.generate).toEqual([{ activityId: '1', hall: '分论坛A', rows: '5', seatsPerRow: '8', kind: '1', startRow: '1' }]));
     expect(await screen.findByRole('group', { name: '分论坛A座位图' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^\d排\d号 空闲$/ })).toHaveLength(40);
-    expect(await screen.findByText('已在分论坛A生成 40 个座位')).toBeInTheDocument();
+    await toastSays('已在分论坛A生成 40 个座位');
   });
 });

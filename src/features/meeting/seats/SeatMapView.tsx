@@ -1,18 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { App, Button, Empty, Result, Select, Space, Spin, theme } from 'antd';
 import { AppstoreAddOutlined, ReloadOutlined } from '@ant-design/icons';
 import { activityLabel } from '../../../components/resource/ScopeSelects';
 import { activityOptions, type ActivityOption } from '../../../components/resource/resourceApi';
 import { actionAuthority } from '../../../shared/resources/framework';
 import { SEAT_KINDS, SEAT_STATES, seat } from '../../../shared/resources/meeting';
-import type { SeatCell, SeatHall } from '../../../shared/wire';
+import type { SeatCell, SeatHall, SeatMapData } from '../../../shared/wire';
 import { useSession } from '../../../stores/session';
-import { GenerateSeats } from './GenerateSeats';
 import { SeatGrid } from './SeatGrid';
 import { SeatPanel } from './SeatPanel';
-import { loadSeatMap } from './seatApi';
+import { loadSeatMap, takeEarlySeatMap } from './seatApi';
 import { columnCount, countsOf, KIND_NORMAL, nextFreeRow, replaceSeat, rowsOf, seatedPersons, SEAT_ASSIGNED, SEAT_FREE, SEAT_RESERVED, type SeatRowData } from './seatLayout';
 import './seats.css';
+
+// 批量生成's form (antd Form, InputNumber, AutoComplete, Modal) loads when first opened, not with the map.
+const GenerateSeats = lazy(() => import('./GenerateSeats').then((m) => ({ default: m.GenerateSeats })));
 
 /**
  * 座位图: one hall of one activity at a time — the activity and hall pickers, 批量生成, the counts and
@@ -29,6 +31,8 @@ interface HallData {
 }
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: HallData };
+
+const hallData = (data: SeatMapData): HallData => ({ activityId: data.activityId, halls: data.halls, hall: data.hall, rows: rowsOf(data.seats) });
 
 export interface SeatMapViewProps {
   /** Changes when the map should read the server again (its tab shown again). */
@@ -50,10 +54,16 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   // need not wait for the list of activities.
   const [pickedActivity, setPickedActivity] = useState<number | null>(null);
   const [wantedHall, setWantedHall] = useState<string | null>(null);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The first map may have been asked for before this view existed (seatApi prefetchSeatMap); when it has
+  // already arrived, the seats are drawn in this very first render.
+  const [early] = useState(() => takeEarlySeatMap(scopeVersion));
+  const firstLoad = useRef(early);
+  const [load, setLoad] = useState<Load>(() => (early?.data ? { status: 'ready', data: hallData(early.data) } : { status: 'loading' }));
   const [version, setVersion] = useState(0);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [generating, setGenerating] = useState(false);
+  // Kept once opened, so that closing plays the dialog's closing animation.
+  const [generateUsed, setGenerateUsed] = useState(false);
   const firstScope = useRef(scopeVersion);
 
   useEffect(() => {
@@ -72,10 +82,14 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
 
   useEffect(() => {
     let alive = true;
+    // The first run is for no activity and no hall, which is what the early request asked for.
+    const first = firstLoad.current;
+    firstLoad.current = null;
+    if (first?.data) return;
     // The seats on screen stay while the same hall is read again, so an update does not blank the map.
     setLoad((s) => (s.status === 'ready' && (pickedActivity === null || s.data.activityId === pickedActivity) ? s : { status: 'loading' }));
-    loadSeatMap(pickedActivity, wantedHall)
-      .then((data) => alive && setLoad({ status: 'ready', data: { activityId: data.activityId, halls: data.halls, hall: data.hall, rows: rowsOf(data.seats) } }))
+    (first?.promise ?? loadSeatMap(pickedActivity, wantedHall))
+      .then((data) => alive && setLoad({ status: 'ready', data: hallData(data) }))
       .catch(() => alive && setLoad({ status: 'error' }));
     return () => {
       alive = false;
@@ -155,7 +169,11 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
             }}
           />
           {canGenerate && (
-            <Button type="primary" icon={<AppstoreAddOutlined />} disabled={activityId === null} onClick={() => setGenerating(true)}>
+            <Button type="primary" icon={<AppstoreAddOutlined />} disabled={activityId === null} onClick={() => {
+                setGenerateUsed(true);
+                setGenerating(true);
+              }}
+            >
               批量生成
             </Button>
           )}
@@ -201,8 +219,9 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
       {data && data.hall !== null && activityId !== null && (
         <SeatPanel hall={data.hall} activityId={activityId} cell={selected} canAssign={canAssign} seated={seated} onClose={closePanel} onChanged={onChanged} />
       )}
-      {activityId !== null && (
-        <GenerateSeats
+      {activityId !== null && generateUsed && (
+        <Suspense fallback={null}>
+          <GenerateSeats
           open={generating}
           activityId={activityId}
           halls={data?.halls ?? []}
@@ -216,7 +235,8 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
             setWantedHall(made);
             setVersion((v) => v + 1);
           }}
-        />
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -17,6 +17,41 @@ export function loadSeatMap(activityId: number | null, hall: string | null): Pro
   return get<SeatMapData>(SEAT_MAP_URL, { activityId: activityId ?? undefined, hall: hall ?? undefined });
 }
 
+/**
+ * The first map a page opens (its first activity, first hall), asked for before the page has rendered:
+ * the seat page starts it as soon as its code has arrived, so the request runs while the layout and the
+ * page are still being built instead of after them. Taken once, by the first SeatMapView that opens
+ * without a choice of its own, within a few seconds and in the same scope; otherwise it is left unused.
+ */
+interface EarlyMap {
+  promise: Promise<SeatMapData>;
+  data: SeatMapData | null;
+  at: number;
+  scopeVersion: number;
+}
+let early: EarlyMap | null = null;
+const EARLY_FOR_MS = 10_000;
+
+export function prefetchSeatMap(scopeVersion: number): void {
+  const entry: EarlyMap = { promise: loadSeatMap(null, null), data: null, at: Date.now(), scopeVersion };
+  entry.promise.then(
+    (data) => (entry.data = data),
+    () => {
+      // Not taken when it failed: the map asks again and the user sees that answer.
+      if (early === entry) early = null;
+    },
+  );
+  early = entry;
+}
+
+/** The prefetched first map when it is still fresh and of this scope (then it is no longer offered). */
+export function takeEarlySeatMap(scopeVersion: number): { promise: Promise<SeatMapData>; data: SeatMapData | null } | null {
+  const entry = early;
+  early = null;
+  if (!entry || entry.scopeVersion !== scopeVersion || Date.now() - entry.at > EARLY_FOR_MS) return null;
+  return { promise: entry.promise, data: entry.data };
+}
+
 export type GenerateForm = SeatGenerateRequest;
 
 /** Resolves with the result and the server's message; a refusal rejects (its toast already shown). */

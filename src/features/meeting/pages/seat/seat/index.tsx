@@ -2,7 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Spin, Tabs } from 'antd';
 import { seat } from '../../../../../shared/resources/meeting';
+import { useSession } from '../../../../../stores/session';
 import { SeatMapView } from '../../../seats/SeatMapView';
+import { prefetchSeatMap } from '../../../seats/seatApi';
 
 /**
  * 座位: the seat map (default) or the generic list of the seat definition. Each tab is built when first
@@ -15,6 +17,11 @@ type View = 'map' | 'list';
 // The list (table, search bar, forms of every field type) loads only when it is first shown, so the map
 // (the page's first view) does not wait for it.
 const ResourcePage = lazy(() => import('../../../../../components/resource/ResourcePage').then((m) => ({ default: m.ResourcePage })));
+
+// The map's data is asked for as soon as this page's code has arrived (the router loads it only for a
+// signed-in user): the request then runs while the layout and this page are still being built. A link to
+// the list does not need it.
+if (!linksToList(window.location.search)) prefetchSeatMap(useSession.getState().scopeVersion);
 
 /** Whether the address filters the list, as ResourcePage reads it (its `filtersFromSearch`), without loading it. */
 function linksToList(search: string): boolean {
