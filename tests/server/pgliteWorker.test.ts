@@ -47,12 +47,6 @@ describe.runIf(pglitePass)('the server while the embedded database runs a long s
     expect(refused.statusCode).toBe(400);
     expect(body(refused).msg).toBe(MSG.signMissing);
     expect(answeredDuringQuery).toBe(true);
-    // Timers still run on time too: ten 20 ms ticks while the statement still runs.
-    if (!slowDone) {
-      const started = Date.now();
-      for (let i = 0; i < 10 && !slowDone; i++) await new Promise((r) => setTimeout(r, 20));
-      if (!slowDone) expect(Date.now() - started).toBeLessThan(1_500);
-    }
     expect(await slow).toEqual([{ n: 5_000_000 }]);
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
