@@ -31,7 +31,7 @@ async function assignFirstChoice(page: Page, seat: Locator, keyword: string): Pr
   const name = ((await option.textContent()) ?? '').replace(/（.*$/, '').trim();
   await option.click();
   await panel.getByRole('button', { name: /分配座位/ }).click();
-  await expect(page.getByText(new RegExp(`分配给${name}`))).toBeVisible();
+  await expect(page.locator('.ant-message-notice').getByText(new RegExp(`分配给${name}`))).toBeVisible();
   return name;
 }
 
@@ -53,7 +53,7 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText(`将在「${HALL}」生成 40 个普通座位：第 1–5 排，每排 1–8 号，区域 A区`);
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByText(`已在${HALL}生成 40 个座位`)).toBeVisible();
+  await expect(page.locator('.ant-message-notice').getByText(`已在${HALL}生成 40 个座位`)).toBeVisible();
 
   const grid = page.getByRole('group', { name: `${HALL}座位图` });
   await expect(grid.getByRole('button')).toHaveCount(40);
@@ -78,7 +78,7 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
 
   await grid.getByRole('button', { name: `A区 1排4号 已分配 ${first}` }).click();
   await page.locator('.zb-seat-panel').getByRole('button', { name: /释放座位/ }).click();
-  await expect(page.getByText('已释放A区 1排4号')).toBeVisible();
+  await expect(page.locator('.ant-message-notice').getByText('已释放A区 1排4号')).toBeVisible();
   await expect(grid.getByRole('button', { name: 'A区 1排4号 空闲' })).toBeVisible();
   await expect(count(page, 'assigned')).toContainText('已分配 1');
   await expect(count(page, 'free')).toContainText('空闲 39');
