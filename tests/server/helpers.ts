@@ -124,6 +124,9 @@ export async function buildTestApp({ beforeReady, ...options }: TestAppOptions =
   const app = buildApp({
     env: {},
     distDir: '/nonexistent-dist',
+    // Suites change roles, grants and project selections directly in the database and expect the next
+    // call to see it; the session cache (AUTH_CACHE_S) is exercised by sessionCache.test.ts, which sets it.
+    authCacheS: 0,
     now: () => clock.now,
     ...connection,
     ...options,
