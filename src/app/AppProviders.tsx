@@ -4,7 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useSettings } from '../stores/settings';
-import { bindFeedback } from './feedback';
+import { bindFeedback, TOAST_CONFIG } from './feedback';
 import { ErrorBoundary } from './ErrorBoundary';
 import { applyDocumentSettings, themeFrom } from './theme';
 
@@ -28,7 +28,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => applyDocumentSettings({ primaryColor, navTheme, colorWeak }), [primaryColor, navTheme, colorWeak]);
   return (
     <ConfigProvider locale={zhCN} theme={themeConfig}>
-      <AntApp>
+      {/* Toasts render into the page's one live region (issue 12). */}
+      <AntApp message={TOAST_CONFIG} notification={TOAST_CONFIG}>
         <FeedbackBridge />
         <ErrorBoundary>{children}</ErrorBoundary>
       </AntApp>

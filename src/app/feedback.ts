@@ -37,58 +37,51 @@ let current: Feedback = staticFeedback;
 
 export function bindFeedback(next: Feedback): () => void {
   current = next;
-  const stopAnnouncing = installAnnouncer();
+  // The live region is in the page from the start, before antd asks for it with the first toast.
+  if (typeof document !== 'undefined') toastRegion();
   return () => {
-    stopAnnouncing();
     if (current === next) current = staticFeedback;
   };
 }
 
-/** The one live region of the page (issue 12): what a toast says, read out by screen readers. */
-export const ANNOUNCER_ID = 'zb-announcer';
+/** The one live region of the page (issue 12), which the root <App> renders its toasts into. */
+export const TOAST_REGION_ID = 'zb-toasts';
 const TOAST_SELECTOR = '.ant-message-notice, .ant-notification-notice';
 
 /**
- * Toasts (antd message and notification, from any caller: the hook API, the static functions) are
- * announced politely through one region that is in the page before any toast, as screen readers only
- * follow live regions they already know. antd marks each toast role="alert", which would interrupt the
- * user and, with the region, read it twice: that role is taken off as the toast arrives.
+ * The container of the root <App>'s toasts (antd message and notification): a polite live region that is
+ * in the page before the first toast, as screen readers only follow live regions they already know (antd's
+ * own list appears with its first toast and goes with its last). antd marks each toast role="alert", which
+ * would interrupt the user and have it read twice: that role is taken off as the toast arrives. The region
+ * is a plain wrapper: the toasts are fixed-positioned as ever.
  */
-export function installAnnouncer(): () => void {
-  if (typeof document === 'undefined' || typeof MutationObserver === 'undefined') return () => undefined;
-  let region = document.getElementById(ANNOUNCER_ID);
-  if (!region) {
-    region = document.createElement('div');
-    region.id = ANNOUNCER_ID;
-    region.className = 'zb-visually-hidden';
-    region.setAttribute('role', 'status');
-    region.setAttribute('aria-live', 'polite');
-    region.setAttribute('aria-atomic', 'true');
-    document.body.appendChild(region);
-  }
-  const live = region;
-  const announce = (toast: Element) => {
-    toast.removeAttribute('role');
-    const text = toast.textContent?.trim();
-    if (!text) return;
-    // Emptied first, so that the same words twice in a row (two saves) are read twice.
-    live.textContent = '';
-    window.setTimeout(() => {
-      live.textContent = text;
-    }, 50);
+export function toastRegion(): HTMLElement {
+  const existing = document.getElementById(TOAST_REGION_ID);
+  if (existing) return existing;
+  const region = document.createElement('div');
+  region.id = TOAST_REGION_ID;
+  region.setAttribute('role', 'status');
+  region.setAttribute('aria-live', 'polite');
+  // Each new toast is read alone, not the whole stack again.
+  region.setAttribute('aria-atomic', 'false');
+  document.body.appendChild(region);
+  const politely = (toast: Element) => {
+    if (toast.getAttribute('role') === 'alert') toast.removeAttribute('role');
   };
-  const observer = new MutationObserver((records) => {
+  new MutationObserver((records) => {
     for (const record of records) {
       for (const node of Array.from(record.addedNodes)) {
         if (!(node instanceof Element)) continue;
-        if (node.matches(TOAST_SELECTOR)) announce(node);
-        else node.querySelectorAll(TOAST_SELECTOR).forEach(announce);
+        if (node.matches(TOAST_SELECTOR)) politely(node);
+        node.querySelectorAll(TOAST_SELECTOR).forEach(politely);
       }
     }
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-  return () => observer.disconnect();
+  }).observe(region, { childList: true, subtree: true });
+  return region;
 }
+
+/** antd's message / notification config of the root <App>: its toasts go into the live region. */
+export const TOAST_CONFIG = { getContainer: toastRegion } as const;
 
 export function feedback(): Feedback {
   return current;

@@ -10,7 +10,7 @@ const SETTINGS_KEY = 'pro__Layout-Settings';
 
 async function openCustomSettings(page: Page) {
   await page.goto('account/settings/custom');
-  await expect(page.getByRole('heading', { name: '个性化设置' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '个性化设置', level: 4 })).toBeVisible();
 }
 
 /** Settings live in the browser's local storage: forget them, back to the defaults. */
