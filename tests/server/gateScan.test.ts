@@ -5,7 +5,6 @@ import * as schema from '../../server/db/schema';
 import { chinaDateTime } from '../../server/lib/dates';
 import { MSG } from '../../server/messages';
 import { newPersonCode } from '../../server/services/meeting/personCode';
-import { invalidateUser } from '../../server/services/sessionCache';
 import { queryRows } from '../../server/services/sql';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
@@ -250,21 +249,17 @@ describe('refusals say why and write nothing', () => {
 
     const [elsewhere] = await t.app.db.select().from(schema.projects).where(and(eq(schema.projects.organiserId, scopeA.organiserId), ne(schema.projects.id, scopeA.projectId)));
     await t.app.db.insert(schema.userCurrentProjects).values({ userId: demoUserId, projectId: elsewhere.id });
-    // Written behind the workspace routes' backs, which would drop the cached scope themselves.
-    invalidateUser(t.app.db, demoUserId);
     try {
       const r = await scan('south', 'scoped');
       expect([r.code, r.msg]).toEqual([1, MSG.gateScanGateUnknown]);
     } finally {
       await t.app.db.delete(schema.userCurrentProjects).where(eq(schema.userCurrentProjects.userId, demoUserId));
-      invalidateUser(t.app.db, demoUserId);
     }
     expect(await passesOf('scoped')).toHaveLength(0);
   });
 
   it('keeps to the current activity when one is chosen', async () => {
     await t.app.db.insert(schema.userCurrentActivities).values({ userId: demoUserId, activityId: activityB });
-    invalidateUser(t.app.db, demoUserId);
     try {
       const r = await scan('south', 'scoped');
       expect([r.code, r.msg]).toEqual([1, MSG.gateScanGateUnknown]);
@@ -272,7 +267,6 @@ describe('refusals say why and write nothing', () => {
       expect(desk.data.map((g) => g.id)).toEqual([gates.b]);
     } finally {
       await t.app.db.delete(schema.userCurrentActivities).where(eq(schema.userCurrentActivities.userId, demoUserId));
-      invalidateUser(t.app.db, demoUserId);
     }
     expect(await passesOf('scoped')).toHaveLength(0);
   });
