@@ -62,7 +62,7 @@ async function seed(target) {
     const [who] = await rows(sql`select u.id as user_id, u.organiser_id from users u where u.username = 'demo'`);
     const t0 = performance.now();
     await database.db.execute(bulkCustomers(who.organiser_id, who.user_id, CUSTOMERS));
-    await database.db.execute(sql`analyze`);
+    await database.db.execute(sql`vacuum analyze`);
     const [{ n }] = await rows(sql`select count(*)::int as n from crm_customers`);
     return { customers: n, seedMs: performance.now() - t0 };
   } finally {

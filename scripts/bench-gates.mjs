@@ -74,7 +74,7 @@ async function seed(m, target) {
              translate(encode(decode(md5(g::text || random()::text) || md5(random()::text), 'hex'), 'base64'), '+/=', '-_')::varchar(22),
              1, ${who.user_id}, ${who.user_id}
         from generate_series(1, ${PERSONS}) as g`);
-    await database.db.execute(sql`analyze`);
+    await database.db.execute(sql`vacuum analyze`);
     const codes = (await rows(sql`select code from person_persons where activity_id = ${activity.id} order by id`)).map((r) => r.code);
     return { gateIds: gates.map((g) => g.id), codes, seedMs: performance.now() - t0 };
   } finally {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
 import { LOG } from '../messages';
+import { refreshStatistics } from '../services/sql';
 
 export interface DatabasePluginOptions extends Record<string, unknown> {
   /** Use this handle (not closed with the app); otherwise open one from `connect`. */
@@ -19,6 +20,7 @@ const databasePlugin: FastifyPluginAsync<DatabasePluginOptions> = async (app, op
     await database.migrate();
     return seedIfEmpty(database.db);
   });
+  await refreshStatistics(database.db);
   app.log.info({ kind: database.kind, seeded }, seeded ? LOG.databaseSeeded : LOG.databaseReady);
   app.decorate('db', database.db);
 };

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { AppDb } from '../db/client';
 
 /**
@@ -24,4 +25,18 @@ export async function lockNames(tx: AppDb, ...names: string[]): Promise<void> {
   for (const name of [...new Set(names)].sort()) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);
   }
+}
+
+/**
+ * PGlite runs no autovacuum: without a VACUUM its visibility map stays empty, so counts and pages that
+ * PostgreSQL answers from an index alone read the table, and without an ANALYZE the planner keeps the
+ * row counts of an empty table. Called after bulk writes; on a PostgreSQL server autovacuum does it.
+ */
+export async function refreshStatistics(db: AppDb, tables?: readonly string[]): Promise<void> {
+  if (!(db instanceof PgliteDatabase)) return;
+  if (!tables) {
+    await db.execute(sql`VACUUM (ANALYZE)`);
+    return;
+  }
+  for (const table of tables) await db.execute(sql`VACUUM (ANALYZE) ${sql.identifier(table)}`);
 }

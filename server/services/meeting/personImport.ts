@@ -15,7 +15,7 @@ import { forbidden, refuse } from '../../lib/errors';
 import { isBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
 import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../resources/model';
-import { queryRows } from '../sql';
+import { queryRows, refreshStatistics } from '../sql';
 import { newPersonCode } from './personCode';
 
 /**
@@ -458,6 +458,8 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
     if (isUniqueViolation(error)) throw refuse(MSG.personImportRaced);
     throw error;
   }
+  // Thousands of new rows at once: the embedded database's lists of this table stay index-only.
+  await refreshStatistics(caller.db, [person.table]);
   return n;
 }
 
