@@ -4,6 +4,7 @@ import { actionAuthority } from '../../../src/shared/resources/framework';
 import { gate } from '../../../src/shared/resources/meeting';
 import { GATE_SCAN_VERDICTS, type DeskGate, type GateScanPerson, type GateScanResult } from '../../../src/shared/wire';
 import { envelopeSchema, ok } from '../../lib/envelope';
+import { serializerSchema } from '../resources/schemas';
 import { refuse } from '../../lib/errors';
 import { Id, NoParams, Nullable, StringEnum, wireSchema } from '../../lib/schemas';
 import { MSG } from '../../messages';
@@ -61,7 +62,7 @@ const SCAN = actionAuthority(gate, 'scan');
 const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${gate.api}/scan`,
-    { config: { authority: SCAN }, schema: { body: ScanBody, response: { 200: envelopeSchema(GateScanResultSchema) } } },
+    { config: { authority: SCAN }, schema: { body: ScanBody, response: { 200: serializerSchema(envelopeSchema(GateScanResultSchema)) } } },
     async (request) => {
       const { gateId, code } = request.body;
       const deviceNo = request.body.deviceNo?.trim() || undefined;
