@@ -79,7 +79,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 test.setTimeout(180_000);
 
-test('keyboard only: sign in, 客户 from the menu, search, 新增, delete, tabs and a modal', async ({ page }) => {
+test('keyboard only: sign in, 客户 from the menu, search, 新增, delete, tabs, a modal and signing out', async ({ page }) => {
   const stamp = Date.now().toString().slice(-6);
   const name = `键盘客户${stamp}`;
   // The multi-tab bar is a layout setting (kept in local storage); this walk uses it.
@@ -199,4 +199,15 @@ test('keyboard only: sign in, 客户 from the menu, search, 新增, delete, tabs
   await expect(activityForm).toBeHidden();
   await expect.poll(() => isFocused(page, { name: '新增', role: 'button' })).toBe(true);
   await expectVisibleFocus(page);
+
+  // Sign out through the header's user menu: Enter opens it on its first entry, ↓ to 退出登录, confirm.
+  await pressUntil(page, 'Shift+Tab', { name: /王晓明$/, role: 'button' });
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => isFocused(page, { name: '我的项目', role: 'menuitem' })).toBe(true);
+  await pressUntil(page, 'ArrowDown', { name: '退出登录', role: 'menuitem' }, 8);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => isFocused(page, { name: '确定', within: '.ant-modal-confirm' })).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/zbzj\/user\/login/);
 });

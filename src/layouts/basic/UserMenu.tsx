@@ -1,3 +1,4 @@
+import { useState, type KeyboardEvent } from 'react';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import {
   CalendarOutlined, LockOutlined, LogoutOutlined, ProjectOutlined, UserOutlined,
@@ -33,7 +34,23 @@ export function UserMenu({ color, compact = false }: { color?: string; compact?:
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
   ];
 
+  // Hover opens the menu for the mouse; Enter, Space or ↓ on the handle for the keyboard, which then
+  // lands in the menu (↑/↓ move, Enter picks, Escape goes back to the handle).
+  const [open, setOpen] = useState(false);
+  const [byKeyboard, setByKeyboard] = useState(false);
+  const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    setByKeyboard(true);
+    setOpen(true);
+  };
+  const onOpenChange = (next: boolean) => {
+    if (!next) setByKeyboard(false);
+    setOpen(next);
+  };
+
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    setOpen(false);
     const link = USER_MENU_LINKS[key];
     if (link) {
       navigate(link);
@@ -53,9 +70,9 @@ export function UserMenu({ color, compact = false }: { color?: string; compact?:
   const avatar = user?.zblogo || user?.avatar || undefined;
   const name = user?.nickName || user?.username;
   return (
-    // A button, so the menu opens by keyboard too (Enter, then Tab into it and ↑/↓); hover still opens it.
-    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
-      <button type="button" className="zb-user" style={{ color }} aria-haspopup="menu">
+    // A button, so that the keyboard reaches it.
+    <Dropdown menu={{ items, onClick }} placement="bottomRight" open={open} onOpenChange={onOpenChange} autoFocus={byKeyboard}>
+      <button type="button" className="zb-user" style={{ color }} aria-haspopup="menu" aria-expanded={open} onKeyDown={onHandleKey}>
         <Avatar size="small" src={avatar} icon={avatar ? undefined : <UserOutlined />} />
         {/* On a phone the greeting gives way to the menu; the name stays so the dropdown has a handle. */}
         <span>
