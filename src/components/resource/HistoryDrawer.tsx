@@ -7,7 +7,13 @@ import { historyOf, type ResourceRow } from './resourceApi';
  * 变更记录 of one row: who created it and changed it last, and each recorded state change (which state,
  * from what to what, by whom, when, with the remark given), oldest first.
  */
-export function HistoryDrawer({ def, row, onClose }: { def: ResourceDef; row: ResourceRow | null; onClose(): void }) {
+export interface HistoryDrawerProps {
+  def: ResourceDef;
+  row: ResourceRow | null;
+  onClose(): void;
+}
+
+export function HistoryDrawer({ def, row, onClose }: HistoryDrawerProps) {
   const [state, setState] = useState<{ id: number; history?: RowHistory; failed?: boolean } | null>(null);
   const id = row?.id ?? null;
 

@@ -1,5 +1,5 @@
-import { Children, Fragment, isValidElement, useMemo, useRef, useState, type Key, type KeyboardEvent, type ReactNode } from 'react';
-import { App, Button, Dropdown, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Children, Fragment, isValidElement, Suspense, useEffect, useMemo, useRef, useState, type Key, type KeyboardEvent, type ReactNode } from 'react';
+import { App, Button, Dropdown, Form, Input, Modal, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RequestParams } from '../../api/params';
@@ -27,13 +27,33 @@ import type { ResourceDef, StateMachine, Transition } from '../../shared/resourc
 import { resourceColumns } from './cells';
 import { ColumnChooser, useHiddenColumns, type ChoosableColumn } from './ColumnChooser';
 import { FieldInput } from './FieldInput';
-import { fieldInput } from './fieldInputs';
-import { HistoryDrawer } from './HistoryDrawer';
-import { ResourceForm } from './ResourceForm';
+import { fieldInput, preloadFieldInputs } from './fieldInputs';
+import { loadable, whenIdle } from './loadable';
+import type { ResourceFormProps } from './ResourceForm';
+import type { HistoryDrawerProps } from './HistoryDrawer';
 import { ResourceTable, type ResourceTableHandle } from './ResourceTable';
 import { changeState, downloadExport, forgetScopeOptions, resourceUrls, type ResourceRow } from './resourceApi';
 import { MadeLink, OperationButton, operationOffers } from './RowOperations';
 import { ActivitySelect, ProjectSelect } from './ScopeSelects';
+
+/**
+ * The create / edit form (with its inputs, line items and rules) is fetched the first time it opens, or
+ * when the browser is idle after the list is shown — whichever comes first — so the list's first load
+ * carries the table only, and opening the form is still immediate.
+ */
+const ResourceForm = loadable<ResourceFormProps>(() => import('./ResourceForm').then((m) => m.ResourceForm), 'ResourceForm');
+
+/** 变更记录 (a drawer of descriptions and a timeline) likewise, on its first opening or when idle. */
+const HistoryDrawer = loadable<HistoryDrawerProps>(() => import('./HistoryDrawer').then((m) => m.HistoryDrawer), 'HistoryDrawer');
+
+export function preloadResourceForm(): Promise<unknown> {
+  return Promise.all([ResourceForm.preload(), preloadFieldInputs(), HistoryDrawer.preload()]);
+}
+
+/** The form's place while its code arrives (a first opening before the idle prefetch got it). */
+function FormLoading({ title, onClose }: { title: string; onClose(): void }) {
+  return <Modal open title={title} width="50%" loading footer={null} onCancel={onClose} mask={{ closable: false }} />;
+}
 
 /**
  * The list page of a resource, built from its definition: search bar, paged and sortable table, toolbar
@@ -244,6 +264,15 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
     if (Object.keys(next).length > 0) setLinkFilters(next);
   }
   const [hiddenColumns, setHiddenColumns] = useHiddenColumns(def.key);
+  // The form stays mounted once opened (its closing animation, its next opening).
+  const [formWanted, setFormWanted] = useState(false);
+  if (editing !== null && !formWanted) setFormWanted(true);
+  const [historyWanted, setHistoryWanted] = useState(false);
+  if (history !== null && !historyWanted) setHistoryWanted(true);
+  // Once the first rows are on screen (not before: it would compete with them), the form's code is
+  // fetched when the browser is idle; a failure here only means fetching it when the form opens.
+  const [listShown, setListShown] = useState(false);
+  useEffect(() => (listShown ? whenIdle(() => void preloadResourceForm().catch(() => undefined)) : undefined), [listShown]);
   const reload = () => table.current?.reload();
   const urls = resourceUrls(def);
 
@@ -463,18 +492,28 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
         toolbar={toolbar}
         scrollX={scrollX}
         label={`${def.title}列表`}
+        onLoaded={() => setListShown(true)}
       />
-      <HistoryDrawer def={def} row={history} onClose={() => setHistory(null)} />
-      <ResourceForm
-        def={def}
-        open={editing !== null}
-        row={editing?.row ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
+      {historyWanted && (
+        // The drawer shows its own spinner while the history loads; its code comes first (idle prefetch).
+        <Suspense fallback={null}>
+          <HistoryDrawer def={def} row={history} onClose={() => setHistory(null)} />
+        </Suspense>
+      )}
+      {formWanted && (
+        <Suspense fallback={editing !== null && <FormLoading title={`${editing.row ? '编辑' : '新增'}${def.title}`} onClose={() => setEditing(null)} />}>
+          <ResourceForm
+            def={def}
+            open={editing !== null}
+            row={editing?.row ?? null}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              reload();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import type { ComponentType, ReactNode } from 'react';
-import { DatePicker, Input, InputNumber, Select, Switch, Tag, TimePicker, Typography } from 'antd';
+import { DatePicker, Input, Select, Tag, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { RequestParams } from '../../api/params';
 import { formatDate } from '../../lib/dateFormat';
 import { fieldType } from '../../shared/resources/fieldTypes';
-import { refLabelName, requiredMessage, textMax } from '../../shared/resources/framework';
+import { refLabelName, requiredMessage } from '../../shared/resources/framework';
 import type { FieldDef, FieldType, ResourceDef } from '../../shared/resources/types';
-import { FileInput } from './FileInput';
+import { loadable } from './loadable';
 import { MoneyText } from './MoneyText';
 import { RefSelect } from './RefSelect';
 import { downloadRowFile, type ResourceRow } from './resourceApi';
@@ -83,6 +83,30 @@ const WIDE = 'minmax(120px, 2fr)';
 const NARROW = 'minmax(90px, 1fr)';
 const CHOICE = 'minmax(180px, 3fr)';
 
+/*
+ * The inputs only forms show — long text, numbers, 是/否 switches, files — live in a chunk of their own
+ * (formInputs.tsx), fetched when a form first renders one, or earlier when the browser is idle after a
+ * list is shown. Search-bar inputs (text, choices, references, date ranges) stay here: a list's first
+ * screen shows them at once. FieldInput shows a placeholder input while a form input's code arrives.
+ */
+const formInputs = () => import('./formInputs');
+const TextAreaInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.TextAreaInput), 'TextAreaInput');
+const IntInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.IntInput), 'IntInput');
+const PercentInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.PercentInput), 'PercentInput');
+const QuantityInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.QuantityInput), 'QuantityInput');
+const BooleanInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.BooleanInput), 'BooleanInput');
+const FileFieldInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.FileFieldInput), 'FileFieldInput');
+const LOADABLE_INPUTS = [TextAreaInput, IntInput, PercentInput, QuantityInput, BooleanInput, FileFieldInput];
+
+/** Fetches the form-only inputs' code (when the browser is idle after a list is shown), so a form opens at once. */
+export function preloadFieldInputs(): Promise<unknown> {
+  return Promise.all(LOADABLE_INPUTS.map((c) => c.preload()));
+}
+
+function RefInput(props: FieldInputProps) {
+  return <RefSelect {...props} placeholder={placeholderOf(props.field, props.search)} />;
+}
+
 function TextInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
   return (
     <Input
@@ -95,44 +119,6 @@ function TextInput({ field, value, onChange, search, id, disabled }: FieldInputP
       disabled={disabled}
     />
   );
-}
-
-function TextAreaInput(props: FieldInputProps) {
-  const { field, value, onChange, id, disabled } = props;
-  if (props.search) return <TextInput {...props} />;
-  return (
-    <Input.TextArea
-      id={id}
-      value={value as string | undefined}
-      onChange={(e) => onChange?.(e.target.value)}
-      placeholder={placeholderOf(field)}
-      maxLength={textMax(field)}
-      showCount
-      autoSize={{ minRows: 2, maxRows: 6 }}
-      disabled={disabled}
-    />
-  );
-}
-
-/** Whole numbers within the type's bounds. */
-function integerInput(bounds: (field: FieldDef) => { min?: number; max?: number; suffix?: string }): ComponentType<FieldInputProps> {
-  return function IntegerInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
-    const { min, max, suffix } = bounds(field);
-    return (
-      <InputNumber
-        id={id}
-        value={value as number | undefined}
-        onChange={(v) => onChange?.(v ?? undefined)}
-        placeholder={placeholderOf(field, search)}
-        precision={0}
-        min={min}
-        max={max}
-        suffix={suffix}
-        style={{ width: search ? 140 : '100%' }}
-        disabled={disabled}
-      />
-    );
-  };
 }
 
 /** Yuan text, validated by the library rather than coerced by a number input. */
@@ -201,10 +187,6 @@ function DayRangeInput({ value, onChange, id }: RangeInputProps) {
 
 const DAY_RANGE = { Input: DayRangeInput, boundText: (value: Dayjs) => value.format(DATE_FORMAT) };
 
-function BooleanInput({ field, value, onChange, id, disabled }: FieldInputProps) {
-  return <Switch id={id} checked={value === true} onChange={(checked) => onChange?.(checked)} checkedChildren="是" unCheckedChildren="否" aria-label={field.label} disabled={disabled} />;
-}
-
 const YES_NO_CHOICES = [
   { value: 1, label: '是' },
   { value: 0, label: '否' },
@@ -232,14 +214,6 @@ function EnumInput({ field, value, onChange, search, id, disabled }: FieldInputP
   );
 }
 
-function RefInput(props: FieldInputProps) {
-  return <RefSelect {...props} placeholder={placeholderOf(props.field, props.search)} />;
-}
-
-function FileFieldInput(props: FieldInputProps) {
-  return <FileInput {...props} />;
-}
-
 /** A file's name, downloadable from the list. */
 function FileCell({ field, row, def }: { field: FieldDef; row: ResourceRow; def: ResourceDef }) {
   const name = row[`${field.name}Name`];
@@ -251,8 +225,8 @@ function FileCell({ field, row, def }: { field: FieldDef; row: ResourceRow; def:
   );
 }
 
-const integerType = (bounds: Parameters<typeof integerInput>[0], cell: (v: unknown) => ReactNode = plainText): FieldInputSpec => ({
-  Input: integerInput(bounds),
+const integerType = (Input: ComponentType<FieldInputProps>, cell: (v: unknown) => ReactNode = plainText): FieldInputSpec => ({
+  Input,
   cell: (f, row) => cell(row[f.name]),
   toWire: (v) => trimmed(v),
   toForm: (v) => (typeof v === 'number' ? v : Number(v)),
@@ -284,9 +258,9 @@ const fileType: FieldInputSpec = {
 export const FIELD_INPUTS: Readonly<Record<FieldType, FieldInputSpec>> = {
   text: { Input: TextInput, cell: (f, row) => plainText(row[f.name]), toWire: trimmed, toForm: asIs, ellipsis: true, lineWidth: WIDE },
   textarea: { Input: TextAreaInput, cell: (f, row) => plainText(row[f.name]), toWire: trimmed, toForm: asIs, ellipsis: true, lineWidth: WIDE },
-  int: integerType((f) => ({ min: f.min, max: f.maxValue })),
-  percent: integerType(() => ({ min: 0, max: 100, suffix: '%' }), (v) => (blank(v) ? '-' : `${String(v)}%`)),
-  quantity: integerType(() => ({ min: 1 })),
+  int: integerType(IntInput),
+  percent: integerType(PercentInput, (v) => (blank(v) ? '-' : `${String(v)}%`)),
+  quantity: integerType(QuantityInput),
   money: moneyType,
   price: moneyType,
   date: {
