@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Button, Drawer, Layout, theme } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, Outlet, useMatches } from 'react-router-dom';
@@ -14,7 +14,6 @@ import { NavMenu } from './basic/NavMenu';
 import { Breadcrumbs } from './basic/Breadcrumbs';
 import { HeaderActions } from './basic/HeaderActions';
 import { MultiTabs } from './basic/MultiTabs';
-import { SettingDrawer } from './basic/SettingDrawer';
 import { useDevice } from './basic/device';
 import { useAutoHideHeader } from './basic/useAutoHideHeader';
 import { PageHeading } from './PageHeading';
@@ -26,6 +25,8 @@ const DARK_NAV_BG = '#001529';
 
 /** The settings drawer is a development aid (spec §2): never in a production build. */
 const SETTINGS_DRAWER_ALLOWED = !import.meta.env.PROD;
+// Fetched only where it can show (an admin in development): never part of the layout's own chunk.
+const SettingDrawer = lazy(() => import('./basic/SettingDrawer').then((m) => ({ default: m.SettingDrawer })));
 
 /**
  * The main layout (spec §2): a side menu only for the username admin in the side-menu layout; the menu in
@@ -162,7 +163,11 @@ export default function BasicLayout() {
           )}
         </Layout.Content>
       </Layout>
-      {SETTINGS_DRAWER_ALLOWED && isAdmin && <SettingDrawer />}
+      {SETTINGS_DRAWER_ALLOWED && isAdmin && (
+        <Suspense fallback={null}>
+          <SettingDrawer />
+        </Suspense>
+      )}
     </Layout>
   );
 }
