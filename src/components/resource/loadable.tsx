@@ -1,4 +1,4 @@
-import { use, type ComponentType, type ReactNode } from 'react';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A component whose code is fetched the first time it is needed (or earlier by `preload`, e.g. when the
@@ -26,8 +26,11 @@ export function loadable<P extends object>(load: () => Promise<ComponentType<P>>
     );
     return pending;
   };
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   const Component = ((props: P) => {
-    const Loaded = loaded ?? use(preload());
+    // Chosen once per mounted instance: switching from the lazy wrapper to the loaded component later
+    // would remount it (a half-filled form would lose its input).
+    const [Loaded] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return <Loaded {...props} />;
   }) as Loadable<P>;
   Component.displayName = `Loadable(${name})`;
