@@ -105,7 +105,9 @@ describe('ResourcePage (customers)', () => {
     renderPage(['ACTION_crm_customer_add']);
     await screen.findByText('上海智联城科技有限公司');
     await user.click(screen.getByRole('button', { name: /新\s*增/ }));
-    const dialog = await screen.findByRole('dialog');
+    // The form's code arrives on first open: the dialog shows loading until its buttons are there.
+    await screen.findByRole('button', { name: /确\s*定/ });
+    const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('新增客户')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     expect(await within(dialog).findByText('请输入客户名称')).toBeInTheDocument();

@@ -107,7 +107,8 @@ function RefInput(props: FieldInputProps) {
   return <RefSelect {...props} placeholder={placeholderOf(props.field, props.search)} />;
 }
 
-function TextInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+/** Also the search form of a long-text field (formInputs.tsx). */
+export function TextInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
   return (
     <Input
       id={id}

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Input, InputNumber, Switch } from 'antd';
 import type { FieldDef } from '../../shared/resources/types';
 import { textMax } from '../../shared/resources/framework';
-import { placeholderOf, type FieldInputProps } from './fieldInputs';
+import { placeholderOf, TextInput, type FieldInputProps } from './fieldInputs';
 import { FileInput } from './FileInput';
 
 /**
@@ -10,20 +10,6 @@ import { FileInput } from './FileInput';
  * text, numbers, 是/否 switches, files — in their own chunk, fetched when a form first shows one, or
  * earlier when the browser is idle after a list is shown.
  */
-
-function TextInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
-  return (
-    <Input
-      id={id}
-      value={value as string | undefined}
-      onChange={(e) => onChange?.(e.target.value)}
-      placeholder={placeholderOf(field, search)}
-      allowClear={search}
-      maxLength={search ? 100 : undefined}
-      disabled={disabled}
-    />
-  );
-}
 
 export function TextAreaInput(props: FieldInputProps) {
   const { field, value, onChange, id, disabled } = props;
