@@ -35,6 +35,15 @@ function deferred<K extends keyof Feedback>(part: K): Feedback[K] {
 const staticFeedback: Feedback = { message: deferred('message'), notification: deferred('notification'), modal: deferred('modal') };
 let current: Feedback = staticFeedback;
 
+/**
+ * Toasts that must outlive the page that shows them: the login page renders without antd's providers, so
+ * a toast of the root <App> shown just before navigating there goes with the App. antd's static functions
+ * render into a container of their own.
+ */
+export function standaloneFeedback(): Feedback {
+  return staticFeedback;
+}
+
 export function bindFeedback(next: Feedback): () => void {
   current = next;
   // The live region is in the page from the start, before antd asks for it with the first toast.

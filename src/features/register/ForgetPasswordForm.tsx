@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { feedback } from '../../app/feedback';
+import { standaloneFeedback } from '../../app/feedback';
 import { SmsCodeInput } from '../../components/SmsCodeInput';
 import { confirmPasswordRule, mobileRules, passwordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '../../shared/validators';
 import { resetPassword, type ResetPasswordForm } from './api';
@@ -31,7 +31,8 @@ export function ForgetPasswordForm({ yhlx, brand, loginPath }: ForgetPasswordPro
     setSubmitting(true);
     try {
       const msg = await resetPassword(values, yhlx);
-      feedback().message.success(msg);
+      // The login page has no antd providers: a toast of this page's <App> would vanish with it.
+      standaloneFeedback().message.success(msg);
       await navigate(loginPath, { replace: true });
     } catch (error) {
       showFieldErrors(form, error, FIELDS);
