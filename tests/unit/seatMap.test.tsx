@@ -300,7 +300,8 @@ describe('SeatMapView', () => {
     const perRow = within(dialog).getByRole('spinbutton', { name: '每排座位数' });
     await user.clear(perRow);
     await user.type(perRow, '8');
-    expect(dialog).toHaveTextContent('共 40 个座位。');
+    // The summary follows the form's watched values, which settle a render after the last keystroke.
+    await waitFor(() => expect(dialog).toHaveTextContent('共 40 个座位。'));
     await user.click(within(dialog).getByRole('button', { name: /生\s*成/ }));
     const confirm = await screen.findByText(/将在「分论坛A」生成 40 个普通座位：第 1–5 排，每排 1–8 号/);
     expect(calls.generate).toHaveLength(0);
