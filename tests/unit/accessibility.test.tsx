@@ -21,6 +21,13 @@ describe('accessibility basics', () => {
     expect(headings.map((h) => h.textContent)).toEqual(['登录']);
   });
 
+  it('a public page that titles itself keeps one <h1>: the layout’s hidden one steps aside', async () => {
+    renderApp('/htxx/zslogin');
+    await waitFor(() => expect(document.title).toBe('展商登录 - 主办之家'));
+    await screen.findByText('展商登录', { selector: 'h1:not([data-zb-page-heading])' });
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1));
+  });
+
   it('names a menu page in the title and its one <h1>; the skip link moves the focus to the page', async () => {
     signInAs('admin');
     renderApp('/cnf/project/index');

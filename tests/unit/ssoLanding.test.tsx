@@ -157,12 +157,14 @@ describe('exhibitor entries /htxx/zsdl and /htxx/zslogin', () => {
     expect(await screen.findByText('展商服务入口')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '账号密码登录' }));
     await waitFor(() => expect(currentPath(router)).toMatch(/^\/htxx\/zslogin\?url=%2Fcnf%2Fproject%2Findex/));
-    expect(await screen.findByText('展商登录', { selector: 'h3' })).toBeInTheDocument();
+    expect(await screen.findByText('展商登录', { selector: 'h1' })).toBeInTheDocument();
+    // The page's own title is its one <h1>: the layout's hidden one steps aside.
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1));
   });
 
   it('zslogin signs in and goes to ?url=', async () => {
     const router = renderApp(`/htxx/zslogin?url=${encodeURIComponent('/cnf/project/index')}`);
-    expect(await screen.findByText('展商登录', { selector: 'h3' })).toBeInTheDocument();
+    expect(await screen.findByText('展商登录', { selector: 'h1' })).toBeInTheDocument();
     await user.click(document.querySelector<HTMLInputElement>('#username')!);
     await user.paste('demo');
     await user.click(document.querySelector<HTMLInputElement>('#password')!);

@@ -28,7 +28,8 @@ export default function ZsLoginPage() {
 
   return (
     <Card style={{ maxWidth: 420, margin: '48px auto 0' }}>
-      <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+      {/* The page's one <h1> (the layout's hidden one steps aside for it), sized as a card title. */}
+      <Typography.Title level={1} style={{ textAlign: 'center', marginTop: 0, fontSize: 24 }}>
         展商登录
       </Typography.Title>
       <LoginForm yhlx={YHLX_ORDINARY} />
