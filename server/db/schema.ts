@@ -23,7 +23,7 @@ import { fieldType } from '../../src/shared/resources/fieldTypes';
 import { initialValue } from '../../src/shared/resources/framework';
 import { NOTICE_CATEGORY_DEFAULT } from '../../src/shared/resources/notices';
 import type { FieldDef, LinesDef, ResourceDef } from '../../src/shared/resources/types';
-import type { NoticeAudience } from '../../src/shared/wire';
+import type { AuditChange, NoticeAudience } from '../../src/shared/wire';
 
 /**
  * The core data model of ARCHITECTURE §5. Conventions: every business row carries organiser_id (the
@@ -71,6 +71,8 @@ export const users = pgTable(
       .notNull()
       .references(() => organisers.id),
     status: smallint('status').notNull().default(1),
+    /** Set by an administrator's password reset: the next sign-in must choose a new password first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** New-message preferences of /account/settings/notification, e.g. { system: true, activity: false }. */
     notifyPrefs: jsonb('notify_prefs').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: createdAt(),
@@ -84,11 +86,15 @@ export const users = pgTable(
   ],
 );
 
-/** A super role holds every menu and action, including ones added after it was created. */
+/**
+ * A super role holds every menu and action, including ones added after it was created. organiser_id null
+ * = a system role, shared by every organiser and read-only to them; otherwise the organiser's own role.
+ */
 export const roles = pgTable(
   'roles',
   {
     id: id(),
+    organiserId: integer('organiser_id').references(() => organisers.id, { onDelete: 'cascade' }),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     remark: varchar('remark', { length: 255 }),
@@ -96,7 +102,7 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('roles_code_uq').on(t.code)],
+  (t) => [uniqueIndex('roles_organiser_code_uq').on(t.organiserId, t.code), index('roles_organiser_idx').on(t.organiserId)],
 );
 
 export const userRoles = pgTable(
@@ -354,6 +360,20 @@ export const userProjects = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('user_projects_project_idx').on(t.projectId)],
+);
+
+/** Activities a user may work on, within their projects. None = every activity of their authorised projects. */
+export const userActivities = pgTable(
+  'user_activities',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.activityId] }), index('user_activities_activity_idx').on(t.activityId)],
 );
 
 /** The user's current selection (the wire's cnfIds); empty = every authorised project. */
@@ -745,4 +765,54 @@ export const attachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('attachments_row_idx').on(t.organiserId, t.resource, t.rowId, t.createdAt)],
+);
+
+/**
+ * The signing pairs (ApiKey + secret) the server accepts besides the API_KEYS bootstrap pair. The secret
+ * must be kept as is: the server recomputes each request's signature with it. status: 1 on, 0 off.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    name: varchar('name', { length: 50 }).notNull(),
+    apiKey: varchar('api_key', { length: 64 }).notNull(),
+    secret: varchar('secret', { length: 128 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    remark: varchar('remark', { length: 255 }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: instant('last_used_at'),
+  },
+  (t) => [uniqueIndex('api_keys_key_uq').on(t.apiKey)],
+);
+
+/**
+ * 审计日志: append-only. Who (user id and username as they were, no foreign key so a record outlives
+ * its user), when, from where, what: sign-ins and their failures, sign-outs, password changes and resets,
+ * grant changes, and every create/update/remove/state change of business records, with before → after
+ * of the changed fields in `changes`. Written in the transaction of the change it records.
+ * organiser_id null = a system-wide event (menus, API keys, a sign-in under an unknown username).
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    organiserId: integer('organiser_id'),
+    userId: integer('user_id'),
+    username: varchar('username', { length: 32 }),
+    action: varchar('action', { length: 32 }).notNull(),
+    resource: varchar('resource', { length: 32 }),
+    rowId: integer('row_id'),
+    summary: varchar('summary', { length: 255 }).notNull(),
+    changes: jsonb('changes').$type<AuditChange[]>(),
+    address: varchar('address', { length: 64 }),
+    entry: varchar('entry', { length: 32 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_organiser_time_idx').on(t.organiserId, t.createdAt),
+    index('audit_logs_action_time_idx').on(t.action, t.createdAt),
+    index('audit_logs_row_idx').on(t.resource, t.rowId),
+  ],
 );

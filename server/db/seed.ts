@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { noticeCategoryValue } from '../../src/shared/resources/notices';
 import { hashPassword } from '../lib/password';
 import type { AppDb } from './client';
@@ -105,7 +105,7 @@ async function addMissingMenus(db: AppDb): Promise<void> {
   if (!added.length && !addedActions.length) return;
 
   for (const [key, grants] of Object.entries(ROLE_GRANTS)) {
-    const [role] = await db.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.code, ROLES[key as keyof typeof ROLE_GRANTS].code));
+    const [role] = await db.select({ id: t.roles.id }).from(t.roles).where(and(eq(t.roles.code, ROLES[key as keyof typeof ROLE_GRANTS].code), isNull(t.roles.organiserId)));
     if (!role) continue;
     const covers = (codes: string[]) => codes.some((c) => grants.includes(c));
     const covered = added.filter(({ code, ancestors }) => covers([code, ...ancestors]));

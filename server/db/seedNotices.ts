@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { resourceByKey } from '../../src/shared/resources';
 import { stateValue } from '../../src/shared/resources/framework';
 import { noticeCategoryValue, type NoticeCategoryKey } from '../../src/shared/resources/notices';
@@ -91,7 +91,7 @@ export async function seedNotices(db: AppDb, ctx: { organiserId: number; userId:
     const status = stateValue(noticeDef, 'status', stateKey);
     let roleId: number | null = null;
     let activityId: number | null = null;
-    if (audienceKey === 'role') [{ id: roleId }] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, target!));
+    if (audienceKey === 'role') [{ id: roleId }] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.code, target!), isNull(roles.organiserId)));
     if (audienceKey === 'attendees') {
       [{ id: activityId }] = await db
         .select({ id: activities.id })

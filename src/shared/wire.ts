@@ -656,3 +656,26 @@ export interface PersonBadge {
   code: string | null;
   activityName: string | null;
 }
+
+/** 审计日志: what a record says was done. */
+export const AUDIT_ACTIONS = [
+  'signIn',
+  'signInFailed',
+  'signOut',
+  'passwordChange',
+  'passwordReset',
+  'grant',
+  'create',
+  'update',
+  'remove',
+  'state',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One changed field of an audited record: its label as the form shows it, before → after as shown. */
+export interface AuditChange {
+  field: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+}
