@@ -74,6 +74,8 @@ const GROUPS: Array<MenuSeed & { children: Array<MenuSeed & { order: number }> }
       at(2, leaf('system_role', '角色', '/system/role/index', [...CRUD, ['grant', '分配权限']], 'SafetyCertificateOutlined')),
       at(3, leaf('system_menu', '菜单', '/system/menu/index', CRUD, 'MenuOutlined')),
       at(4, leaf('system_sms', '短信记录', '/system/sms/index', [], 'FileSearchOutlined')),
+      at(6, leaf('system_apikey', '接口密钥', '/system/apikey/index', [['add', '新增'], ['edit', '编辑']], 'KeyOutlined')),
+      at(7, leaf('system_audit', '审计日志', '/system/audit/index', [['export', '导出']], 'AuditOutlined')),
       at(5, { ...leaf('system_mynotice', '我的通知', '/system/mynotice/index', [], 'BellOutlined'), hidden: true }),
     ],
   },

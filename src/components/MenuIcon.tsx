@@ -7,7 +7,7 @@ import {
   PercentageOutlined, ProfileOutlined, ProjectOutlined, SafetyCertificateOutlined, SafetyOutlined,
   ScheduleOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, ShoppingOutlined,
   SolutionOutlined, TableOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UnorderedListOutlined,
-  UserOutlined, UserSwitchOutlined, UsergroupAddOutlined, FieldTimeOutlined, ScanOutlined,
+  UserOutlined, UserSwitchOutlined, UsergroupAddOutlined, FieldTimeOutlined, ScanOutlined, KeyOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -23,8 +23,11 @@ const ICONS: Record<string, ComponentType> = {
   PercentageOutlined, ProfileOutlined, ProjectOutlined, SafetyCertificateOutlined, SafetyOutlined,
   ScheduleOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, ShoppingOutlined,
   SolutionOutlined, TableOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UnorderedListOutlined,
-  UserOutlined, UserSwitchOutlined, UsergroupAddOutlined, FieldTimeOutlined, ScanOutlined,
+  UserOutlined, UserSwitchOutlined, UsergroupAddOutlined, FieldTimeOutlined, ScanOutlined, KeyOutlined,
 };
+
+/** The names a menu may take as its icon (the menu editor's icon picker offers exactly these). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
 
 export function MenuIcon({ name }: { name: string | null | undefined }) {
   const Icon = (name && ICONS[name]) || AppstoreOutlined;
