@@ -49,5 +49,10 @@ declare module 'fastify' {
     public?: boolean;
     /** The authority string the caller must hold, e.g. 'MENU_yx_sysActivity'. */
     authority?: string;
+    /**
+     * Only for holders of a super role (the system admin), whatever else they are granted: system-wide
+     * settings such as menus and API keys, which no organiser may change.
+     */
+    superOnly?: boolean;
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors';
+import { isSuperUser } from '../services/grants';
 
 /**
  * Enforces `config: { authority }` on a route, with the same strings the browser uses to hide buttons —
@@ -9,8 +10,10 @@ import { forbidden } from '../lib/errors';
  */
 const authorityGuardPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('preValidation', async (request) => {
-    const needed = request.routeOptions.config.authority;
+    const { authority: needed, superOnly } = request.routeOptions.config;
     if (needed && !request.authorities?.has(needed)) throw forbidden();
+    // One query, only on the few system-wide routes; a super role is not an authority string the browser sees.
+    if (superOnly && !(request.user && (await isSuperUser(app.db, request.user.id)))) throw forbidden();
   });
 };
 
