@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { AUDIT_RESOURCE_TITLES } from '../../src/shared/audit';
 import { AUDIT_ACTIONS } from '../../src/shared/wire';
 import { chinaDay } from '../lib/dates';
 import { envelopeSchema, ok, pageSchema } from '../lib/envelope';
@@ -9,7 +10,7 @@ import { Id, StringEnum } from '../lib/schemas';
 import { AuditLogRowSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
-import { AUDIT_RESOURCE_TITLES, auditPage, auditWorkbook, type AuditReader } from '../services/audit/query';
+import { auditPage, auditWorkbook, type AuditReader } from '../services/audit/query';
 import { isSuperUser } from '../services/grants';
 
 /** A calendar day, and one that exists (ajv-formats' `date`): 2026-02-30 is refused before any query. */

@@ -1,3 +1,4 @@
+import { RESOURCES } from './resources';
 import { AUDIT_ACTIONS, type AuditAction, type AuditChange } from './wire';
 
 /**
@@ -40,6 +41,12 @@ export const AUDIT_SYSTEM_RESOURCES = {
   menu: '菜单',
   apiKey: '接口密钥',
 } as const;
+
+/** Resource keys an audit record may name, with their titles: the framework's resources and 系统管理's records. */
+export const AUDIT_RESOURCE_TITLES: ReadonlyMap<string, string> = new Map<string, string>([
+  ...RESOURCES.map((def) => [def.key, def.title] as const),
+  ...Object.entries(AUDIT_SYSTEM_RESOURCES),
+]);
 
 export function auditEntryLabel(entry: string | null): string | null {
   if (entry === null) return null;

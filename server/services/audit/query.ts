@@ -1,7 +1,6 @@
 import { and, count, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { AUDIT_ACTION_LABELS, AUDIT_SYSTEM_RESOURCES, auditChangeText, auditEntryLabel } from '../../../src/shared/audit';
-import { RESOURCES } from '../../../src/shared/resources';
+import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_TITLES, auditChangeText, auditEntryLabel } from '../../../src/shared/audit';
 import { chinaTextToDate } from '../../../src/shared/resources/fieldTypes';
 import type { AuditAction, AuditLogRow, PageResult } from '../../../src/shared/wire';
 import type { AppDb } from '../../db/client';
@@ -20,12 +19,6 @@ import { escapeLike } from '../sql';
 
 /** Most records one export writes; a year of a busy organiser fits, a whole system's history does not. */
 export const AUDIT_EXPORT_MAX = 20_000;
-
-/** Resource keys an audit record may name, with their titles: the framework's resources and 系统管理's records. */
-export const AUDIT_RESOURCE_TITLES: ReadonlyMap<string, string> = new Map([
-  ...RESOURCES.map((def) => [def.key, def.title] as const),
-  ...Object.entries(AUDIT_SYSTEM_RESOURCES),
-]);
 
 export interface AuditFilters {
   action?: AuditAction;
