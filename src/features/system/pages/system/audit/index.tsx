@@ -135,7 +135,7 @@ export default function AuditLogPage() {
       {
         title: '详情',
         key: 'detail',
-        width: 80,
+        width: 100,
         fixed: 'right',
         render: (_, row) => (
           <Button type="link" size="small" onClick={() => setDetail(row)} aria-label={`查看详情：${row.summary}`}>
