@@ -266,6 +266,26 @@ export const MSG = {
   gateScanGateRequired: '请选择闸机',
   gateScanCodeRequired: '请扫描或输入个人二维码',
   gateScanRetry: '该人员的登记状态刚刚发生变化，请重新扫码',
+
+  // 审计日志 (issue 10): summaries of audit records and the export
+  auditCreate: (title: string, name: string) => `新增${title}「${name}」`,
+  auditUpdate: (title: string, name: string) => `修改${title}「${name}」`,
+  auditRemove: (title: string, name: string) => `删除${title}「${name}」`,
+  auditState: (title: string, name: string, machine: string, from: string, to: string) => `${title}「${name}」${machine}：${from} → ${to}`,
+  auditOperate: (operation: string, title: string, name: string) => `${operation}：${title}「${name}」`,
+  auditSignIn: (entry: string) => `登录成功（${entry}）`,
+  auditSignInFailed: (entry: string, reason: string) => `登录失败（${entry}）：${reason}`,
+  auditSignOut: '退出登录',
+  auditPasswordChange: '修改本人密码',
+  auditPasswordReset: (entry: string) => `通过短信验证码重置密码（${entry}）`,
+  auditPersonImport: (count: number, activity: string) => `导入参会人员 ${count} 人（活动「${activity}」）`,
+  auditSeatGenerate: (count: number, hall: string) => `批量生成座位 ${count} 个（会场「${hall}」）`,
+  auditFileKept: '已上传',
+  auditFileNew: '新上传的文件',
+  auditExportTooMany: (max: number) => `符合条件的审计记录超过 ${max} 条，请缩小日期范围或增加筛选条件后再导出`,
+  auditDateRange: '结束日期不能早于开始日期',
+  auditExportSheet: '审计日志',
+  auditExportHeaders: ['时间', '主办方', '用户', '操作', '对象', '记录 ID', '摘要', '变更内容', '地址', '入口'] as readonly string[],
 } as const;
 
 /** Operator-facing lines (logs and start-up errors), kept here with the rest of the wording. */

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import {
+  AUDIT_ACTIONS,
   SHARE_PAGES,
   type AttachmentRow,
+  type AuditLogRow,
   type AuthorisedActivity,
   type AuthorisedProject,
   type EduProjectShowcase,
@@ -163,6 +165,24 @@ export const SystemUserRowSchema = wireSchema<SystemUserRow>()(
 
 export const SmsOutboxRowSchema = wireSchema<SmsOutboxRow>()(
   Type.Object({ id: Int, mobile: Text, content: Text, purpose: Text, provider: Text, status: Text, createdAt: Text }),
+);
+
+export const AuditLogRowSchema = wireSchema<AuditLogRow>()(
+  Type.Object({
+    id: Int,
+    createdAt: Text,
+    organiserId: NullableInt,
+    organiserName: NullableText,
+    userId: NullableInt,
+    username: NullableText,
+    action: StringEnum(AUDIT_ACTIONS),
+    resource: NullableText,
+    rowId: NullableInt,
+    summary: Text,
+    changes: Nullable(Type.Array(Type.Object({ field: Text, label: Text, before: NullableText, after: NullableText }))),
+    address: NullableText,
+    entry: NullableText,
+  }),
 );
 
 // ---------------------------------------------------------------------------------------------

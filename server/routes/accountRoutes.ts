@@ -26,6 +26,8 @@ import { checkFields } from '../services/requestChecks';
 import { invalidateUser } from '../services/sessionCache';
 import { revokeAllTokens } from '../services/tokens';
 import systemUserRoutes from './systemUserRoutes';
+import { recordAudit } from '../services/audit/record';
+import { AUDIT_ENTRIES } from '../../src/shared/audit';
 
 /** Transport limits only; the real checks are the shared form rules of src/shared/validators.ts. */
 const text = Type.Optional(Type.String({ maxLength: 1000 }));
@@ -196,6 +198,17 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, user.id));
         // Whoever knew the old password must not stay signed in with it.
         await revokeAllTokens(tx, user.id, now);
+        const entry = form.yhlx === YHLX_EDU ? 'smsEdu' : 'smsOrdinary';
+        await recordAudit(tx, {
+          organiserId: user.organiserId,
+          userId: user.id,
+          username: user.username,
+          action: 'passwordReset',
+          summary: MSG.auditPasswordReset(AUDIT_ENTRIES[entry]),
+          address: request.ip,
+          entry,
+          at: new Date(now),
+        });
       });
       invalidateUser(app.db, user.id);
       request.log.info({ userId: user.id }, 'password reset by sms, all tokens revoked');

@@ -13,6 +13,7 @@ import sessionRoutes from './session';
 import worksRoutes from './works';
 import workspaceRoutes from './workspace';
 import accountRoutes from './accountRoutes';
+import auditRoutes from './auditRoutes';
 import shareRoutes from './shareRoutes';
 import eduPublicRoutes from './eduPublic';
 import gateScanRoutes from './meeting/gateScan';
@@ -68,6 +69,7 @@ const adminApi: FastifyPluginAsync = async (api) => {
   await api.register(workspaceRoutes);
   await api.register(noticeRoutes);
   await api.register(accountRoutes);
+  await api.register(auditRoutes);
   await api.register(shareRoutes);
   await api.register(eduPublicRoutes);
   await api.register(gateScanRoutes);

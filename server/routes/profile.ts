@@ -23,6 +23,7 @@ import { claimPasswordAttempt, forgetPasswordAttempts } from '../services/loginT
 import { checkFields, ownOnly } from '../services/requestChecks';
 import { invalidateUser } from '../services/sessionCache';
 import { revokeAllTokens } from '../services/tokens';
+import { byActor, recordAudit } from '../services/audit/record';
 
 /** Lengths the columns allow (users.nick_name 50, zw 50, mail 100). */
 const NICK_NAME_MAX = 50;
@@ -148,6 +149,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, user.id));
         // Every session ends, this one included: the browser sends the user back to the login page.
         await revokeAllTokens(tx, user.id, now);
+        await recordAudit(tx, { ...byActor({ ...signedIn(request), address: request.ip, now: new Date(now) }), action: 'passwordChange', summary: MSG.auditPasswordChange });
       });
       invalidateUser(app.db, user.id);
       request.log.info({ userId: user.id }, 'password changed, all tokens revoked');

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { AUDIT_ENTRIES, type AuditEntryKind } from '../../src/shared/audit';
 import { and, eq } from 'drizzle-orm';
 import { USER_STATUS, YHLX_EDU, YHLX_ORDINARY } from '../../src/shared/wire';
+import type { AppDb } from '../db/client';
 import { users } from '../db/schema';
 import { envelopeSchema, messageOnly, ok } from '../lib/envelope';
 import { refuse, tooManyRequests } from '../lib/errors';
@@ -13,6 +16,7 @@ import { verifySsoTicket } from '../lib/ssoTicket';
 import { LoginResultSchema } from '../lib/wireSchemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
+import { byActor, recordAudit } from '../services/audit/record';
 import { claimPasswordAttempt, forgetPasswordAttempts } from '../services/loginThrottle';
 import { hit, limitAddress, peek } from '../services/rateLimits';
 import { redeemTicket } from '../services/ssoTickets';
@@ -20,6 +24,12 @@ import { invalidateToken } from '../services/sessionCache';
 import { issueToken, revokeToken } from '../services/tokens';
 
 const yhlx = StringEnum([YHLX_ORDINARY, YHLX_EDU]);
+
+/** The audit log's name of a sign-in door. */
+function entryKind(entry: string, sso: boolean): AuditEntryKind {
+  if (sso) return entry === YHLX_EDU ? 'ssoEdu' : 'ssoOrdinary';
+  return entry === YHLX_EDU ? 'edu' : 'ordinary';
+}
 
 /** Why an account that is not active (users.status 1) may not sign in: pending and rejected registrations say so. */
 function statusRefusal(status: number): string {
@@ -44,6 +54,48 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
    */
   const limitSessionAddress = (bucket: string, ip: string) => limitAddress(app.db, bucket, ip, attemptMax, loginRateWindowS, app.now());
   const failureBucket = (ip: string) => `login:failed:ip:${ip}`;
+
+  type Account = { id: number; username: string; organiserId: number } | undefined;
+
+  /**
+   * A refused sign-in, recorded with the name that was tried (the account's, when it exists) and, with
+   * `also`, the failure counter in the same transaction. Throttled attempts (429) are not recorded:
+   * they check nothing, and a flood of them would only fill the log.
+   */
+  async function refuseSignIn(request: FastifyRequest, tried: string, user: Account, entry: AuditEntryKind, reason: string, also?: (tx: AppDb) => Promise<unknown>): Promise<never> {
+    await app.db.transaction(async (tx) => {
+      if (also) await also(tx);
+      await recordAudit(tx, {
+        organiserId: user?.organiserId ?? null,
+        userId: user?.id ?? null,
+        username: user?.username ?? tried,
+        action: 'signInFailed',
+        summary: MSG.auditSignInFailed(AUDIT_ENTRIES[entry], reason),
+        address: request.ip,
+        entry,
+        at: new Date(app.now()),
+      });
+    });
+    throw refuse(reason);
+  }
+
+  /** A token for a sign-in and its audit record, together. */
+  async function signIn(request: FastifyRequest, user: NonNullable<Account>, kind: 'password' | 'sso', ttlS: number, now: number, entry: AuditEntryKind) {
+    return app.db.transaction(async (tx) => {
+      const result = await issueToken(tx, user.id, kind, ttlS, now);
+      await recordAudit(tx, {
+        organiserId: user.organiserId,
+        userId: user.id,
+        username: user.username,
+        action: 'signIn',
+        summary: MSG.auditSignIn(AUDIT_ENTRIES[entry]),
+        address: request.ip,
+        entry,
+        at: new Date(now),
+      });
+      return result;
+    });
+  }
 
   async function findUser(username: string) {
     const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
@@ -81,19 +133,19 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // atomically before the password is checked, with a growing delay rather than a lock-out.
       if (!(await claimPasswordAttempt(app.db, username, app.config, app.now()))) throw tooManyRequests();
 
+      const door = entryKind(entry, false);
       const user = await findUser(username);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
       if (!user || !valid) {
-        await hit(app.db, failureBucket(request.ip), loginRateWindowS, app.now());
-        throw refuse(MSG.badCredentials);
+        return refuseSignIn(request, username, user, door, MSG.badCredentials, (tx) => hit(tx, failureBucket(request.ip), loginRateWindowS, app.now()));
       }
       await forgetPasswordAttempts(app.db, username);
       if (needsRehash(user.passwordHash)) await upgradeHash(user.id, user.passwordHash, password);
-      if (user.status !== 1) throw refuse(statusRefusal(user.status));
+      if (user.status !== 1) return refuseSignIn(request, username, user, door, statusRefusal(user.status));
       const wrongEntry = wrongEntryMessage(user, entry);
-      if (wrongEntry) throw refuse(wrongEntry);
+      if (wrongEntry) return refuseSignIn(request, username, user, door, wrongEntry);
 
-      const result = await issueToken(app.db, user.id, 'password', app.config.tokenTtlPasswordS, app.now());
+      const result = await signIn(request, user, 'password', app.config.tokenTtlPasswordS, app.now(), door);
       request.log.info({ userId: user.id }, 'password login');
       return ok(result, MSG.loginOk);
     },
@@ -115,15 +167,17 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const check = verifySsoTicket(app.config.ssoSecret, ticket, now, app.config.ssoTicketMaxTtlS * 1000);
       if (!check.ok) throw refuse(SSO_REFUSAL[check.reason]);
 
+      // A ticket that fails its signature or time names nobody worth recording; past that, refusals are.
+      const door = entryKind(entry, true);
       const user = await findUser(check.payload.username);
-      if (!user) throw refuse(MSG.ssoUnknownUser);
-      if (user.status !== 1) throw refuse(statusRefusal(user.status));
+      if (!user) return refuseSignIn(request, check.payload.username, user, door, MSG.ssoUnknownUser);
+      if (user.status !== 1) return refuseSignIn(request, user.username, user, door, statusRefusal(user.status));
       const wrongEntry = wrongEntryMessage(user, entry);
-      if (wrongEntry) throw refuse(wrongEntry);
+      if (wrongEntry) return refuseSignIn(request, user.username, user, door, wrongEntry);
       // Redeemed last: a ticket refused for another reason can still be used at the right entry.
-      if (!(await redeemTicket(app.db, ticket, user.username, check.payload.exp, now))) throw refuse(MSG.ssoReused);
+      if (!(await redeemTicket(app.db, ticket, user.username, check.payload.exp, now))) return refuseSignIn(request, user.username, user, door, MSG.ssoReused);
 
-      const result = await issueToken(app.db, user.id, 'sso', app.config.tokenTtlSsoS, now);
+      const result = await signIn(request, user, 'sso', app.config.tokenTtlSsoS, now, door);
       request.log.info({ userId: user.id }, 'sso login');
       return ok(result, MSG.loginOk);
     },
@@ -141,7 +195,11 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { token } = signedIn(request);
       // sjc is informational (the browser echoes what it got at login); the token itself is the credential.
       if (sha256Hex(request.body.token) !== token.hash) throw refuse(MSG.logoutOthersToken);
-      await revokeToken(app.db, token.id, app.now());
+      const now = app.now();
+      await app.db.transaction(async (tx) => {
+        await revokeToken(tx, token.id, now);
+        await recordAudit(tx, { ...byActor({ ...signedIn(request), address: request.ip, now: new Date(now) }), action: 'signOut', summary: MSG.auditSignOut });
+      });
       invalidateToken(app.db, token.hash);
       return ok(null, MSG.logoutOk);
     },

@@ -679,3 +679,22 @@ export interface AuditChange {
   before: string | null;
   after: string | null;
 }
+
+/** GET /admin/system/audit/page: one audit record as the 审计日志 table shows it. */
+export interface AuditLogRow {
+  id: number;
+  /** China time, yyyy-MM-dd HH:mm:ss. */
+  createdAt: string;
+  organiserId: number | null;
+  organiserName: string | null;
+  userId: number | null;
+  username: string | null;
+  action: AuditAction;
+  /** Resource key (customer…, or user/role/menu/apiKey), null for sign-ins. */
+  resource: string | null;
+  rowId: number | null;
+  summary: string;
+  changes: AuditChange[] | null;
+  address: string | null;
+  entry: string | null;
+}

@@ -399,6 +399,9 @@ describe('password recovery', () => {
 
     expect(body(await reset({ ...form, passwordConfirm: 'brandnew2' }))).toMatchObject({ code: 1, msg: MSG_PASSWORD_MISMATCH });
     expect(body(await reset(form))).toEqual({ code: 0, msg: MSG.passwordResetOk, data: null });
+    // 审计日志: the reset is recorded for the account, with the entry it came through.
+    const audits = await t.app.db.select().from(s.auditLogs).where(eq(s.auditLogs.userId, account.id));
+    expect(audits.filter((r) => r.action === 'passwordReset')).toMatchObject([{ username: account.username, entry: 'smsOrdinary', summary: MSG.auditPasswordReset('短信找回（主办方）') }]);
     expect((await signedInject(t.app, { method: 'GET', url: '/admin/current/user', token: oldToken })).statusCode).toBe(401);
     expect((await login(t.app, account.username, account.password)).body).toMatchObject({ code: 1, msg: MSG.badCredentials });
     expect((await login(t.app, account.username, 'brandnew1')).body).toMatchObject({ code: 0 });

@@ -126,8 +126,12 @@ function paramsFor(route: CollectedRoute): fc.Arbitrary<Record<string, string | 
 // Rows
 // ---------------------------------------------------------------------------------------------
 
-/** Bookkeeping any call may write: nonces of signed calls, sign-in counters and throttles. */
-const BOOKKEEPING = /nonce|rate_limit|throttle|^__drizzle|^zz_/;
+/**
+ * Bookkeeping any call may write: nonces of signed calls, sign-in counters and throttles, and the audit
+ * log, which records a refused sign-in on purpose (the audit record of any other change commits or rolls
+ * back with that change, whose own table is still watched).
+ */
+const BOOKKEEPING = /nonce|rate_limit|throttle|^audit_logs$|^__drizzle|^zz_/;
 
 /**
  * Every row inserted, updated or deleted in any other table is noted by a trigger in zz_changes (in the

@@ -20,5 +20,6 @@ export async function callerOf(app: FastifyInstance, request: FastifyRequest): P
     projectScope: narrowToCurrent(authorised, current),
     activityScope: activities.length ? activities : null,
     now: new Date(app.now()),
+    address: request.ip,
   };
 }

@@ -18,21 +18,49 @@ export interface AuditEntry {
 }
 
 /**
+ * Who did something, as both a resource Caller and a route's signedIn(request) (plus its address)
+ * describe them.
+ */
+export interface AuditActor {
+  user: { id: number; username: string };
+  organiser: { id: number };
+  /** The caller's address (request.ip, which honours TRUST_PROXY). */
+  address?: string | null;
+  now?: Date;
+}
+
+/** The who / where / when part of an entry for a signed-in actor. */
+export function byActor(actor: AuditActor): Pick<AuditEntry, 'organiserId' | 'userId' | 'username' | 'address' | 'at'> {
+  return {
+    organiserId: actor.organiser.id,
+    userId: actor.user.id,
+    username: actor.user.username,
+    address: actor.address ?? null,
+    ...(actor.now ? { at: actor.now } : {}),
+  };
+}
+
+const rowOf = (entry: AuditEntry) => ({
+  organiserId: entry.organiserId,
+  userId: entry.userId,
+  username: entry.username?.slice(0, 32) ?? null,
+  action: entry.action,
+  resource: entry.resource ?? null,
+  rowId: entry.rowId ?? null,
+  summary: entry.summary.slice(0, 255),
+  changes: entry.changes && entry.changes.length > 0 ? entry.changes : null,
+  address: entry.address?.slice(0, 64) ?? null,
+  entry: entry.entry?.slice(0, 32) ?? null,
+  ...(entry.at ? { createdAt: entry.at } : {}),
+});
+
+/**
  * The one place an audit record is written. Pass the transaction of the change it records, so the
  * record and the change commit or roll back together. Nothing ever updates or deletes these rows.
+ * Several entries (a batch removal) go in as one multi-row INSERT.
  */
-export async function recordAudit(tx: AppDb, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLogs).values({
-    organiserId: entry.organiserId,
-    userId: entry.userId,
-    username: entry.username?.slice(0, 32) ?? null,
-    action: entry.action,
-    resource: entry.resource ?? null,
-    rowId: entry.rowId ?? null,
-    summary: entry.summary.slice(0, 255),
-    changes: entry.changes && entry.changes.length > 0 ? entry.changes : null,
-    address: entry.address?.slice(0, 64) ?? null,
-    entry: entry.entry?.slice(0, 32) ?? null,
-    ...(entry.at ? { createdAt: entry.at } : {}),
-  });
+export async function recordAudit(tx: AppDb, entry: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const entries = Array.isArray(entry) ? (entry as readonly AuditEntry[]) : [entry as AuditEntry];
+  if (entries.length === 0) return;
+  await tx.insert(auditLogs).values(entries.map(rowOf));
 }

@@ -17,6 +17,7 @@ import { MSG } from '../../messages';
 import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../resources/model';
 import { queryRows, refreshStatistics } from '../sql';
 import { newPersonCode } from './personCode';
+import { byActor, recordAudit } from '../audit/record';
 
 /**
  * 参会人员 from an Excel file: the template, reading a sheet, checking every row with the definition's own
@@ -333,11 +334,11 @@ function checkRows(header: string[], rows: SheetRow[], registered: ReadonlySet<s
 // ---------------------------------------------------------------------------------------------
 
 /** The activity the rows go to, within the caller's organiser, projects and current activities. */
-async function activityOf(caller: Caller, activityId: number): Promise<{ id: number; projectId: number }> {
+async function activityOf(caller: Caller, activityId: number): Promise<{ id: number; projectId: number; name: string }> {
   const where = [eq(activities.id, activityId), eq(activities.organiserId, caller.organiser.id)];
   if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
   if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
-  const [activity] = await caller.db.select({ id: activities.id, projectId: activities.projectId }).from(activities).where(and(...where));
+  const [activity] = await caller.db.select({ id: activities.id, projectId: activities.projectId, name: activities.name }).from(activities).where(and(...where));
   if (!activity) throw refuse(MSG.resActivityMissing);
   return activity;
 }
@@ -453,6 +454,8 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
           );
         }
       }
+      // One record for the whole import (with its count), not one per attendee.
+      await recordAudit(db, { ...byActor(caller), action: 'create', resource: person.key, summary: MSG.auditPersonImport(n, activity.name) });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw refuse(MSG.personImportRaced);

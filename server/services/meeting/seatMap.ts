@@ -11,6 +11,7 @@ import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
 import * as service from '../resources/service';
+import { byActor, recordAudit } from '../audit/record';
 
 /**
  * The seat map of 座位 (issue 9): a hall's seats in one query, bulk generation of a rectangle of seats,
@@ -141,6 +142,8 @@ export async function generateSeats(caller: Caller, input: GenerateInput): Promi
       }
       // A concurrent generation of the same seats fails on the unique index; uniqueRefusal names it.
       for (let i = 0; i < values.length; i += INSERT_CHUNK) await db.insert(tableOf(seat)).values(values.slice(i, i + INSERT_CHUNK) as never);
+      // One record for the batch: a seat each would bury everything else in the log.
+      await recordAudit(db, { ...byActor(caller), action: 'create', resource: seat.key, summary: MSG.auditSeatGenerate(values.length, hall) });
       return values.length;
     }),
   );

@@ -32,6 +32,8 @@ export interface Caller {
   /** Activities the caller switched to; null = no narrowing by activity. */
   activityScope: number[] | null;
   now: Date;
+  /** The request's address, for the audit log (absent for seeds and imports run by the server itself). */
+  address?: string | null;
 }
 
 export function tableOf(def: Pick<ResourceDef, 'key'>): PgTable {

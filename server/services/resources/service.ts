@@ -49,6 +49,8 @@ import {
   type Row,
 } from './model';
 import { recordStateChange } from './stateLog';
+import { byActor, recordAudit } from '../audit/record';
+import { rowName, saveChanges } from '../audit/resourceAudit';
 
 /**
  * The resource service: everything a resource does — page, list, info, save, remove, transition, row
@@ -416,6 +418,9 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
       await hooks.beforeSave({ ...caller, db }, saveInput, errors);
       if (errors.length) throw fieldErrors(errors);
     }
+    // Before the multi-references leave `values` below; the totals of priced lines are compared too.
+    const total = def.lines?.pricing ? def.fields.find((f) => f.name === def.lines!.pricing!.total && !fields.includes(f)) : undefined;
+    const changes = await saveChanges(db, caller, total ? [...fields, total] : fields, existing, current, values, new Set(uploads.keys()));
     const many = new Map(joinFields(fields).filter((f) => f.name in values).map((f) => [f, (values[f.name] as number[] | null) ?? []] as const));
     for (const field of many.keys()) delete values[field.name];
     const stamp = { updatedBy: caller.user.id, updatedAt: caller.now };
@@ -451,6 +456,20 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
       if (ids.length) await db.insert(table).values(ids.map((targetId) => ({ organiserId: caller.organiser.id, parentId: rowId, targetId })) as never);
     }
     if (hooks.afterSave) await hooks.afterSave(db, caller, rowId, saveInput);
+    // An update that changed nothing leaves no record; a creation always does.
+    if (existing === null || changes.length > 0) {
+      const named: Row = existing ? { ...existing, ...values, id: rowId } : { ...values, id: rowId };
+      if (def.autoCode && named[def.autoCode.field] === null) named[def.autoCode.field] = autoCodeOf(def.autoCode.prefix, caller.now, rowId);
+      const name = rowName(def, named);
+      await recordAudit(db, {
+        ...byActor(caller),
+        action: existing === null ? 'create' : 'update',
+        resource: def.key,
+        rowId,
+        summary: existing === null ? MSG.auditCreate(def.title, name) : MSG.auditUpdate(def.title, name),
+        changes,
+      });
+    }
     return rowId;
   }));
   return info(caller, def, savedId);
@@ -502,7 +521,8 @@ export async function remove(caller: Caller, def: ResourceDef, ids: number[]): P
   requireAuthority(caller, actionAuthority(def, 'remove'));
   const unique = [...new Set(ids)];
   const lock = def.lockedWhen;
-  const rows = await rowsInScope(caller, def, unique, lock ? { [lock.field]: columnsOf(def)[lock.field] } : {});
+  const named = columnFields(def.fields).some((f) => f.name === def.display) ? { [def.display]: columnsOf(def)[def.display] } : {};
+  const rows = await rowsInScope(caller, def, unique, { ...named, ...(lock ? { [lock.field]: columnsOf(def)[lock.field] } : {}) });
   // All or nothing: one id the caller may not touch refuses the whole request.
   if (rows.length !== unique.length) throw refuse(MSG.resNotFound);
   if (lock && rows.some((r) => meets(def, r, lock))) throw refuse(lock.msg);
@@ -512,6 +532,16 @@ export async function remove(caller: Caller, def: ResourceDef, ids: number[]): P
   try {
     await caller.db.transaction(async (tx) => {
       await tx.delete(tableOf(def)).where(and(scopeWhere(def, caller), inArray(columnsOf(def).id, unique)));
+      await recordAudit(
+        tx as unknown as AppDb,
+        rows.map((row) => ({
+          ...byActor(caller),
+          action: 'remove' as const,
+          resource: def.key,
+          rowId: row.id as number,
+          summary: MSG.auditRemove(def.title, rowName(def, row)),
+        })),
+      );
     });
   } catch (error) {
     const pg = pgErrorOf(error);
@@ -552,7 +582,7 @@ export async function transition(caller: Caller, def: ResourceDef, machine: Stat
       .where(and(eq(cols.id, id), eq(cols[field], from)))
       .returning({ id: cols.id });
     if (updated.length === 0) throw refuse(MSG.resStateRace);
-    await recordStateChange(db, caller, def, { rowId: id, field, from, to, remark });
+    await recordStateChange(db, caller, def, { rowId: id, field, from, to, remark, name: rowName(def, row) });
     if (hooks.afterTransition) await hooks.afterTransition(db, caller, { ...row, [field]: to }, field, to);
   });
   return info(caller, def, id);
@@ -572,7 +602,15 @@ export async function operate(caller: Caller, def: ResourceDef, name: string, id
     // Read again under a row lock, so two clicks cannot both pass the checks.
     const locked = await rawRow(caller, def, id, db, true);
     if (!locked) throw refuse(MSG.resNotFound);
-    return run(db, caller, locked);
+    const done = await run(db, caller, locked);
+    await recordAudit(db, {
+      ...byActor(caller),
+      action: done.resource === def.key ? 'update' : 'create',
+      resource: done.resource,
+      rowId: done.id,
+      summary: MSG.auditOperate(op.label, def.title, rowName(def, locked)),
+    });
+    return done;
   });
   return { row: await info(caller, resourceByKey(result.resource), result.id), msg: result.msg };
 }

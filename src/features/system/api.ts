@@ -5,6 +5,10 @@ import type { StatusOption } from '../../components/StatusTag';
 /** 系统管理 → 用户 (rows: wire.ts SystemUserRow) and 短信记录 (rows: wire.ts SmsOutboxRow). */
 export const SYSTEM_USER_PAGE_URL = '/system/user/page';
 export const SYSTEM_SMS_PAGE_URL = '/system/sms/page';
+/** 审计日志 (rows: wire.ts AuditLogRow); the export takes the same filters. */
+export const AUDIT_PAGE_URL = '/system/audit/page';
+export const AUDIT_EXPORT_URL = '/system/audit/export';
+export const AUDIT_EXPORT_AUTHORITY = 'ACTION_system_audit_export';
 
 /** Approving, rejecting and switching accounts on and off all need this action. */
 export const USER_EDIT_AUTHORITY = 'ACTION_system_user_edit';
