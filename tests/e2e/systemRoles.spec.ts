@@ -75,4 +75,10 @@ test('admin sees the menu tree and a menu with its actions', async ({ page }) =>
   const actions = page.getByRole('table', { name: '操作权限列表' });
   await expect(actions.getByText('system_role_copy')).toBeVisible();
   await page.screenshot({ path: '/tmp/zbzj-menu-page.png' });
+  await page.getByRole('button', { name: /^编\s*辑$/ }).first().click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '编辑菜单：角色' });
+  await expect(dialog.getByLabel('菜单编码')).toHaveValue('system_role');
+  await dialog.getByLabel('图标').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option-selected')).toContainText('SafetyCertificateOutlined');
+  await page.screenshot({ path: '/tmp/zbzj-menu-form.png' });
 });

@@ -37,6 +37,7 @@ const ICON_OPTIONS = MENU_ICON_NAMES.map((name) => ({
   ),
 }));
 export const TOP_LEVEL = 0;
+const ROW = { display: 'flex', gap: 16, alignItems: 'flex-start' } as const;
 
 export type MenuEditing = { mode: 'add'; parentId: number } | { mode: 'edit'; row: SystemMenuRow };
 
@@ -131,7 +132,7 @@ export function MenuFormModal({
         <Form.Item name="parentId" label="上级菜单" rules={[toAntdRule(requiredSelectRule('上级菜单'), { required: true })]}>
           <TreeSelect treeData={parentTree} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
         </Form.Item>
-        <Space size={16} style={{ display: 'flex' }} align="start">
+        <div style={ROW}>
           <Form.Item name="menuName" label="菜单名称" rules={[toAntdRule(menuNameRules, { required: true })]} style={{ flex: 1 }}>
             <Input maxLength={MENU_NAME_MAX} />
           </Form.Item>
@@ -144,16 +145,16 @@ export function MenuFormModal({
           >
             <Input maxLength={MENU_CODE_MAX} />
           </Form.Item>
-        </Space>
-        <Space size={16} style={{ display: 'flex' }} align="start">
+        </div>
+        <div style={ROW}>
           <Form.Item name="scheme" label="类型" rules={[toAntdRule(requiredSelectRule('类型'), { required: true })]} style={{ width: 200 }}>
             <Select options={SCHEME_OPTIONS} />
           </Form.Item>
           <Form.Item name="path" label="路径" rules={[toAntdRule(menuPathRules, { required: true })]} extra="页面如 /system/role/index；外部链接填写域名及路径" style={{ flex: 1 }}>
             <Input maxLength={MENU_PATH_MAX} />
           </Form.Item>
-        </Space>
-        <Space size={16} style={{ display: 'flex' }} align="start">
+        </div>
+        <div style={ROW}>
           <Form.Item name="icon" label="图标" style={{ flex: 1 }}>
             <Select allowClear showSearch placeholder="选择图标" options={ICON_OPTIONS} optionFilterProp="value" />
           </Form.Item>
@@ -163,7 +164,7 @@ export function MenuFormModal({
           <Form.Item name="hidden" label="隐藏" valuePropName="checked">
             <Switch />
           </Form.Item>
-        </Space>
+        </div>
       </Form>
     </Modal>
   );

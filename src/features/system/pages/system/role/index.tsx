@@ -76,7 +76,7 @@ export default function SystemRolePage() {
   };
 
   const actions = (row: SystemRoleRow) => (
-    <Space size={4} wrap>
+    <Space size={0}>
       {row.editable && can('edit') && (
         <Button type="link" size="small" onClick={() => openForm(row)}>
           编辑
@@ -110,7 +110,7 @@ export default function SystemRolePage() {
       dataIndex: 'name',
       key: 'name',
       sorter: true,
-      width: 220,
+      width: 200,
       render: (name: string, row) => (
         <Space size={4} wrap>
           <span>{name}</span>
@@ -123,12 +123,12 @@ export default function SystemRolePage() {
         </Space>
       ),
     },
-    { title: '角色编码', dataIndex: 'code', key: 'code', sorter: true, width: 170 },
-    { title: '所属单位', dataIndex: 'cgmc', key: 'cgmc', width: 220, ellipsis: true, render: (value: string | null) => value ?? '全部主办单位' },
+    { title: '角色编码', dataIndex: 'code', key: 'code', sorter: true, width: 150 },
+    { title: '所属单位', dataIndex: 'cgmc', key: 'cgmc', width: 180, ellipsis: true, render: (value: string | null) => value ?? '全部主办单位' },
     { title: '用户数', dataIndex: 'userCount', key: 'userCount', width: 80, align: 'right' },
-    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, render: (value: string | null) => value || '-' },
+    { title: '备注', dataIndex: 'remark', key: 'remark', width: 220, ellipsis: true, render: (value: string | null) => value || '-' },
     { title: '创建时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, width: 170, render: formatDateTime },
-    { title: '操作', key: 'actions', width: 240, fixed: 'right', render: (_, row) => actions(row) },
+    { title: '操作', key: 'actions', width: 270, fixed: 'right', render: (_, row) => actions(row) },
   ];
 
   return (
@@ -138,7 +138,7 @@ export default function SystemRolePage() {
         url={SYSTEM_ROLE_PAGE_URL}
         columns={columns}
         rowKey="id"
-        scrollX={1200}
+        scrollX={1270}
         searchFields={
           <Form.Item name="keyword" label="关键字">
             <Input allowClear placeholder="角色名称、编码或备注" maxLength={100} style={{ width: 240 }} />
