@@ -217,7 +217,8 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const before = await menuById(tx, request.body.id, true);
           const parent = await checkParent(tx, request.body.parentId, before.id);
           if (await codeTaken(tx, 'menu', values.menuCode, before.id)) throw refuse(MSG.menuCodeTaken);
-          const after = { ...values, parentId: parent?.id ?? null, sort: request.body.sort ?? before.sort };
+          // Left out, hidden and sort stay as they are (hiding has its own call, ordering too).
+          const after = { ...values, hidden: request.body.hidden ?? before.hidden, parentId: parent?.id ?? null, sort: request.body.sort ?? before.sort };
           const changes: AuditChange[] = [];
           for (const [field, value] of Object.entries(after) as Array<[keyof typeof after, unknown]>) {
             if (before[field] === value) continue;
