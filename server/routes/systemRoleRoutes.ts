@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditChange, PageResult, RoleGrants, SystemRoleRow } from '../../src/shared/wire';
 import { roleFormRules } from '../../src/shared/validators';
 import type { AppDb } from '../db/client';
-import { actions, menus, organisers, roleActions, roleMenus, roles, userRoles } from '../db/schema';
+import { actions, menus, organisers, roleActions, roleMenus, roles, userRoles, users } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
 import { envelopeSchema, messageOnly, ok, pageSchema } from '../lib/envelope';
 import { refuse } from '../lib/errors';
@@ -172,9 +172,12 @@ const systemRoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const condition = where.length ? and(...where) : undefined;
       const [{ total }] = await app.db.select({ total: count() }).from(roles).where(condition);
       if (total === 0) return ok<PageResult<SystemRoleRow>>({ total: 0, records: [] });
+      // An organiser counts only its own users: how many people elsewhere hold a system role is not theirs to see.
       const holders = app.db
         .select({ roleId: userRoles.roleId, n: count().as('n') })
         .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(caller.isSuper ? undefined : eq(users.organiserId, caller.organiserId))
         .groupBy(userRoles.roleId)
         .as('holders');
       const rows = await app.db

@@ -395,7 +395,7 @@ export interface SystemRoleRow {
   name: string;
   remark: string | null;
   isSuper: boolean;
-  /** How many users hold the role. */
+  /** How many users hold the role (an organiser counts only its own users). */
   userCount: number;
   /** Whether the caller may edit, remove and grant it (system roles are read-only to organisers). */
   editable: boolean;

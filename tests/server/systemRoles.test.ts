@@ -115,6 +115,9 @@ describe('roles: organiser scope', () => {
     const b = await rolePage(orgB.token);
     expect(b.some((r) => r.id === orgA.roleId)).toBe(false);
     expect(b.some((r) => r.id === orgB.roleId)).toBe(true);
+    // 主办方员工 is held by demo (A) and jcstaff (B): each organiser counts its own, the admin both.
+    expect(b.find((r) => r.code === 'organiser_staff')!.userCount).toBe(1);
+    expect((await rolePage(adminToken)).find((r) => r.code === 'organiser_staff')!.userCount).toBe(2);
   });
 
   it('shows the system admin every role, all editable', async () => {

@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Modal, Space, Tag, Tooltip, type TableColumns
 import { PlusOutlined } from '@ant-design/icons';
 import type { SystemRoleRow } from '../../../../../shared/wire';
 import { PagedTable, type PagedTableHandle } from '../../../../../components/PagedTable';
-import { confirmAction, confirmDelete } from '../../../../../components/confirm';
+import { confirmAction } from '../../../../../components/confirm';
 import { MODAL_WIDTH } from '../../../../../config/constants';
 import { formatDateTime } from '../../../../../lib/dateFormat';
 import { roleCodeRules, roleNameRules, ROLE_CODE_MAX, ROLE_NAME_MAX, max255Rule, toAntdRule } from '../../../../../shared/validators';
@@ -56,7 +56,7 @@ export default function SystemRolePage() {
   };
 
   const remove = async (row: SystemRoleRow) => {
-    if (!(await confirmDelete({ irreversible: true }))) return;
+    if (!(await confirmAction({ title: '确认删除', content: `确定删除角色「${row.name}」吗？此操作不可恢复！`, danger: true }))) return;
     try {
       message.success(await removeRole(row.id));
       table.current?.reload();
