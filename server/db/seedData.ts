@@ -71,7 +71,7 @@ const GROUPS: Array<MenuSeed & { children: Array<MenuSeed & { order: number }> }
     icon: 'SettingOutlined',
     children: [
       at(1, leaf('system_user', '用户', '/system/user/index', [...CRUD, ['resetPassword', '重置密码'], ['grant', '分配角色']], 'UserSwitchOutlined')),
-      at(2, leaf('system_role', '角色', '/system/role/index', [...CRUD, ['grant', '分配权限']], 'SafetyCertificateOutlined')),
+      at(2, leaf('system_role', '角色', '/system/role/index', [...CRUD, ['grant', '分配权限'], ['copy', '复制']], 'SafetyCertificateOutlined')),
       at(3, leaf('system_menu', '菜单', '/system/menu/index', CRUD, 'MenuOutlined')),
       at(4, leaf('system_sms', '短信记录', '/system/sms/index', [], 'FileSearchOutlined')),
       at(6, leaf('system_apikey', '接口密钥', '/system/apikey/index', [['add', '新增'], ['edit', '编辑']], 'KeyOutlined')),

@@ -21,6 +21,8 @@ import seatMapRoutes from './meeting/seatMap';
 import personImportRoutes from './meeting/personImport';
 import overviewRoutes from './meeting/overview';
 import preRegistrationRoutes from './meeting/preRegistration';
+import systemRoleRoutes from './systemRoleRoutes';
+import systemMenuRoutes from './systemMenuRoutes';
 
 /** The largest body an /admin call may send; routes that take uploads say so themselves (bodyLimit). */
 export const ADMIN_BODY_LIMIT = 1024 * 1024;
@@ -77,6 +79,8 @@ const adminApi: FastifyPluginAsync = async (api) => {
   await api.register(personImportRoutes);
   await api.register(overviewRoutes);
   await api.register(preRegistrationRoutes);
+  await api.register(systemRoleRoutes);
+  await api.register(systemMenuRoutes);
 };
 
 export default adminApi;

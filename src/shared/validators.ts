@@ -581,6 +581,51 @@ export function validate(fields: FieldRules, values: unknown): FieldError[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 系统管理 → 角色 and 菜单 (the forms of /system/role and /system/menu)
+// ---------------------------------------------------------------------------------------------
+
+export const MSG_ROLE_NAME_REQUIRED = '请输入角色名称';
+export const MSG_ROLE_CODE_REQUIRED = '请输入角色编码';
+export const MSG_MENU_NAME_REQUIRED = '请输入菜单名称';
+export const MSG_MENU_CODE_REQUIRED = '请输入菜单编码';
+export const MSG_MENU_PATH_REQUIRED = '请输入路径';
+export const MSG_ACTION_NAME_REQUIRED = '请输入操作名称';
+export const MSG_ACTION_CODE_REQUIRED = '请输入操作编码';
+export const MSG_CODE_FORMAT = '编码须以字母开头，只能包含字母、数字和下划线';
+
+/** Column limits: roles.code 50, roles.name 50, menus.menu_code 64, menus.menu_name 50, actions.name 50. */
+export const ROLE_CODE_MAX = 50;
+export const ROLE_NAME_MAX = 50;
+export const MENU_CODE_MAX = 64;
+export const MENU_NAME_MAX = 50;
+export const MENU_PATH_MAX = 255;
+
+/** '/' = an in-app page named by its path; the others open an address outside the app. */
+export const MENU_SCHEMES = ['/', 'https://', 'http://'] as const;
+export const MENU_TARGETS = ['_blank', '_self'] as const;
+
+/** Codes become authority strings (MENU_x, ACTION_x) and must stay plain identifiers. */
+const codeRule: Rule = patternRule(/^[A-Za-z][A-Za-z0-9_]*$/, MSG_CODE_FORMAT);
+
+export const roleNameRules: readonly Rule[] = [requiredRule(MSG_ROLE_NAME_REQUIRED), textLengthRule({ max: ROLE_NAME_MAX })];
+export const roleCodeRules: readonly Rule[] = [requiredRule(MSG_ROLE_CODE_REQUIRED), textLengthRule({ min: 2, max: ROLE_CODE_MAX }), codeRule];
+export const menuNameRules: readonly Rule[] = [requiredRule(MSG_MENU_NAME_REQUIRED), textLengthRule({ max: MENU_NAME_MAX })];
+export const menuCodeRules: readonly Rule[] = [requiredRule(MSG_MENU_CODE_REQUIRED), textLengthRule({ min: 2, max: MENU_CODE_MAX }), codeRule];
+export const menuPathRules: readonly Rule[] = [requiredRule(MSG_MENU_PATH_REQUIRED), textLengthRule({ max: MENU_PATH_MAX })];
+export const actionNameRules: readonly Rule[] = [requiredRule(MSG_ACTION_NAME_REQUIRED), textLengthRule({ max: MENU_NAME_MAX })];
+export const actionCodeRules: readonly Rule[] = [requiredRule(MSG_ACTION_CODE_REQUIRED), textLengthRule({ min: 2, max: MENU_CODE_MAX }), codeRule];
+
+export const roleFormRules: FieldRules = { name: roleNameRules, code: roleCodeRules, remark: max255Rule };
+export const menuFormRules: FieldRules = {
+  menuName: menuNameRules,
+  menuCode: menuCodeRules,
+  path: menuPathRules,
+  scheme: [requiredSelectRule('类型'), oneOfRule(MENU_SCHEMES)],
+  target: oneOfRule(MENU_TARGETS),
+};
+export const actionFormRules: FieldRules = { name: actionNameRules, actionCode: actionCodeRules };
+
+// ---------------------------------------------------------------------------------------------
 // Registration and password recovery (the fields of /user/register and /htxx/forgetPw)
 // ---------------------------------------------------------------------------------------------
 

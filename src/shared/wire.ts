@@ -383,6 +383,81 @@ export interface SmsOutboxRow {
   createdAt: string;
 }
 
+// 角色 and 菜单 (issue 10; server/routes/systemRoleRoutes.ts, server/routes/systemMenuRoutes.ts) ------
+
+/** Row of /admin/system/role/page. organiserId null = a system role, shared by every organiser. */
+export interface SystemRoleRow {
+  id: number;
+  organiserId: number | null;
+  /** The organiser's name; null for a system role. */
+  cgmc: string | null;
+  code: string;
+  name: string;
+  remark: string | null;
+  isSuper: boolean;
+  /** How many users hold the role (an organiser counts only its own users). */
+  userCount: number;
+  /** Whether the caller may edit, remove and grant it (system roles are read-only to organisers). */
+  editable: boolean;
+  /** China time, `yyyy-MM-dd HH:mm:ss`. */
+  createdAt: string;
+}
+
+/** A menu of the grant tree: granted to the role, and grantable by the caller (they hold it themselves). */
+export interface GrantMenu {
+  id: number;
+  /** 0 = top level. */
+  parentId: number;
+  menuCode: string;
+  menuName: string;
+  hidden: boolean;
+  granted: boolean;
+  grantable: boolean;
+}
+
+export interface GrantAction {
+  id: number;
+  menuId: number;
+  actionCode: string;
+  name: string;
+  granted: boolean;
+  grantable: boolean;
+}
+
+/** GET /admin/system/role/grants?id=: every menu (in tree order) and action, with what the role holds. */
+export interface RoleGrants {
+  roleId: number;
+  roleName: string;
+  /** False for a role the caller may only look at (a system role, a super role). */
+  editable: boolean;
+  isSuper: boolean;
+  menus: GrantMenu[];
+  actions: GrantAction[];
+}
+
+/** An action of a menu as 系统管理 → 菜单 edits it. */
+export interface SystemMenuAction {
+  id: number;
+  actionCode: string;
+  name: string;
+}
+
+/** GET /admin/system/menu/list: every menu, flat, ordered by sort within its parent. */
+export interface SystemMenuRow {
+  id: number;
+  /** 0 = top level. */
+  parentId: number;
+  menuCode: string;
+  menuName: string;
+  path: string;
+  scheme: string;
+  icon: string | null;
+  target: string | null;
+  sort: number;
+  hidden: boolean;
+  actions: SystemMenuAction[];
+}
+
 /** What an order attachment may be (checked by the server; the upload dialog checks first, as courtesy). */
 export const ATTACHMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'xlsx', 'docx', 'doc', 'xls', 'zip'] as const;
 export const ATTACHMENT_MAX_MB = 5;
