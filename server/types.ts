@@ -15,6 +15,8 @@ export interface SessionUser {
   tips: string | null;
   avatar: string | null;
   organiserId: number;
+  /** Set by an administrator's password reset: until it is changed, only `beforePasswordChange` routes answer. */
+  mustChangePassword: boolean;
 }
 
 export interface SessionOrganiser {
@@ -49,5 +51,10 @@ declare module 'fastify' {
     public?: boolean;
     /** The authority string the caller must hold, e.g. 'MENU_yx_sysActivity'. */
     authority?: string;
+    /**
+     * Answers a user who must still replace a temporary password (users.must_change_password): the
+     * password change itself, the current user and menus, and sign-out. Every other call is refused.
+     */
+    beforePasswordChange?: boolean;
   }
 }

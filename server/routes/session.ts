@@ -95,7 +95,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const result = await issueToken(app.db, user.id, 'password', app.config.tokenTtlPasswordS, app.now());
       request.log.info({ userId: user.id }, 'password login');
-      return ok(result, MSG.loginOk);
+      // Only when set, so the answer stays what older clients know otherwise.
+      return ok(user.mustChangePassword ? { ...result, mustChangePassword: true } : result, MSG.loginOk);
     },
   );
 
@@ -125,13 +126,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const result = await issueToken(app.db, user.id, 'sso', app.config.tokenTtlSsoS, now);
       request.log.info({ userId: user.id }, 'sso login');
-      return ok(result, MSG.loginOk);
+      return ok(user.mustChangePassword ? { ...result, mustChangePassword: true } : result, MSG.loginOk);
     },
   );
 
   app.post(
     '/login/remove/token',
     {
+      config: { beforePasswordChange: true },
       schema: {
         body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), sjc: Type.Optional(Type.String({ maxLength: 20 })) }),
         response: { 200: messageOnly },

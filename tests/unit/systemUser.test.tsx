@@ -22,6 +22,10 @@ const row = (id: number, username: string, status: number): SystemUserRow => ({
   cgmc: `单位${id}`,
   reviewRemark: null,
   createdAt: '2026-11-20 10:00:00',
+  zw: null,
+  mail: null,
+  roles: [],
+  mustChangePassword: false,
 });
 
 // userId 1 is the signed-in admin of the fixtures.
