@@ -164,6 +164,7 @@ export const MSG = {
   userRemoved: '用户已删除',
   userOwnsRecords: (what: string) => `该用户名下仍有数据（${what}），不能删除，可改为停用`,
   userNotRemovableSelf: '不能删除自己的账号',
+  userNotResetSelf: '不能重置自己的密码，请在个人设置中修改密码',
   userNotManageable: '用户不存在或无权管理',
   userSuperUntouchable: '不能管理系统管理员账号',
   userPasswordReset: '密码已重置，请将临时密码告知用户',

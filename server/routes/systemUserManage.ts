@@ -222,7 +222,7 @@ const systemUserManageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const manager = await caller(request);
       const target = await findManaged(app.db, manager, request.body.id);
-      if (target.id === manager.user.id) throw refuse(MSG.notSelf);
+      if (target.id === manager.user.id) throw refuse(MSG.userNotResetSelf);
       const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
       const now = app.now();

@@ -100,6 +100,14 @@ describe('用户: organiser boundary', () => {
     expect(body(await post('/admin/system/user/edit', { id: other.user.id, nickName: '陈静（杭州）' }, adminToken))).toMatchObject({ code: 0 });
   });
 
+  it('never resets, removes or re-roles oneself', async () => {
+    const me = await userId('manager');
+    expect(body(await post('/admin/system/user/resetPassword', { id: me }, managerToken))).toMatchObject({ code: 1, msg: MSG.userNotResetSelf });
+    expect(body(await post('/admin/system/user/remove', { id: me }, managerToken))).toMatchObject({ code: 1, msg: MSG.userNotRemovableSelf });
+    expect(body(await post('/admin/system/user/grantRoles', { id: me, roleIds: '' }, managerToken))).toMatchObject({ code: 1, msg: MSG.userNotSelfRoles });
+    expect((await get('/admin/current/user', {}, managerToken)).statusCode).toBe(200);
+  });
+
   it('someone without the actions is refused (403)', async () => {
     const demoToken = await tokenFor(t.app, SEEDED.demo.username, SEEDED.demo.password);
     expect((await post('/admin/system/user/add', { username: 'nobody1', nickName: 'x' }, demoToken)).statusCode).toBe(403);
