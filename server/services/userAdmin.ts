@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { RESOURCES } from '../../src/shared/resources';
 import type { AppDb } from '../db/client';
-import { attachments, competitionWorks, organisers, resourceTables, roles, userRoles, users } from '../db/schema';
+import { attachments, competitionWorks, resourceTables, roles, userRoles, users } from '../db/schema';
 import { refuse } from '../lib/errors';
 import { MSG } from '../messages';
 import type { SessionUser } from '../types';
@@ -82,11 +82,6 @@ export async function checkAssignableRoles(db: AppDb, manager: Manager, organise
     .where(and(inArray(roles.id, wanted), assignableRolesWhere(manager, organiserId)));
   if (found.length !== wanted.length) throw refuse(MSG.userRoleNotVisible);
   return wanted;
-}
-
-export async function organiserExists(db: AppDb, organiserId: number): Promise<boolean> {
-  const [row] = await db.select({ id: organisers.id }).from(organisers).where(eq(organisers.id, organiserId));
-  return row !== undefined;
 }
 
 /**
