@@ -225,6 +225,27 @@ export const MSG = {
   menuFieldHidden: '隐藏',
   actionFieldCode: '操作编码',
   actionFieldName: '操作名称',
+  // 系统管理 → 用户: managing accounts (issue 10; server/routes/systemUserManage.ts)
+  userCreated: '用户已创建',
+  userUpdated: '用户信息已保存',
+  userRemoved: '用户已删除',
+  userOwnsRecords: (what: string) => `该用户名下仍有数据（${what}），不能删除，可改为停用`,
+  userNotRemovableSelf: '不能删除自己的账号',
+  userNotResetSelf: '不能重置自己的密码，请在个人设置中修改密码',
+  userNotManageable: '用户不存在或无权管理',
+  userPasswordReset: '密码已重置，请将临时密码告知用户',
+  userRolesSaved: '角色已保存',
+  userRoleNotVisible: '所选角色不存在或无权分配',
+  userGrantsSaved: '授权已保存',
+  userGrantNotVisible: '所选项目或活动不存在或不属于该主办单位',
+  userNotSelfRoles: '不能修改自己的角色',
+  mustChangePassword: '您正在使用管理员重置的临时密码，请先修改密码',
+
+  // 系统管理 → 接口密钥 (issue 10; server/routes/systemApiKeyRoutes.ts)
+  apiKeyCreated: '接口密钥已创建，请立即保存密钥，关闭后将无法再次查看',
+  apiKeyNotFound: '接口密钥不存在',
+  apiKeyNotTogglable: '只能停用已启用的密钥或启用已停用的密钥',
+  apiKeyNameRequired: '请输入名称',
 
   // share links and shared documents (issue 5; server/routes/shareRoutes.ts)
   shareLinkInvalid: '链接无效或已失效',

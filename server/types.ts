@@ -15,6 +15,8 @@ export interface SessionUser {
   tips: string | null;
   avatar: string | null;
   organiserId: number;
+  /** Set by an administrator's password reset: until it is changed, only `beforePasswordChange` routes answer. */
+  mustChangePassword: boolean;
 }
 
 export interface SessionOrganiser {
@@ -54,5 +56,10 @@ declare module 'fastify' {
      * settings such as menus and API keys, which no organiser may change.
      */
     superOnly?: boolean;
+    /**
+     * Answers a user who must still replace a temporary password (users.must_change_password): the
+     * password change itself, the current user and menus, and sign-out. Every other call is refused.
+     */
+    beforePasswordChange?: boolean;
   }
 }

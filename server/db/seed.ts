@@ -15,13 +15,17 @@ const cst = (text: string) => new Date(`${text.replace(' ', 'T')}+08:00`);
 export async function seedIfEmpty(db: AppDb): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(t.organisers);
   if (n > 0) {
-    await db.transaction((tx) => addMissingMenus(tx));
+    await db.transaction(async (tx) => {
+      await addMissingMenus(tx);
+      await addMissingRoles(tx);
+    });
     return false;
   }
   // Hash outside the transaction: scrypt is slow on purpose and need not hold the database.
   const hashes = {
     admin: await hashPassword(USERS.admin.password),
     demo: await hashPassword(USERS.demo.password),
+    manager: await hashPassword(USERS.manager.password),
     edu: await hashPassword(USERS.edu.password),
   };
   await db.transaction(async (tx) => {
@@ -115,6 +119,32 @@ async function addMissingMenus(db: AppDb): Promise<void> {
   }
 }
 
+/**
+ * Shared roles added to ROLES since a database was seeded (e.g. 主办方管理员) are created on start, with the
+ * grants of ROLE_GRANTS resolved against the menus as they are now. A role already there is left alone.
+ */
+async function addMissingRoles(db: AppDb): Promise<void> {
+  const present = new Set((await db.select({ code: t.roles.code }).from(t.roles).where(isNull(t.roles.organiserId))).map((r) => r.code));
+  const missing = (Object.keys(ROLE_GRANTS) as Array<keyof typeof ROLE_GRANTS>).filter((key) => !present.has(ROLES[key].code));
+  if (!missing.length) return;
+  const menus = await db.select({ id: t.menus.id, code: t.menus.menuCode, parentId: t.menus.parentId }).from(t.menus);
+  const actions = await db.select({ id: t.actions.id, menuId: t.actions.menuId }).from(t.actions);
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  for (const key of missing) {
+    const grants = new Set(ROLE_GRANTS[key]);
+    // A menu is granted when it or one of its ancestors is named in the grants.
+    const covered = (id: number | null): boolean => {
+      const menu = id === null ? undefined : byId.get(id);
+      return menu !== undefined && (grants.has(menu.code) || covered(menu.parentId));
+    };
+    const menuIds = menus.filter((m) => covered(m.id)).map((m) => m.id);
+    const [role] = await db.insert(t.roles).values(ROLES[key]).returning({ id: t.roles.id });
+    if (menuIds.length) await db.insert(t.roleMenus).values(menuIds.map((menuId) => ({ roleId: role.id, menuId })));
+    const actionIds = actions.filter((a) => menuIds.includes(a.menuId)).map((a) => a.id);
+    if (actionIds.length) await db.insert(t.roleActions).values(actionIds.map((actionId) => ({ roleId: role.id, actionId })));
+  }
+}
+
 async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string>): Promise<void> {
   const [organiser] = await db.insert(t.organisers).values(ORGANISER).returning({ id: t.organisers.id });
   const organiserId = organiser.id;
@@ -125,12 +155,14 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
   const [adminRole] = await db.insert(t.roles).values(ROLES.admin).returning({ id: t.roles.id });
   const [staffRole] = await db.insert(t.roles).values(ROLES.staff).returning({ id: t.roles.id });
   const [contestantRole] = await db.insert(t.roles).values(ROLES.contestant).returning({ id: t.roles.id });
+  const [organiserAdminRole] = await db.insert(t.roles).values(ROLES.organiserAdmin).returning({ id: t.roles.id });
 
   // A grant of a group covers its whole subtree, menus and actions alike.
   const subtree = (code: string): string[] => [code, ...(menuOut.children.get(code) ?? []).flatMap(subtree)];
   for (const [roleId, grants] of [
     [staffRole.id, ROLE_GRANTS.staff],
     [contestantRole.id, ROLE_GRANTS.contestant],
+    [organiserAdminRole.id, ROLE_GRANTS.organiserAdmin],
   ] as const) {
     const codes = grants.flatMap(subtree);
     await db.insert(t.roleMenus).values(codes.map((code) => ({ roleId, menuId: menuOut.menuIds.get(code)! })));
@@ -139,7 +171,7 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
   }
 
   const userIds = {} as Record<keyof typeof USERS, number>;
-  for (const key of ['admin', 'demo', 'edu'] as const) {
+  for (const key of ['admin', 'demo', 'edu', 'manager'] as const) {
     const { password: _password, ...profile } = USERS[key];
     const [row] = await db
       .insert(t.users)
@@ -151,6 +183,7 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
     { userId: userIds.admin, roleId: adminRole.id },
     { userId: userIds.demo, roleId: staffRole.id },
     { userId: userIds.edu, roleId: contestantRole.id },
+    { userId: userIds.manager, roleId: organiserAdminRole.id },
   ]);
 
   const projectIds = new Map<string, number>();
@@ -164,7 +197,9 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
     projectIds.set(p.code, row.id);
     venues.set(p.code, p.address);
   }
-  await db.insert(t.userProjects).values([...projectIds.values()].map((projectId) => ({ userId: userIds.demo, projectId })));
+  await db
+    .insert(t.userProjects)
+    .values([...projectIds.values()].flatMap((projectId) => [userIds.demo, userIds.manager].map((userId) => ({ userId, projectId }))));
 
   await db.insert(t.activities).values(
     ACTIVITIES.map(([projectCode, name, srq, erq, address, status], index) => {

@@ -112,12 +112,24 @@ export const ROLES = {
   admin: { code: 'admin', name: '系统管理员', remark: '拥有全部菜单与操作权限', isSuper: true },
   staff: { code: 'organiser_staff', name: '主办方员工', remark: '全部业务菜单与操作（不含系统管理、参赛中心）' },
   contestant: { code: 'contestant', name: '参赛用户', remark: '大赛入口用户，仅参赛中心' },
+  organiserAdmin: {
+    code: 'organiser_admin',
+    name: '主办方管理员',
+    remark: '全部业务菜单，并管理本主办单位的用户、角色与审计日志',
+  },
 } as const;
 
-/** Menu codes (and, with them, all their descendants and actions) each non-super role holds. */
-export const ROLE_GRANTS: Record<'staff' | 'contestant', string[]> = {
-  staff: ['yx', 'cnf', 'crm', 'sales', 'finance', 'business', 'meeting', 'system_mynotice'],
+const STAFF_MENUS = ['yx', 'cnf', 'crm', 'sales', 'finance', 'business', 'meeting', 'system_mynotice'];
+
+/**
+ * Menu codes (and, with them, all their descendants and actions) each non-super role holds. An organiser's
+ * administrator manages their own organiser's accounts and roles (系统管理 → 用户, 角色, 审计日志), never
+ * the system-wide menus, API keys or SMS log.
+ */
+export const ROLE_GRANTS: Record<'staff' | 'contestant' | 'organiserAdmin', string[]> = {
+  staff: STAFF_MENUS,
   contestant: ['jsxm'],
+  organiserAdmin: [...STAFF_MENUS, 'system_user', 'system_role', 'system_audit'],
 };
 
 export const ORGANISER = { name: '华展国际会展服务（上海）有限公司', logo: null };
@@ -186,6 +198,17 @@ export const USERS = {
     dxzh: 'HZSMS-0102',
     khlx: 3,
     tips: '请于每周五前提交本周活动报名统计',
+  },
+  manager: {
+    username: 'manager',
+    password: 'manager123456',
+    nickName: '赵立新',
+    zw: '运营总监',
+    mail: 'zhaolx@huazhan-expo.example.com',
+    lxdh: '13916625530',
+    dxzh: null,
+    khlx: 3,
+    tips: null,
   },
   edu: {
     username: 'edu',

@@ -2,6 +2,9 @@ import { Type } from '@sinclair/typebox';
 import {
   AUDIT_ACTIONS,
   SHARE_PAGES,
+  type ApiKeyCreated,
+  type ApiKeyRow,
+  type AssignableRole,
   type AttachmentRow,
   type AuditLogRow,
   type AuthorisedActivity,
@@ -25,6 +28,8 @@ import {
   type SharePageKind,
   type SmsOutboxRow,
   type SystemUserRow,
+  type TemporaryPassword,
+  type UserGrantTree,
   type UserInfo,
 } from '../../src/shared/wire';
 import { Nullable, StringEnum, wireSchema } from './schemas';
@@ -44,7 +49,7 @@ const NullableInt = Nullable(Type.Integer());
 const Num = Type.Number();
 const NullableNum = Nullable(Type.Number());
 
-export const LoginResultSchema = wireSchema<LoginResult>()(Type.Object({ access_token: Text, sjc: Text }));
+export const LoginResultSchema = wireSchema<LoginResult>()(Type.Object({ access_token: Text, sjc: Text, mustChangePassword: Type.Optional(Type.Boolean()) }));
 
 export const UserInfoSchema = wireSchema<UserInfo>()(
   Type.Object({
@@ -62,6 +67,7 @@ export const UserInfoSchema = wireSchema<UserInfo>()(
     lxdh: NullableText,
     cnfIds: Type.Array(Int),
     authorities: Type.Array(Type.Object({ authority: Text })),
+    mustChangePassword: Type.Optional(Type.Boolean()),
   }),
 );
 
@@ -160,8 +166,41 @@ export const SystemUserRowSchema = wireSchema<SystemUserRow>()(
     cgmc: Text,
     reviewRemark: NullableText,
     createdAt: Text,
+    zw: NullableText,
+    mail: NullableText,
+    roles: Type.Array(Type.Object({ id: Int, name: Text })),
+    mustChangePassword: Type.Boolean(),
   }),
 );
+
+export const AssignableRoleSchema = wireSchema<AssignableRole>()(
+  Type.Object({ id: Int, code: Text, name: Text, organiserId: NullableInt, remark: NullableText }),
+);
+
+export const UserGrantTreeSchema = wireSchema<UserGrantTree>()(
+  Type.Object({
+    projects: Type.Array(Type.Object({ id: Int, name: Text, activities: Type.Array(Type.Object({ id: Int, name: Text })) })),
+    projectIds: Type.Array(Int),
+    activityIds: Type.Array(Int),
+  }),
+);
+
+export const TemporaryPasswordSchema = wireSchema<TemporaryPassword>()(Type.Object({ id: Int, username: Text, password: Text }));
+
+export const ApiKeyRowSchema = wireSchema<ApiKeyRow>()(
+  Type.Object({
+    id: Int,
+    name: Text,
+    apiKey: Text,
+    status: Int,
+    remark: NullableText,
+    createdByName: NullableText,
+    createdAt: Text,
+    lastUsedAt: NullableText,
+  }),
+);
+
+export const ApiKeyCreatedSchema = wireSchema<ApiKeyCreated>()(Type.Object({ id: Int, apiKey: Text, secret: Text }));
 
 export const SmsOutboxRowSchema = wireSchema<SmsOutboxRow>()(
   Type.Object({ id: Int, mobile: Text, content: Text, purpose: Text, provider: Text, status: Text, createdAt: Text }),

@@ -5,6 +5,7 @@ import { parseChinaTimestamp, signPayload, SIGN_TYPE, type SignParams, type Sign
 import { badRequest } from '../lib/errors';
 import { safeEqual } from '../lib/secrets';
 import { MSG } from '../messages';
+import { attachApiKeyStore, detachApiKeyStore } from '../services/apiKeys';
 import { createHousekeeper } from '../services/housekeeping';
 import { claimNonce } from '../services/nonces';
 
@@ -52,10 +53,13 @@ export function serverSign(params: SignParams, secret: string): string {
 /**
  * Every /admin call carries ApiKey, Timestamp, SignType, Nonce and Sign (ARCHITECTURE §4). Runs at
  * preValidation: the body is parsed by then, and schema coercion has not yet changed what was signed.
+ * The pairs accepted: the API_KEYS bootstrap pair(s) of the environment, and the enabled keys of
+ * 系统管理 → 接口密钥 (server/services/apiKeys.ts: cached for a few seconds, refreshed after a change).
  */
 const signaturePlugin: FastifyPluginAsync = async (app) => {
   const { apiKeys, signWindowS } = app.config;
   const windowMs = signWindowS * 1000;
+  const stored = attachApiKeyStore(app.db);
   const housekeeping = createHousekeeper(app.db, windowMs, {
     nonces: windowMs,
     rateLimits: 2 * app.config.loginRateWindowS * 1000,
@@ -69,23 +73,26 @@ const signaturePlugin: FastifyPluginAsync = async (app) => {
     const sign = header(request, 'sign');
     if (!apiKey || !timestamp || !signType || !nonce || !sign) throw badRequest(MSG.signMissing);
 
-    const pair = apiKeys.find((k) => k.key === apiKey);
-    if (!pair) throw badRequest(MSG.signUnknownKey);
+    const now = app.now();
+    const bootstrap = apiKeys.find((k) => k.key === apiKey);
+    const fromDb = bootstrap ? undefined : await stored.find(apiKey, now);
+    const secret = bootstrap?.secret ?? fromDb?.secret;
+    if (secret === undefined) throw badRequest(MSG.signUnknownKey);
     if (signType !== SIGN_TYPE) throw badRequest(MSG.signType);
     if (nonce.length < NONCE_MIN || nonce.length > NONCE_MAX) throw badRequest(MSG.signNonce);
 
-    const now = app.now();
     const sentAt = parseChinaTimestamp(timestamp);
     if (Number.isNaN(sentAt) || Math.abs(now - sentAt) > windowMs) throw badRequest(MSG.signStale);
 
     const expected = serverSign(
       { ...signedParams(request), ApiKey: apiKey, Timestamp: timestamp, SignType: signType, Nonce: nonce },
-      pair.secret,
+      secret,
     );
     if (!safeEqual(expected, sign)) throw badRequest(MSG.signBad);
 
     // Only a correctly signed request may occupy a nonce, so garbage cannot fill the table.
     if (!(await claimNonce(app.db, apiKey, nonce, now, signWindowS))) throw badRequest(MSG.signReplay);
+    if (fromDb) stored.touch(fromDb.id, now, request.log);
     // At most once per window, in bulk, and off the request's path: no caller waits for the purge.
     const purge = housekeeping(now);
     if (purge) {
@@ -95,6 +102,8 @@ const signaturePlugin: FastifyPluginAsync = async (app) => {
   let purging: Promise<void> | undefined;
   app.addHook('onClose', async () => {
     await purging;
+    await stored.settle();
+    detachApiKeyStore(app.db);
   });
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors';
+import { ApiError, unauthorized } from '../lib/errors';
 import { MSG } from '../messages';
 import { sha256Hex } from '../lib/secrets';
 import { loadAuthorities } from '../services/grants';
@@ -53,6 +53,11 @@ const tokenAuthPlugin: FastifyPluginAsync = async (app) => {
     request.organiser = session.organiser;
     request.token = { id: session.tokenId, hash: session.tokenHash };
     request.authorities = session.authorities;
+    // A temporary password from 重置密码 opens nothing but the way to replace it. 403, not 401: the
+    // session is valid and must stay so, the browser leads the user to the change-password screen.
+    if (session.user.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
+      throw new ApiError(403, 403, MSG.mustChangePassword);
+    }
   });
 };
 

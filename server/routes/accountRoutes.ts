@@ -195,7 +195,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(form.password!);
       await app.db.transaction(async (tx) => {
         if (!(await consumeCode(tx, codeId, now))) throw refuse(MSG.smsCodeInvalid);
-        await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, user.id));
+        // A password chosen here replaces any temporary one an administrator set.
+        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date(now) }).where(eq(users.id, user.id));
         // Whoever knew the old password must not stay signed in with it.
         await revokeAllTokens(tx, user.id, now);
         const entry = form.yhlx === YHLX_EDU ? 'smsEdu' : 'smsOrdinary';

@@ -45,7 +45,8 @@ const userSchema = { querystring: NoParams, response: { 200: envelopeSchema(User
 const menuSchema = { querystring: NoParams, response: { 200: envelopeSchema(Type.Array(MenuNodeSchema)) } };
 
 const currentUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/current/user', { schema: userSchema }, async (request) => {
+  // Both answer a user who must still change a temporary password: the browser needs them to know so.
+  app.get('/current/user', { config: { beforePasswordChange: true }, schema: userSchema }, async (request) => {
     const { user, organiser, authorities } = signedIn(request);
     const info: UserInfo = {
       userId: user.id,
@@ -62,11 +63,12 @@ const currentUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       lxdh: user.lxdh,
       cnfIds: await currentProjectIds(app.db, user.id, organiser.id),
       authorities: sortAuthorities(authorities).map((authority) => ({ authority })),
+      ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
     };
     return ok(info);
   });
 
-  app.get('/current/user/menu', { schema: menuSchema }, async (request) => {
+  app.get('/current/user/menu', { config: { beforePasswordChange: true }, schema: menuSchema }, async (request) => {
     const { user } = signedIn(request);
     return ok(buildMenuTree(await loadGrantedMenus(app.db, user.id)));
   });

@@ -121,7 +121,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/developer/update/passwordUser',
     {
-      config: { authority: 'user' },
+      config: { authority: 'user', beforePasswordChange: true },
       schema: {
         body: Type.Object({ userId: Id, oldPassword: text, password: text, passwordConfirm: text }),
         response: { 200: messageOnly },
@@ -146,7 +146,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(form.password!);
       const now = app.now();
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, user.id));
+        // A temporary password from 重置密码 has now been replaced: the account is free again.
+        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date(now) }).where(eq(users.id, user.id));
         // Every session ends, this one included: the browser sends the user back to the login page.
         await revokeAllTokens(tx, user.id, now);
         await recordAudit(tx, { ...byActor({ ...signedIn(request), address: request.ip, now: new Date(now) }), action: 'passwordChange', summary: MSG.auditPasswordChange });

@@ -147,7 +147,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const result = await signIn(request, user, 'password', app.config.tokenTtlPasswordS, app.now(), door);
       request.log.info({ userId: user.id }, 'password login');
-      return ok(result, MSG.loginOk);
+      // Only when set, so the answer stays what older clients know otherwise.
+      return ok(user.mustChangePassword ? { ...result, mustChangePassword: true } : result, MSG.loginOk);
     },
   );
 
@@ -179,13 +180,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const result = await signIn(request, user, 'sso', app.config.tokenTtlSsoS, now, door);
       request.log.info({ userId: user.id }, 'sso login');
-      return ok(result, MSG.loginOk);
+      return ok(user.mustChangePassword ? { ...result, mustChangePassword: true } : result, MSG.loginOk);
     },
   );
 
   app.post(
     '/login/remove/token',
     {
+      config: { beforePasswordChange: true },
       schema: {
         body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), sjc: Type.Optional(Type.String({ maxLength: 20 })) }),
         response: { 200: messageOnly },

@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { asc, count, eq, isNull, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { asc, count, eq, isNull, max, sql } from 'drizzle-orm';
 import type { AuditChange, SystemMenuRow } from '../../src/shared/wire';
 import { actionFormRules, menuFormRules } from '../../src/shared/validators';
 import type { AppDb } from '../db/client';
 import { actions, menus } from '../db/schema';
 import { envelopeSchema, messageOnly, ok } from '../lib/envelope';
-import { forbidden, refuse } from '../lib/errors';
+import { refuse } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { Id, Nullable, NoParams, wireSchema } from '../lib/schemas';
 import { MSG } from '../messages';
 import { signedIn } from '../plugins/tokenAuth';
 import { recordAudit } from '../services/audit/record';
-import { isSuperUser } from '../services/grants';
 import { checkFields, parseIdList } from '../services/requestChecks';
 import { invalidateAll } from '../services/sessionCache';
 import { lockNames, queryRows } from '../services/sql';
@@ -71,12 +70,6 @@ interface Caller {
 const system = (caller: Caller) => ({ organiserId: null, userId: caller.userId, username: caller.username, resource: 'menu' });
 
 const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // After the authority guard (a parent hook), before validation: a non-admin learns nothing about the input.
-  app.addHook('preValidation', async (request) => {
-    const { user } = signedIn(request);
-    if (!(await isSuperUser(app.db, user.id))) throw forbidden();
-  });
-
   const callerOf = (request: FastifyRequest): Caller => {
     const { user } = signedIn(request);
     return { userId: user.id, username: user.username };
@@ -148,7 +141,7 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/system/menu/list',
-    { config: { authority: 'MENU_system_menu' }, schema: { querystring: NoParams, response: { 200: envelopeSchema(Type.Array(SystemMenuRowSchema)) } } },
+    { config: { authority: 'MENU_system_menu', superOnly: true }, schema: { querystring: NoParams, response: { 200: envelopeSchema(Type.Array(SystemMenuRowSchema)) } } },
     async () => {
       const rows = await app.db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
       const actionRows = await app.db.select().from(actions).orderBy(asc(actions.id));
@@ -178,7 +171,7 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/system/menu/add',
-    { config: { authority: 'ACTION_system_menu_add' }, schema: { body: Type.Object(MenuForm), response: done } },
+    { config: { authority: 'ACTION_system_menu_add', superOnly: true }, schema: { body: Type.Object(MenuForm), response: done } },
     async (request) => {
       const caller = callerOf(request);
       const values = menuValues(request.body);
@@ -207,7 +200,7 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/system/menu/edit',
-    { config: { authority: 'ACTION_system_menu_edit' }, schema: { body: Type.Object({ id: Id, ...MenuForm }), response: done } },
+    { config: { authority: 'ACTION_system_menu_edit', superOnly: true }, schema: { body: Type.Object({ id: Id, ...MenuForm }), response: done } },
     async (request) => {
       const caller = callerOf(request);
       const values = menuValues(request.body);
@@ -241,7 +234,7 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/system/menu/updateHidden',
-    { config: { authority: 'ACTION_system_menu_edit' }, schema: { body: Type.Object({ id: Id, hidden: Type.Boolean() }), response: done } },
+    { config: { authority: 'ACTION_system_menu_edit', superOnly: true }, schema: { body: Type.Object({ id: Id, hidden: Type.Boolean() }), response: done } },
     async (request) => {
       const caller = callerOf(request);
       const { id, hidden } = request.body;
@@ -264,7 +257,7 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/system/menu/remove',
-    { config: { authority: 'ACTION_system_menu_remove' }, schema: { body: Type.Object({ id: Id }), response: done } },
+    { config: { authority: 'ACTION_system_menu_remove', superOnly: true }, schema: { body: Type.Object({ id: Id }), response: done } },
     async (request) => {
       const caller = callerOf(request);
       await app.db.transaction(async (tx) => {
@@ -295,7 +288,7 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/system/menu/sort',
     {
-      config: { authority: 'ACTION_system_menu_edit' },
+      config: { authority: 'ACTION_system_menu_edit', superOnly: true },
       schema: { body: Type.Object({ parentId: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), ids: Type.String({ maxLength: 20_000 }) }), response: done },
     },
     async (request) => {
@@ -340,7 +333,7 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/system/menu/action/add',
-    { config: { authority: 'ACTION_system_menu_add' }, schema: { body: Type.Object({ menuId: Id, ...ActionForm }), response: done } },
+    { config: { authority: 'ACTION_system_menu_add', superOnly: true }, schema: { body: Type.Object({ menuId: Id, ...ActionForm }), response: done } },
     async (request) => {
       checkFields(actionFormRules, request.body);
       const caller = callerOf(request);
@@ -374,7 +367,7 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/system/menu/action/edit',
-    { config: { authority: 'ACTION_system_menu_edit' }, schema: { body: Type.Object({ id: Id, ...ActionForm }), response: done } },
+    { config: { authority: 'ACTION_system_menu_edit', superOnly: true }, schema: { body: Type.Object({ id: Id, ...ActionForm }), response: done } },
     async (request) => {
       checkFields(actionFormRules, request.body);
       const caller = callerOf(request);
@@ -413,7 +406,7 @@ const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/system/menu/action/remove',
-    { config: { authority: 'ACTION_system_menu_remove' }, schema: { body: Type.Object({ id: Id }), response: done } },
+    { config: { authority: 'ACTION_system_menu_remove', superOnly: true }, schema: { body: Type.Object({ id: Id }), response: done } },
     async (request) => {
       const caller = callerOf(request);
       await app.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { USER_STATUS, type PageResult, type SmsOutboxRow, type SystemUserRow } from '../../src/shared/wire';
 import { requiredTextRule } from '../../src/shared/validators';
 import { organisers, roles, smsOutbox, userRoles, users } from '../db/schema';
@@ -17,12 +18,19 @@ import { maskSmsContent } from '../services/smsSender';
 import { escapeLike } from '../services/sql';
 import { invalidateUser } from '../services/sessionCache';
 import { revokeAllTokens } from '../services/tokens';
+import { recordAudit } from '../services/audit/record';
+import { findManaged, managerOf, manageableWhere } from '../services/userAdmin';
+import systemApiKeyRoutes from './systemApiKeyRoutes';
+import systemUserManageRoutes from './systemUserManage';
 
 /**
  * 系统管理 → 用户 and 短信记录: the admin's view across every organiser. Registrations arrive as
  * pending (status 2); 通过 makes user and organiser active and gives the user the staff role, 驳回 ends
  * the application with a reason, 停用/启用 switch an active account off and on. Every change is a
  * conditional update from the expected status, so a stale page or a double click changes nothing.
+ * The system admin sees every organiser's accounts; an organiser's administrator only their own
+ * organiser's, without super-role accounts (server/services/userAdmin.ts). 新增, 编辑, 删除, 重置密码,
+ * 分配角色 and 授权项目/活动 are in systemUserManage.ts.
  */
 
 const STAFF_ROLE = 'organiser_staff';
@@ -42,6 +50,9 @@ const userColumns = {
   cgmc: organisers.name,
   reviewRemark: organisers.reviewRemark,
   createdAt: users.createdAt,
+  zw: users.zw,
+  mail: users.mail,
+  mustChangePassword: users.mustChangePassword,
 };
 
 const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,14 +64,21 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: pageQuery(SORTABLE, {
           keyword: Type.Optional(Type.String({ maxLength: 100 })),
           status: Type.Optional(IntegerEnum(Object.values(USER_STATUS))),
+          roleId: Type.Optional(Id),
         }),
         response: { 200: envelopeSchema(pageSchema(SystemUserRowSchema)) },
       },
     },
     async (request) => {
       const query = request.query;
+      const manager = await managerOf(app.db, signedIn(request).user);
       const where: SQL[] = [];
+      const boundary = manageableWhere(manager);
+      if (boundary) where.push(boundary);
       if (query.status !== undefined) where.push(eq(users.status, query.status));
+      if (query.roleId !== undefined) {
+        where.push(sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${query.roleId})`);
+      }
       const keyword = query.keyword?.trim();
       if (keyword) {
         const like = `%${escapeLike(keyword)}%`;
@@ -83,22 +101,47 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         )
         .limit(query.limit)
         .offset(offsetOf(query));
-      const records: SystemUserRow[] = rows.map((row) => ({ ...row, createdAt: chinaDateTime(row.createdAt)! }));
+      const held = await app.db
+        .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, rows.map((r) => r.id)))
+        .orderBy(roles.id);
+      const records: SystemUserRow[] = rows.map((row) => ({
+        ...row,
+        createdAt: chinaDateTime(row.createdAt)!,
+        roles: held.filter((r) => r.userId === row.id).map(({ id, name }) => ({ id, name })),
+      }));
       return ok<PageResult<SystemUserRow>>({ total, records });
     },
   );
 
-  async function findUser(userId: number) {
-    const [row] = await app.db.select({ id: users.id, status: users.status, organiserId: users.organiserId }).from(users).where(eq(users.id, userId));
-    if (!row) throw refuse(MSG.userNotFound);
-    return row;
+  /** The account named by a call, within the caller's reach (an organiser's administrator: their own organiser's). */
+  async function findUser(request: FastifyRequest, userId: number) {
+    return findManaged(app.db, await managerOf(app.db, signedIn(request).user), userId);
   }
+
+  const STATUS_NAMES: Record<number, string> = { 0: '已停用', 1: '已启用', 2: '待审核', 3: '已驳回' };
+  const stateAudit = (request: FastifyRequest, target: { id: number; username: string; organiserId: number }, verb: string, from: number, to: number) => {
+    const { user } = signedIn(request);
+    return {
+      action: 'state' as const,
+      summary: `${verb}用户 ${target.username}`,
+      organiserId: target.organiserId,
+      userId: user.id,
+      username: user.username,
+      resource: 'user',
+      rowId: target.id,
+      changes: [{ field: 'status', label: '状态', before: STATUS_NAMES[from] ?? String(from), after: STATUS_NAMES[to] ?? String(to) }],
+      address: request.ip,
+    };
+  };
 
   app.post(
     '/system/user/approve',
     { config: { authority: 'ACTION_system_user_edit' }, schema: { body: Type.Object({ id: Id }), response: done } },
     async (request) => {
-      const target = await findUser(request.body.id);
+      const target = await findUser(request, request.body.id);
       const now = new Date(app.now());
       await app.db.transaction(async (tx) => {
         const changed = await tx
@@ -114,6 +157,7 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, STAFF_ROLE));
         if (!role) throw new Error(`role ${STAFF_ROLE} is missing`);
         await tx.insert(userRoles).values({ userId: target.id, roleId: role.id }).onConflictDoNothing();
+        await recordAudit(tx, stateAudit(request, target, '审核通过', USER_STATUS.pending, USER_STATUS.active));
       });
       request.log.info({ userId: target.id, by: signedIn(request).user.id }, 'registration approved');
       return ok(null, MSG.approved);
@@ -128,7 +172,7 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       checkFields({ remark: requiredTextRule({ message: MSG.rejectRemarkRequired, max: REMARK_MAX }) }, request.body);
-      const target = await findUser(request.body.id);
+      const target = await findUser(request, request.body.id);
       const now = new Date(app.now());
       await app.db.transaction(async (tx) => {
         const changed = await tx
@@ -142,6 +186,7 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .update(organisers)
           .set({ status: USER_STATUS.disabled, reviewRemark: request.body.remark!.trim(), updatedAt: now })
           .where(and(eq(organisers.id, target.organiserId), eq(organisers.status, USER_STATUS.pending)));
+        await recordAudit(tx, stateAudit(request, target, '驳回注册', USER_STATUS.pending, USER_STATUS.rejected));
       });
       request.log.info({ userId: target.id, by: signedIn(request).user.id }, 'registration rejected');
       return ok(null, MSG.rejected);
@@ -156,7 +201,7 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user: me } = signedIn(request);
-      const target = await findUser(request.body.id);
+      const target = await findUser(request, request.body.id);
       const to = request.body.status;
       if (target.id === me.id) throw refuse(MSG.notSelf);
       const from = to === USER_STATUS.active ? USER_STATUS.disabled : USER_STATUS.active;
@@ -170,11 +215,15 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!changed.length) throw refuse(MSG.notTogglable);
         // Sessions already stop working for a disabled user; revoking makes that permanent on re-enable.
         if (to === USER_STATUS.disabled) await revokeAllTokens(tx, target.id, now);
+        await recordAudit(tx, stateAudit(request, target, to === USER_STATUS.active ? '启用' : '停用', from, to));
       });
       invalidateUser(app.db, target.id);
       return ok(null, to === USER_STATUS.active ? MSG.enabled : MSG.disabled);
     },
   );
+
+  await app.register(systemUserManageRoutes);
+  await app.register(systemApiKeyRoutes);
 
   app.get(
     '/system/sms/page',

@@ -18,6 +18,7 @@ import {
   currentProjectIds,
   projectsInScope,
   selectableActivitiesAmong,
+  authorisedActivityIds,
   workingProjectIds,
 } from '../services/projectScope';
 import { checkFields, ownOnly, parseIdList } from '../services/requestChecks';
@@ -82,14 +83,17 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user, organiser } = signedIn(request);
       ownOnly(user.id, request.query.userId);
       // What may be switched to: activities of the projects being worked on (see selectableActivitiesAmong).
-      const [scope, current] = await Promise.all([
+      const [scope, current, authorised] = await Promise.all([
         workingProjectIds(app.db, user.id, organiser.id),
         currentActivityIds(app.db, user.id, organiser.id),
+        authorisedActivityIds(app.db, user.id, organiser.id),
       ]);
       if (scope !== null && scope.length === 0) return ok<AuthorisedActivity[]>([]);
       const selected = new Set(current);
       const where: SQL[] = [eq(activities.organiserId, organiser.id)];
       if (scope !== null) where.push(inArray(activities.projectId, scope));
+      // A user given some activities (授权项目/活动) sees and switches to those only.
+      if (authorised !== null) where.push(inArray(activities.id, authorised));
       const rows = await app.db
         .select({ id: activities.id, name: activities.name, projectName: projects.name })
         .from(activities)
@@ -191,11 +195,15 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const query = request.query;
       ownOnly(user.id, query.userId);
       const empty: PageResult<MyActivityRow> = { total: 0, records: [] };
-      const scope = await authorisedProjectIds(app.db, user.id, organiser.id);
+      const [scope, authorised] = await Promise.all([
+        authorisedProjectIds(app.db, user.id, organiser.id),
+        authorisedActivityIds(app.db, user.id, organiser.id),
+      ]);
       if (scope !== null && scope.length === 0) return ok(empty);
 
       const where: SQL[] = [eq(activities.organiserId, organiser.id)];
       if (scope !== null) where.push(inArray(activities.projectId, scope));
+      if (authorised !== null) where.push(inArray(activities.id, authorised));
       if (query.cnfName) where.push(ilike(activities.name, contains(query.cnfName)));
       const condition = and(...where);
       const [{ total }] = await app.db.select({ total: count() }).from(activities).where(condition);

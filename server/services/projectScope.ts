@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
-import { activities, projects, roles, userCurrentActivities, userCurrentProjects, userProjects, userRoles } from '../db/schema';
+import { activities, projects, roles, userActivities, userCurrentActivities, userCurrentProjects, userProjects, userRoles } from '../db/schema';
 import { isSuperUser } from './grants';
 import { sessionCacheOf, type CachedScope } from './sessionCache';
 import { queryRows } from './sql';
@@ -50,6 +50,33 @@ export function narrowToCurrent(authorised: number[] | null, current: number[]):
   return current.filter((id) => allowed.has(id));
 }
 
+/**
+ * The activities authorised to a user (系统管理 → 用户 → 授权项目/活动), within their organiser. null = no
+ * narrowing: every activity of their authorised projects (no rows in user_activities, or a super role).
+ */
+export async function authorisedActivityIds(db: AppDb, userId: number, organiserId: number): Promise<number[] | null> {
+  if (await isSuperUser(db, userId)) return null;
+  const rows = await db
+    .select({ id: userActivities.activityId })
+    .from(userActivities)
+    .innerJoin(activities, eq(activities.id, userActivities.activityId))
+    .where(and(eq(userActivities.userId, userId), eq(activities.organiserId, organiserId)))
+    .orderBy(userActivities.activityId);
+  return rows.length ? rows.map((r) => r.id) : null;
+}
+
+/**
+ * The activities whose rows are shown: the current selection, kept within the authorised activities when
+ * there are any. An empty result means no narrowing, so a user limited to some activities who selected
+ * none of them (or only ones since withdrawn) works on all of their authorised ones, never on everything.
+ */
+export function activitiesInScope(authorised: readonly number[] | null, current: readonly number[]): number[] {
+  if (authorised === null) return [...current];
+  const allowed = new Set(authorised);
+  const kept = current.filter((id) => allowed.has(id));
+  return kept.length ? kept : [...authorised];
+}
+
 /** The user's current activity selection, within their organiser; empty = no narrowing by activity. */
 export async function currentActivityIds(db: AppDb, userId: number, organiserId: number): Promise<number[]> {
   const rows = await db
@@ -85,10 +112,11 @@ export async function authorisedAmong(db: AppDb, userId: number, organiserId: nu
  */
 export async function selectableActivitiesAmong(db: AppDb, userId: number, organiserId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const scope = await workingProjectIds(db, userId, organiserId);
+  const [scope, authorised] = await Promise.all([workingProjectIds(db, userId, organiserId), authorisedActivityIds(db, userId, organiserId)]);
   if (scope !== null && scope.length === 0) return [];
   const where: SQL[] = [eq(activities.organiserId, organiserId), inArray(activities.id, ids)];
   if (scope !== null) where.push(inArray(activities.projectId, scope));
+  if (authorised !== null) where.push(inArray(activities.id, authorised));
   const rows = await db.select({ id: activities.id }).from(activities).where(and(...where));
   return rows.map((r) => r.id);
 }
@@ -98,7 +126,13 @@ export async function selectableActivitiesAmong(db: AppDb, userId: number, organ
  * call needs to know about its caller's scope (the three used to be four queries).
  */
 export async function loadScope(db: AppDb, userId: number, organiserId: number): Promise<CachedScope> {
-  const [row] = await queryRows<{ super: boolean; authorised: number[]; cur_projects: number[]; cur_activities: number[] }>(
+  const [row] = await queryRows<{
+    super: boolean;
+    authorised: number[];
+    authorised_activities: number[];
+    cur_projects: number[];
+    cur_activities: number[];
+  }>(
     db,
     sql`select exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
                         where ${userRoles.userId} = ${userId} and ${roles.isSuper}) as super,
@@ -106,6 +140,10 @@ export async function loadScope(db: AppDb, userId: number, organiserId: number):
               join ${projects} on ${projects.id} = ${userProjects.projectId}
              where ${userProjects.userId} = ${userId} and ${projects.organiserId} = ${organiserId}
              order by 1) as authorised,
+      array(select ${userActivities.activityId} from ${userActivities}
+              join ${activities} on ${activities.id} = ${userActivities.activityId}
+             where ${userActivities.userId} = ${userId} and ${activities.organiserId} = ${organiserId}
+             order by 1) as authorised_activities,
       array(select ${userCurrentProjects.projectId} from ${userCurrentProjects}
               join ${projects} on ${projects.id} = ${userCurrentProjects.projectId}
              where ${userCurrentProjects.userId} = ${userId} and ${projects.organiserId} = ${organiserId}
@@ -117,10 +155,13 @@ export async function loadScope(db: AppDb, userId: number, organiserId: number):
   );
   // node-postgres parses int[] into numbers, PGlite too; Number() keeps either honest.
   const ids = (list: number[]) => list.map(Number);
+  const authorisedActivities = row.super || row.authorised_activities.length === 0 ? null : ids(row.authorised_activities);
   return {
     authorisedProjects: row.super ? null : ids(row.authorised),
     currentProjects: ids(row.cur_projects),
-    currentActivities: ids(row.cur_activities),
+    // Every reader of the scope (resource lists, the gate) narrows by this list: authorised activities
+    // are enforced there without each of them knowing about user_activities.
+    currentActivities: activitiesInScope(authorisedActivities, ids(row.cur_activities)),
   };
 }
 

@@ -30,6 +30,7 @@ export interface CachedSession {
 export interface CachedScope {
   authorisedProjects: readonly number[] | null;
   currentProjects: readonly number[];
+  /** The activities rows are narrowed to: the current selection within the authorised activities; empty = none. */
   currentActivities: readonly number[];
 }
 

@@ -50,6 +50,7 @@ export async function findSessionByHash(db: AppDb, tokenHash: string, now: numbe
         tips: users.tips,
         avatar: users.avatar,
         organiserId: users.organiserId,
+        mustChangePassword: users.mustChangePassword,
       },
       organiser: { id: organisers.id, name: organisers.name, logo: organisers.logo },
     })

@@ -32,6 +32,8 @@ export const BASENAME = '/zbzj';
 /** The back-office home of kind-3 users (spec §2: /home redirects here). */
 export const ORGANISER_HOME_PATH = '/yx/sysActivity/index';
 export const LOGIN_PATH = '/user/login';
+/** Where a user signed in with a temporary password (系统管理 → 用户 → 重置密码) must choose their own first. */
+export const CHANGE_PASSWORD_PATH = '/user/password';
 export const EDU_LOGIN_PATH = '/edu/edulogin';
 /** Logout after 401 waits this long before reloading, so the user can read the message. */
 export const RELOAD_AFTER_401_MS = 1500;

@@ -1,5 +1,5 @@
 import { KHLX_ORGANISER } from '../shared/wire';
-import { EDU_LOGIN_PATH, KIND_RULE_PROJECT_CODE, LOGIN_PATH, ORGANISER_HOME_PATH } from '../config/constants';
+import { CHANGE_PASSWORD_PATH, EDU_LOGIN_PATH, KIND_RULE_PROJECT_CODE, LOGIN_PATH, ORGANISER_HOME_PATH } from '../config/constants';
 import type { RouteZone } from './types';
 
 /**
@@ -41,6 +41,8 @@ export interface NavigationContext {
   firstMenuPath: string | null;
   returnAddress: string | null;
   projectCode: string;
+  /** The session's password is a temporary one that must be replaced before anything else. */
+  mustChangePassword?: boolean;
 }
 
 export type NavigationDecision =
@@ -75,11 +77,17 @@ export function decideNavigation(ctx: NavigationContext): NavigationDecision {
   const wanted = ctx.pathname + ctx.search;
 
   if (!ctx.hasToken) {
+    // The forced password change needs a session: without one it is only a way to the login.
+    if (ctx.pathname === CHANGE_PASSWORD_PATH) return { type: 'redirect', to: LOGIN_PATH };
     return ctx.zone === 'public' ? { type: 'pass' } : { type: 'redirect', to: loginRedirect(wanted) };
   }
   if (ctx.pathname === LOGIN_PATH) return { type: 'redirect', to: HOME_PATH };
   if (RETURN_ADDRESS_PATHS.includes(ctx.pathname)) return { type: 'redirect', to: returnTarget(ctx.returnAddress) };
   if (!ctx.routesGenerated) return { type: 'bootstrap', onFailure: loginRedirect(wanted) };
+
+  // A temporary password opens nothing but its own replacement (the server refuses every other call).
+  if (ctx.mustChangePassword) return ctx.pathname === CHANGE_PASSWORD_PATH ? { type: 'pass' } : { type: 'redirect', to: CHANGE_PASSWORD_PATH };
+  if (ctx.pathname === CHANGE_PASSWORD_PATH) return { type: 'redirect', to: HOME_PATH };
 
   // ARCHITECTURE §6: a user who is not organiser staff (khlx ≠ 3) belongs to the education entry; moving
   // into the organiser back office ends their session. Kind-3 users are never logged out by navigation.

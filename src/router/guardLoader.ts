@@ -79,6 +79,7 @@ export function createGuardLoader(deps: GuardDeps) {
       firstMenuPath: firstMenuPagePath(session.menuRoutes),
       returnAddress: readReturnAddress(),
       projectCode: env.projectCode,
+      mustChangePassword: session.mustChangePassword,
     });
 
     switch (decision.type) {

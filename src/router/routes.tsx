@@ -77,6 +77,8 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
           { path: 'edulogin', handle: { name: 'edulogin', title: '登录' }, loader: redirectTo('/edu/edulogin') },
           publicPage('register', 'register', '注册', () => import('../features/register/RegisterPage')),
           publicPage('register-result', 'registerResult', '注册结果', () => import('../features/register/RegisterResultPage')),
+          // The forced change of a temporary password: the guard lets a session with one go nowhere else.
+          { path: 'password', handle: { name: 'changePassword', title: '修改密码' }, lazy: registryPage('/account/password') },
         ]),
 
         publicGroup('edu', { name: 'edu', brand: 'edu' }, eduLayout, [

@@ -41,6 +41,11 @@ export const KHLX_ORGANISER = 3;
 export interface LoginResult {
   access_token: string;
   sjc: string;
+  /**
+   * Present and true after an administrator's password reset: the session may do nothing but change the
+   * password (the server refuses other calls) until the user has chosen a new one.
+   */
+  mustChangePassword?: boolean;
 }
 
 export interface Authority {
@@ -62,6 +67,8 @@ export interface UserInfo {
   lxdh: string | null;
   cnfIds: number[];
   authorities: Authority[];
+  /** As LoginResult.mustChangePassword: true while the user still has to replace a temporary password. */
+  mustChangePassword?: boolean;
 }
 
 export interface MenuNode {
@@ -370,6 +377,60 @@ export interface SystemUserRow {
   reviewRemark: string | null;
   /** China time, `yyyy-MM-dd HH:mm:ss`. */
   createdAt: string;
+  zw: string | null;
+  mail: string | null;
+  /** The user's roles (ids and names), for 分配角色 and the role filter. */
+  roles: RoleRef[];
+  /** True while the user still has to replace a temporary password set by 重置密码. */
+  mustChangePassword: boolean;
+}
+
+export interface RoleRef {
+  id: number;
+  name: string;
+}
+
+/** A role 分配角色 may give: shared system roles have organiserId null. */
+export interface AssignableRole {
+  id: number;
+  code: string;
+  name: string;
+  organiserId: number | null;
+  remark: string | null;
+}
+
+/** What 授权项目/活动 shows: the organiser's projects and activities, and which of them the user holds. */
+export interface UserGrantTree {
+  projects: Array<{ id: number; name: string; activities: Array<{ id: number; name: string }> }>;
+  projectIds: number[];
+  activityIds: number[];
+}
+
+/** The answer of 新增 (when the password was generated) and 重置密码: shown once, never stored readable. */
+export interface TemporaryPassword {
+  id: number;
+  username: string;
+  password: string;
+}
+
+/** 接口密钥 list row: the secret is never part of it. status: 1 on, 0 off. */
+export interface ApiKeyRow {
+  id: number;
+  name: string;
+  apiKey: string;
+  status: number;
+  remark: string | null;
+  createdByName: string | null;
+  /** China time, `yyyy-MM-dd HH:mm:ss`. */
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The answer of creating a key: the only time its secret is ever sent. */
+export interface ApiKeyCreated {
+  id: number;
+  apiKey: string;
+  secret: string;
 }
 
 /** Row of /admin/system/sms/page (短信记录: what the SMS sender sent). */

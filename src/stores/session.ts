@@ -34,6 +34,12 @@ export interface SessionState {
   menuRoutes: MenuRoute[];
   routesGenerated: boolean;
   /**
+   * Signed in with a temporary password an administrator set: the server answers nothing but the
+   * password change, the current user and sign-out until it is replaced (the guard keeps the user on
+   * CHANGE_PASSWORD_PATH meanwhile).
+   */
+  mustChangePassword: boolean;
+  /**
    * Grows whenever the user's data scope changes (current projects or activities switched), so pages
    * kept alive in other tabs know to reload what they show.
    */
@@ -60,6 +66,7 @@ const emptyProfile = {
   menus: [],
   menuRoutes: [],
   routesGenerated: false,
+  mustChangePassword: false,
 } satisfies Partial<SessionState>;
 
 function storeToken(token: string, sjc: string | null, ttlMs: number): void {
@@ -80,7 +87,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   signIn(result, ttlMs) {
     storeToken(result.access_token, result.sjc, ttlMs);
-    set({ token: result.access_token, sjc: result.sjc, ...emptyProfile });
+    set({ token: result.access_token, sjc: result.sjc, ...emptyProfile, mustChangePassword: result.mustChangePassword === true });
   },
 
   adoptToken(token, ttlMs) {
@@ -97,6 +104,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       menus,
       menuRoutes: menusToRoutes(menus, resolvePage),
       routesGenerated: true,
+      mustChangePassword: user.mustChangePassword === true,
     });
   },
 
@@ -104,7 +112,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     const user = await sessionApi.currentUser();
     // The answer may arrive after a logout: it must not bring a session back.
     if (get().token === null) return;
-    set({ user, authorities: authorityNames(user.authorities) });
+    set({ user, authorities: authorityNames(user.authorities), mustChangePassword: user.mustChangePassword === true });
   },
 
   async logout(options = {}) {

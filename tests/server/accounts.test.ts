@@ -303,7 +303,7 @@ describe('admin user list and status', () => {
     const byName = body<PageResult<SystemUserRow>>(
       await signedInject(t.app, { method: 'GET', url: '/admin/system/user/page', query: { keyword: '华展国际', sort: 'username', order: 'asc' }, token: adminToken }),
     ).data;
-    expect(byName.records.map((r) => r.username)).toEqual(['admin', 'demo', 'edu']);
+    expect(byName.records.map((r) => r.username)).toEqual(['admin', 'demo', 'edu', 'manager']);
 
     const paged = body<PageResult<SystemUserRow>>(
       await signedInject(t.app, { method: 'GET', url: '/admin/system/user/page', query: { limit: 2, page: 1 }, token: adminToken }),

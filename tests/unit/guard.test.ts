@@ -122,3 +122,20 @@ describe('navigation guard decisions (spec §2)', () => {
     });
   });
 });
+
+describe('a temporary password (系统管理 → 用户 → 重置密码)', () => {
+  const forced: NavigationContext = { ...organiser, mustChangePassword: true };
+
+  it('keeps the session on /user/password until it is changed', () => {
+    for (const pathname of ['/yx/sysActivity/index', '/account/settings/base', '/home']) {
+      expect(decideNavigation({ ...forced, pathname })).toEqual({ type: 'redirect', to: '/user/password' });
+    }
+    expect(decideNavigation({ ...forced, pathname: '/user/password', zone: 'public' })).toEqual({ type: 'pass' });
+  });
+
+  it('first loads the user (who says so), and sends others away from the page', () => {
+    expect(decideNavigation({ ...organiser, routesGenerated: false, pathname: '/user/password', zone: 'public' }).type).toBe('bootstrap');
+    expect(decideNavigation({ ...organiser, pathname: '/user/password', zone: 'public' })).toEqual({ type: 'redirect', to: '/home' });
+    expect(decideNavigation({ ...anonymous, pathname: '/user/password', zone: 'public' })).toEqual({ type: 'redirect', to: '/user/login' });
+  });
+});

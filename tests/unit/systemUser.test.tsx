@@ -3,7 +3,7 @@ import { message } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import SystemUserPage from '../../src/features/system/pages/system/user/index';
-import type { SystemUserRow } from '../../src/shared/wire';
+import type { AssignableRole, SystemUserRow } from '../../src/shared/wire';
 import { useSession } from '../../src/stores/session';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';
@@ -22,10 +22,20 @@ const row = (id: number, username: string, status: number): SystemUserRow => ({
   cgmc: `单位${id}`,
   reviewRemark: null,
   createdAt: '2026-11-20 10:00:00',
+  zw: null,
+  mail: null,
+  roles: [],
+  mustChangePassword: false,
 });
 
 // userId 1 is the signed-in admin of the fixtures.
-const ROWS = [row(10, 'pending1', 2), row(1, 'admin', 1), row(11, 'active1', 1), row(12, 'off1', 0), row(13, 'rejected1', 3)];
+const ROWS = [row(10, 'pending1', 2), row(1, 'admin', 1), { ...row(11, 'active1', 1), roles: [{ id: 2, name: '主办方员工' }] }, row(12, 'off1', 0), row(13, 'rejected1', 3)];
+
+const ROLES: AssignableRole[] = [
+  { id: 2, code: 'organiser_staff', name: '主办方员工', organiserId: null, remark: null },
+  { id: 4, code: 'organiser_admin', name: '主办方管理员', organiserId: null, remark: null },
+  { id: 9, code: 'own', name: '财务专员', organiserId: 1, remark: null },
+];
 
 function backend() {
   const pages: Array<Record<string, string>> = [];
@@ -35,20 +45,32 @@ function backend() {
       pages.push(await receivedParams(request));
       return HttpResponse.json({ code: 0, msg: '操作成功', data: { total: ROWS.length, records: ROWS } });
     }),
+    http.get(API('/system/user/roles'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: ROLES })),
+    http.post(API('/system/user/resetPassword'), async ({ request }) => {
+      posts.push({ path: 'resetPassword', form: await receivedParams(request) });
+      return HttpResponse.json({ code: 0, msg: '密码已重置，请将临时密码告知用户', data: { id: 11, username: 'active1', password: 'Tmp7kQ2mZx9P' } });
+    }),
     http.post(API('/system/user/:action'), async ({ request, params }) => {
       posts.push({ path: String(params.action), form: await receivedParams(request) });
-      return HttpResponse.json({ code: 0, msg: params.action === 'approve' ? '已审核通过' : '已驳回', data: null });
+      const msg = { approve: '已审核通过', grantRoles: '角色已保存' }[String(params.action)] ?? '已驳回';
+      return HttpResponse.json({ code: 0, msg, data: null });
     }),
   );
   return { pages, posts };
 }
 
-function open(withEdit: boolean) {
+function open(withEdit: boolean, more: string[] = []) {
   const calls = backend();
   renderPage(SystemUserPage, { as: 'admin' });
-  if (withEdit) act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'ACTION_system_user_edit'] })));
+  if (withEdit) act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'ACTION_system_user_edit', ...more] })));
   return calls;
 }
+
+const OK_BUTTON = /^确\s*定$/;
+
+/** The dialog whose title matches. */
+const dialogTitled = async (title: string | RegExp) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
 
 const rowOf = async (username: string) => (await screen.findByText(username)).closest('tr') as HTMLElement;
 
@@ -62,7 +84,8 @@ describe('系统管理 → 用户', () => {
     expect(within(await rowOf('pending1')).getByRole('button', { name: '驳回' })).toBeInTheDocument();
     expect(within(await rowOf('active1')).getByRole('button', { name: '停用' })).toBeInTheDocument();
     expect(within(await rowOf('off1')).getByRole('button', { name: '启用' })).toBeInTheDocument();
-    expect(within(await rowOf('admin')).queryByRole('button')).toBeNull();
+    // Oneself: neither 停用 nor, in the 管理 menu, 重置密码 or 删除.
+    expect(within(await rowOf('admin')).queryByRole('button', { name: '停用' })).toBeNull();
     expect(within(await rowOf('rejected1')).queryByRole('button')).toBeNull();
     expect(within(await rowOf('pending1')).getByText('待审核')).toBeInTheDocument();
   });
@@ -94,5 +117,38 @@ describe('系统管理 → 用户', () => {
     await user.paste('单位信息无法核实');
     await user.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
     await waitFor(() => expect(posts).toEqual([{ path: 'reject', form: expect.objectContaining({ id: '10', remark: '单位信息无法核实' }) }]));
+  });
+});
+
+describe('系统管理 → 用户: 重置密码 and 分配角色', () => {
+  it('resets only after confirmation and shows the temporary password once', async () => {
+    const { posts } = open(true, ['ACTION_system_user_resetPassword']);
+    await user.click(within(await rowOf('active1')).getByRole('button', { name: '管理 active1' }));
+    await user.click(await screen.findByRole('menuitem', { name: '重置密码' }));
+    expect((await screen.findAllByText(/确定重置 active1（姓名11）的密码吗/)).length).toBeGreaterThan(0);
+    expect(posts).toHaveLength(0);
+    await user.click(await screen.findByText(OK_BUTTON, { selector: '.ant-modal-confirm button span' }));
+    await waitFor(() => expect(posts).toEqual([{ path: 'resetPassword', form: expect.objectContaining({ id: '11' }) }]));
+    const dialog = await dialogTitled('临时密码');
+    expect(within(dialog).getByText('Tmp7kQ2mZx9P')).toBeInTheDocument();
+    expect(within(dialog).getByText(/关闭后将无法再次查看/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /复制临时密码/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '我已保存，关闭' }));
+    await waitFor(() => expect(screen.queryByText('Tmp7kQ2mZx9P')).toBeNull(), { timeout: 3000 });
+  });
+
+  it('posts the checked role ids', async () => {
+    const { posts } = open(true, ['ACTION_system_user_grant']);
+    await user.click(within(await rowOf('active1')).getByRole('button', { name: '管理 active1' }));
+    await user.click(await screen.findByRole('menuitem', { name: '分配角色' }));
+    const dialog = await dialogTitled(/分配角色：active1/);
+    // The role it holds is checked; the organiser's own role is marked.
+    expect(await within(dialog).findByRole('checkbox', { name: '主办方员工' })).toBeChecked();
+    expect(within(dialog).getByText('本单位')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: /财务专员/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: '主办方员工' }));
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(posts).toEqual([{ path: 'grantRoles', form: expect.objectContaining({ id: '11', roleIds: '9' }) }]));
+    expect(await screen.findByText('角色已保存')).toBeInTheDocument();
   });
 });

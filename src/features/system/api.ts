@@ -1,5 +1,5 @@
-import { postForMessage } from '../../api/request';
-import { USER_STATUS } from '../../shared/wire';
+import { get, post, postForMessage } from '../../api/request';
+import { USER_STATUS, type ApiKeyCreated, type AssignableRole, type TemporaryPassword, type UserGrantTree } from '../../shared/wire';
 import type { StatusOption } from '../../components/StatusTag';
 
 /** 系统管理 → 用户 (rows: wire.ts SystemUserRow) and 短信记录 (rows: wire.ts SmsOutboxRow). */
@@ -26,3 +26,58 @@ export const SMS_PURPOSE_LABELS: Readonly<Record<string, string>> = { register: 
 export const approveUser = (id: number) => postForMessage('/system/user/approve', { id });
 export const rejectUser = (id: number, remark: string) => postForMessage('/system/user/reject', { id, remark: remark.trim() });
 export const setUserStatus = (id: number, status: number) => postForMessage('/system/user/updateStatus', { id, status });
+
+// 用户: 新增, 编辑, 删除, 重置密码, 分配角色, 授权项目/活动 (issue 10). Id lists travel as "1,2,3".
+
+export const USER_ADD_AUTHORITY = 'ACTION_system_user_add';
+export const USER_REMOVE_AUTHORITY = 'ACTION_system_user_remove';
+export const USER_RESET_PASSWORD_AUTHORITY = 'ACTION_system_user_resetPassword';
+export const USER_GRANT_AUTHORITY = 'ACTION_system_user_grant';
+
+export interface UserForm {
+  username?: string;
+  nickName: string;
+  lxdh?: string;
+  zw?: string;
+  mail?: string;
+  /** Empty: the server generates a temporary password and answers it once. */
+  password?: string;
+  roleIds?: number[];
+}
+
+const trimmed = (value: string | undefined) => value?.trim() ?? '';
+
+/** Resolves with the generated temporary password, or null when one was given. */
+export const addUser = (form: UserForm) =>
+  post<TemporaryPassword | null>('/system/user/add', {
+    username: trimmed(form.username),
+    nickName: trimmed(form.nickName),
+    lxdh: trimmed(form.lxdh),
+    zw: trimmed(form.zw),
+    mail: trimmed(form.mail),
+    password: form.password ?? '',
+    roleIds: (form.roleIds ?? []).join(','),
+  });
+export const editUser = (id: number, form: UserForm) =>
+  postForMessage('/system/user/edit', { id, nickName: trimmed(form.nickName), lxdh: trimmed(form.lxdh), zw: trimmed(form.zw), mail: trimmed(form.mail) });
+export const removeUser = (id: number) => postForMessage('/system/user/remove', { id });
+export const resetUserPassword = (id: number) => post<TemporaryPassword>('/system/user/resetPassword', { id });
+/** Roles 分配角色 may give: to an existing account (its organiser's), or for 新增 and the filter (the caller's). */
+export const fetchAssignableRoles = (userId?: number) => get<AssignableRole[]>('/system/user/roles', userId ? { userId } : {});
+export const grantUserRoles = (id: number, roleIds: number[]) => postForMessage('/system/user/grantRoles', { id, roleIds: roleIds.join(',') });
+export const fetchUserGrants = (id: number) => get<UserGrantTree>('/system/user/grants', { id });
+export const grantUserScope = (id: number, projectIds: number[], activityIds: number[]) =>
+  postForMessage('/system/user/grantScope', { id, projectIds: projectIds.join(','), activityIds: activityIds.join(',') });
+
+// 接口密钥 (system admin only).
+
+export const API_KEY_PAGE_URL = '/system/apikey/page';
+export const API_KEY_ADD_AUTHORITY = 'ACTION_system_apikey_add';
+export const API_KEY_EDIT_AUTHORITY = 'ACTION_system_apikey_edit';
+export const API_KEY_STATUS = { off: 0, on: 1 } as const;
+export const API_KEY_STATUS_OPTIONS: readonly StatusOption[] = [
+  { value: API_KEY_STATUS.on, label: '已启用', color: 'green' },
+  { value: API_KEY_STATUS.off, label: '已停用', color: 'default' },
+];
+export const addApiKey = (name: string, remark: string) => post<ApiKeyCreated>('/system/apikey/add', { name: name.trim(), remark: remark.trim() });
+export const setApiKeyStatus = (id: number, status: number) => postForMessage('/system/apikey/updateStatus', { id, status });

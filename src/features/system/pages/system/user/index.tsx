@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space, Tooltip, type TableColumnsType } from 'antd';
-import { KHLX_ORGANISER, USER_STATUS, type SystemUserRow } from '../../../../../shared/wire';
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Dropdown, Form, Input, Modal, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { KHLX_ORGANISER, USER_STATUS, type AssignableRole, type SystemUserRow, type TemporaryPassword } from '../../../../../shared/wire';
 import { PagedTable, type PagedTableHandle } from '../../../../../components/PagedTable';
 import { StatusTag } from '../../../../../components/StatusTag';
 import { confirmAction } from '../../../../../components/confirm';
@@ -10,28 +11,110 @@ import { requiredTextRule, toAntdRule } from '../../../../../shared/validators';
 import { useSession } from '../../../../../stores/session';
 import {
   approveUser,
+  fetchAssignableRoles,
   rejectUser,
+  removeUser,
+  resetUserPassword,
   setUserStatus,
   SYSTEM_USER_PAGE_URL,
+  USER_ADD_AUTHORITY,
   USER_EDIT_AUTHORITY,
+  USER_GRANT_AUTHORITY,
+  USER_REMOVE_AUTHORITY,
+  USER_RESET_PASSWORD_AUTHORITY,
   USER_STATUS_OPTIONS,
 } from '../../../api';
+import { OneTimeSecret } from '../../../components/OneTimeSecret';
+import { RoleAssignModal, ScopeGrantModal, UserFormModal } from '../../../components/UserDialogs';
 
 const REMARK_MAX = 255;
 const remarkRule = toAntdRule(requiredTextRule({ message: '请输入驳回原因', max: REMARK_MAX }));
 
 /**
- * 系统管理 → 用户: every account of every organiser. New registrations wait here as 待审核 until the
- * admin approves (通过) or rejects them (驳回, with a reason); active accounts can be switched off and on.
+ * 系统管理 → 用户: the accounts the caller manages — every organiser's for the system admin, their own
+ * organiser's for an organiser's administrator (the server decides). New registrations wait here as
+ * 待审核 until approved (通过) or rejected (驳回, with a reason); accounts are created, edited, removed,
+ * switched off and on, get a temporary password (重置密码, shown once), roles and authorised projects
+ * and activities, each behind its action authority.
  */
 export default function SystemUserPage() {
   const { message } = App.useApp();
   const table = useRef<PagedTableHandle>(null);
-  const canEdit = useSession((s) => s.authorities.includes(USER_EDIT_AUTHORITY));
+  const authorities = useSession((s) => s.authorities);
+  const canEdit = authorities.includes(USER_EDIT_AUTHORITY);
+  const canAdd = authorities.includes(USER_ADD_AUTHORITY);
+  const canRemove = authorities.includes(USER_REMOVE_AUTHORITY);
+  const canReset = authorities.includes(USER_RESET_PASSWORD_AUTHORITY);
+  const canGrant = authorities.includes(USER_GRANT_AUTHORITY);
   const myId = useSession((s) => s.user?.userId);
   const [rejecting, setRejecting] = useState<SystemUserRow | null>(null);
   const [busy, setBusy] = useState(false);
   const [rejectForm] = Form.useForm<{ remark: string }>();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<SystemUserRow | null>(null);
+  const [assigning, setAssigning] = useState<SystemUserRow | null>(null);
+  const [granting, setGranting] = useState<SystemUserRow | null>(null);
+  const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
+  const [roleFilter, setRoleFilter] = useState<AssignableRole[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    fetchAssignableRoles().then(
+      (roles) => live && setRoleFilter(roles),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const saved = (text: string) => {
+    message.success(text);
+    table.current?.reload();
+  };
+
+  const resetPassword = async (row: SystemUserRow) => {
+    const ok = await confirmAction({
+      title: '重置密码',
+      content: `确定重置 ${row.username}（${row.nickName}）的密码吗？将生成一次性临时密码，该用户当前的登录会立即失效，下次登录时须修改密码。`,
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      setTemporary(await resetUserPassword(row.id));
+      table.current?.reload();
+    } catch {
+      // Shown by the error mapper; the password is unchanged.
+    }
+  };
+
+  const remove = async (row: SystemUserRow) => {
+    const ok = await confirmAction({ title: '确认删除', content: `确定删除用户 ${row.username}（${row.nickName}）吗？此操作不可恢复！`, danger: true });
+    if (!ok) return;
+    try {
+      saved(await removeUser(row.id));
+    } catch {
+      // Shown by the error mapper (e.g. the records the account still owns); the row stays.
+    }
+  };
+
+  const manageMenu = (row: SystemUserRow) => {
+    const items = [
+      canEdit && { key: 'edit', label: '编辑', onClick: () => (setEditing(row), setFormOpen(true)) },
+      canGrant && { key: 'roles', label: '分配角色', onClick: () => setAssigning(row) },
+      canGrant && { key: 'scope', label: '授权项目/活动', onClick: () => setGranting(row) },
+      canReset && row.id !== myId && row.status === USER_STATUS.active && { key: 'reset', label: '重置密码', onClick: () => void resetPassword(row) },
+      canRemove && row.id !== myId && { key: 'remove', label: '删除', danger: true, onClick: () => void remove(row) },
+    ].filter((item) => item !== false);
+    if (!items.length) return null;
+    return (
+      <Dropdown menu={{ items }} trigger={['click']}>
+        <Button type="link" size="small" aria-label={`管理 ${row.username}`}>
+          管理 <DownOutlined />
+        </Button>
+      </Dropdown>
+    );
+  };
 
   const run = async (question: string, call: () => Promise<string>, danger = false) => {
     if (!(await confirmAction({ content: question, danger }))) return;
@@ -63,7 +146,14 @@ export default function SystemUserPage() {
     }
   };
 
-  const actions = (row: SystemUserRow) => {
+  const actions = (row: SystemUserRow) => (
+    <Space size={4}>
+      {statusActions(row)}
+      {row.status !== USER_STATUS.pending && row.status !== USER_STATUS.rejected && manageMenu(row)}
+    </Space>
+  );
+
+  const statusActions = (row: SystemUserRow) => {
     if (!canEdit) return null;
     const who = `${row.username}（${row.cgmc}）`;
     switch (row.status) {
@@ -114,6 +204,13 @@ export default function SystemUserPage() {
     { title: '姓名', dataIndex: 'nickName', key: 'nickName', width: 110 },
     { title: '手机号', dataIndex: 'lxdh', key: 'lxdh', width: 130, render: (value: string | null) => value || '-' },
     {
+      title: '角色',
+      dataIndex: 'roles',
+      key: 'roles',
+      width: 180,
+      render: (roles: SystemUserRow['roles']) => (roles.length ? roles.map((r) => <Tag key={r.id}>{r.name}</Tag>) : <Tag color="warning">未分配</Tag>),
+    },
+    {
       title: '类型',
       dataIndex: 'khlx',
       key: 'khlx',
@@ -128,11 +225,21 @@ export default function SystemUserPage() {
       width: 100,
       render: (value: number, row) => {
         const tag = <StatusTag value={value} options={USER_STATUS_OPTIONS} />;
-        return row.status === USER_STATUS.rejected && row.reviewRemark ? <Tooltip title={`驳回原因：${row.reviewRemark}`}>{tag}</Tooltip> : tag;
+        if (row.status === USER_STATUS.rejected && row.reviewRemark) return <Tooltip title={`驳回原因：${row.reviewRemark}`}>{tag}</Tooltip>;
+        return row.mustChangePassword ? (
+          <Space size={2}>
+            {tag}
+            <Tooltip title="已重置密码，等待用户登录后修改">
+              <Tag color="orange">待改密</Tag>
+            </Tooltip>
+          </Space>
+        ) : (
+          tag
+        );
       },
     },
     { title: '注册时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, width: 170, render: formatDateTime },
-    { title: '操作', key: 'actions', width: 130, fixed: 'right', render: (_, row) => actions(row) },
+    { title: '操作', key: 'actions', width: 190, fixed: 'right', render: (_, row) => actions(row) },
   ];
 
   return (
@@ -142,7 +249,21 @@ export default function SystemUserPage() {
         url={SYSTEM_USER_PAGE_URL}
         columns={columns}
         rowKey="id"
-        scrollX={1100}
+        scrollX={1400}
+        toolbar={
+          canAdd ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              新增
+            </Button>
+          ) : undefined
+        }
         defaultSort={{ sort: 'createdAt', order: 'desc' }}
         searchFields={
           <>
@@ -152,8 +273,44 @@ export default function SystemUserPage() {
             <Form.Item name="status" label="状态">
               <Select allowClear placeholder="全部" style={{ width: 140 }} options={[...USER_STATUS_OPTIONS]} />
             </Form.Item>
+            <Form.Item name="roleId" label="角色">
+              <Select allowClear placeholder="全部" style={{ width: 160 }} options={roleFilter.map((r) => ({ value: r.id, label: r.name }))} />
+            </Form.Item>
           </>
         }
+      />
+      <UserFormModal
+        open={formOpen}
+        editing={editing}
+        onClose={() => setFormOpen(false)}
+        onSaved={(text, temp) => {
+          setFormOpen(false);
+          saved(text);
+          if (temp) setTemporary(temp);
+        }}
+      />
+      <RoleAssignModal
+        target={assigning}
+        onClose={() => setAssigning(null)}
+        onSaved={(text) => {
+          setAssigning(null);
+          saved(text);
+        }}
+      />
+      <ScopeGrantModal
+        target={granting}
+        onClose={() => setGranting(null)}
+        onSaved={(text) => {
+          setGranting(null);
+          saved(text);
+        }}
+      />
+      <OneTimeSecret
+        title="临时密码"
+        open={temporary !== null}
+        onClose={() => setTemporary(null)}
+        intro={<>请将以下临时密码告知用户 {temporary?.username}。该用户使用它登录后，须先修改密码才能继续使用系统。</>}
+        rows={temporary ? [['用户名', temporary.username, false], ['临时密码', temporary.password, true]] : []}
       />
       <Modal
         title="驳回注册申请"
