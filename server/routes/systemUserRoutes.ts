@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { USER_STATUS, type PageResult, type SmsOutboxRow, type SystemUserRow } from '../../src/shared/wire';
 import { requiredTextRule } from '../../src/shared/validators';
 import { organisers, roles, smsOutbox, userRoles, users } from '../db/schema';
@@ -154,7 +154,7 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .update(organisers)
           .set({ status: USER_STATUS.active, reviewRemark: null, updatedAt: now })
           .where(and(eq(organisers.id, target.organiserId), eq(organisers.status, USER_STATUS.pending)));
-        const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, STAFF_ROLE));
+        const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.code, STAFF_ROLE), isNull(roles.organiserId)));
         if (!role) throw new Error(`role ${STAFF_ROLE} is missing`);
         await tx.insert(userRoles).values({ userId: target.id, roleId: role.id }).onConflictDoNothing();
         await recordAudit(tx, stateAudit(request, target, '审核通过', USER_STATUS.pending, USER_STATUS.active));
