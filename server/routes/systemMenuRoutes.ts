@@ -65,14 +65,15 @@ type MenuRecord = typeof menus.$inferSelect;
 interface Caller {
   userId: number;
   username: string;
+  address: string;
 }
 
-const system = (caller: Caller) => ({ organiserId: null, userId: caller.userId, username: caller.username, resource: 'menu' });
+const system = (caller: Caller) => ({ organiserId: null, userId: caller.userId, username: caller.username, address: caller.address, resource: 'menu' });
 
 const systemMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const callerOf = (request: FastifyRequest): Caller => {
     const { user } = signedIn(request);
-    return { userId: user.id, username: user.username };
+    return { userId: user.id, username: user.username, address: request.ip };
   };
 
   async function menuById(db: AppDb, id: number, lock = false): Promise<MenuRecord> {

@@ -89,6 +89,7 @@ interface Caller {
   organiserId: number;
   isSuper: boolean;
   authorities: ReadonlySet<string>;
+  address: string;
 }
 
 const joinNames = (names: readonly string[]) => names.join('、');
@@ -96,7 +97,7 @@ const joinNames = (names: readonly string[]) => names.join('、');
 const systemRoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function callerOf(request: FastifyRequest): Promise<Caller> {
     const { user, authorities } = signedIn(request);
-    return { userId: user.id, username: user.username, organiserId: user.organiserId, isSuper: await isSuperUser(app.db, user.id), authorities };
+    return { userId: user.id, username: user.username, organiserId: user.organiserId, isSuper: await isSuperUser(app.db, user.id), authorities, address: request.ip };
   }
 
   /** What the caller may see: everything for the system admin, else system roles and their organiser's. */
@@ -147,7 +148,7 @@ const systemRoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     else for (const id of userIds) invalidateUser(app.db, id);
   }
 
-  const auditWho = (caller: Caller) => ({ userId: caller.userId, username: caller.username });
+  const auditWho = (caller: Caller) => ({ userId: caller.userId, username: caller.username, address: caller.address });
 
   app.get(
     '/system/role/page',
