@@ -1,5 +1,6 @@
 import { replace, type RouteObject } from 'react-router-dom';
 import type { MenuRoute, RouteHandle } from './types';
+import { earlyDataLoader } from './earlyData';
 import { lazyComponent, lazyNotFound } from './lazy';
 
 /**
@@ -34,6 +35,12 @@ export function toRouteObjects(routes: readonly MenuRoute[]): RouteObject[] {
         walk(route.children ?? [], [...trail, route.meta.title]);
       } else {
         object.lazy = route.page ? lazyComponent(route.page) : lazyNotFound;
+        const early = earlyDataLoader(route.path);
+        if (early) {
+          object.loader = early;
+          // Only the arrival counts: later navigations within the page (its own search parameters) ask nothing early.
+          object.shouldRevalidate = () => false;
+        }
         objects.push(object);
       }
     }

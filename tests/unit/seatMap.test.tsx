@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { SeatMapView } from '../../src/features/meeting/seats/SeatMapView';
-import { prefetchSeatMap } from '../../src/features/meeting/seats/seatApi';
+import { prefetchSeatMap, SEAT_MAP_URL } from '../../src/features/meeting/seats/earlyMap';
+import { earlyDataLoader } from '../../src/router/earlyData';
 import {
   columnCount,
   countsOf,
@@ -206,6 +207,25 @@ describe('SeatMapView', () => {
     expect(seatButton('A区 1排1号 空闲')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.map).toEqual([{}]);
+  });
+
+  it('is asked for by the seat route as soon as it matches, and drawn from that answer; a list link asks nothing early', async () => {
+    const loader = earlyDataLoader('/seat/seat/index')!;
+    const arrive = (search: string) =>
+      loader({ request: new Request(`http://localhost/zbzj/seat/seat/index${search}`), params: {}, context: undefined });
+    expect(arrive('?hall=主论坛厅')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map).toEqual([]);
+
+    expect(arrive('')).toBeNull();
+    await waitFor(() => expect(calls.map).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    renderMap([]);
+    expect(screen.getByRole('group', { name: '主论坛厅座位图' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map).toEqual([{}]);
+    // The router names the URL the map reads.
+    expect(SEAT_MAP_URL).toBe('/seat/seat/map');
   });
 
   it('asks again when the early map belongs to a scope the user has left since', async () => {

@@ -9,7 +9,7 @@ import type { SeatCell, SeatHall, SeatMapData } from '../../../shared/wire';
 import { useSession } from '../../../stores/session';
 import { SeatGrid } from './SeatGrid';
 import { SeatPanel } from './SeatPanel';
-import { loadSeatMap, takeEarlySeatMap } from './seatApi';
+import { loadSeatMap, takeEarlySeatMap } from './earlyMap';
 import { columnCount, countsOf, KIND_NORMAL, nextFreeRow, replaceSeat, rowsOf, seatedPersons, SEAT_ASSIGNED, SEAT_FREE, SEAT_RESERVED, type SeatRowData } from './seatLayout';
 import './seats.css';
 

@@ -2,9 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Spin, Tabs } from 'antd';
 import { seat } from '../../../../../shared/resources/meeting';
-import { useSession } from '../../../../../stores/session';
 import { SeatMapView } from '../../../seats/SeatMapView';
-import { prefetchSeatMap } from '../../../seats/seatApi';
+import { linksToSeatList, startSeatMapEarly } from '../../../seats/earlyMap';
 
 /**
  * 座位: the seat map (default) or the generic list of the seat definition. Each tab is built when first
@@ -18,20 +17,13 @@ type View = 'map' | 'list';
 // (the page's first view) does not wait for it.
 const ResourcePage = lazy(() => import('../../../../../components/resource/ResourcePage').then((m) => ({ default: m.ResourcePage })));
 
-// The map's data is asked for as soon as this page's code has arrived (the router loads it only for a
-// signed-in user): the request then runs while the layout and this page are still being built. A link to
-// the list does not need it.
-if (!linksToList(window.location.search)) prefetchSeatMap(useSession.getState().scopeVersion);
-
-/** Whether the address filters the list, as ResourcePage reads it (its `filtersFromSearch`), without loading it. */
-function linksToList(search: string): boolean {
-  const params = new URLSearchParams(search);
-  return seat.fields.some((f) => (f.filter === 'like' || f.filter === 'eq') && (params.get(f.name) ?? '').trim() !== '');
-}
+// The map's data is asked for when the route matches (src/router/earlyData.ts); when it was not (a link
+// that filters the list, a test), it is asked for here — a request already under way is reused.
+startSeatMapEarly(window.location.search);
 
 export default function SeatPage() {
   const { search } = useLocation();
-  const [view, setView] = useState<View>(() => (linksToList(search) ? 'list' : 'map'));
+  const [view, setView] = useState<View>(() => (linksToSeatList(search) ? 'list' : 'map'));
   const [mapReturns, setMapReturns] = useState(0);
   const [listVersion, setListVersion] = useState(0);
   const [listStale, setListStale] = useState(false);
