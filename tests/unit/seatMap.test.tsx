@@ -211,8 +211,10 @@ describe('SeatMapView', () => {
 
   it('is asked for by the seat route as soon as it matches, and drawn from that answer; a list link asks nothing early', async () => {
     const loader = earlyDataLoader('/seat/seat/index')!;
-    const arrive = (search: string) =>
-      loader({ request: new Request(`http://localhost/zbzj/seat/seat/index${search}`), params: {}, context: undefined });
+    const arrive = (search: string) => {
+      const url = new URL(`http://localhost/zbzj/seat/seat/index${search}`);
+      return loader({ request: new Request(url), url, pattern: '/seat/seat/index', params: {}, context: undefined });
+    };
     expect(arrive('?hall=主论坛厅')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.map).toEqual([]);

@@ -11,6 +11,7 @@ import { LinesEditor } from './LinesEditor';
 import { pickPatch } from './RefSelect';
 import { forgetScopeOptions, infoOf, saveRow, type ResourceRow } from './resourceApi';
 import { ActivitySelect, activityLabel, ProjectSelect } from './ScopeSelects';
+import { validFormValues } from '../validFormValues';
 
 /**
  * The create / edit form of a resource in a modal 50% wide (spec §9): one input per field of the
@@ -121,12 +122,8 @@ export function ResourceForm({ def, open, row, presets, onClose, onSaved }: Reso
   }, [open, row, def, form]);
 
   const submit = async () => {
-    let valid: Record<string, unknown>;
-    try {
-      valid = await form.validateFields();
-    } catch {
-      return;
-    }
+    const valid = await validFormValues<Record<string, unknown>>(form);
+    if (!valid) return;
     setSaving(true);
     try {
       const saved = await saveRow(def, toSaveForm(def, { ...form.getFieldsValue(true), ...valid }, row?.id ?? null));

@@ -7,6 +7,7 @@ import { SEAT_KINDS, seat } from '../../../shared/resources/meeting';
 import type { FieldError, SeatGenerateRequest, SeatHall } from '../../../shared/wire';
 import { generateSeats } from './seatApi';
 import { KIND_NORMAL } from './seatLayout';
+import { validFormValues } from '../../../components/validFormValues';
 
 /**
  * 批量生成: a rectangle of free seats in a hall (new or existing): rows × seats per row from a starting
@@ -42,12 +43,8 @@ export function GenerateSeats({ open, activityId, halls, hall, startRowOf, onClo
   const total = rows * perRow;
 
   const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validFormValues<Values>(form);
+    if (!values) return;
     const hallName = values.hall.trim();
     const last = values.startRow + values.rows - 1;
     const ok = await confirmAction({

@@ -14,6 +14,7 @@ import {
   usernameRules,
 } from '../../../shared/validators';
 import { addUser, editUser, fetchAssignableRoles, fetchUserGrants, grantUserRoles, grantUserScope, type UserForm } from '../api';
+import { validFormValues } from '../../../components/validFormValues';
 
 /** Role checkboxes: the organiser's own roles are marked, so a shared system role is told apart. */
 function roleOptions(roles: readonly AssignableRole[]) {
@@ -74,12 +75,8 @@ export function UserFormModal({ editing, open, onClose, onSaved }: UserFormModal
   }, [open, editing, form]);
 
   const submit = async () => {
-    let values: UserForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validFormValues<UserForm>(form);
+    if (!values) return;
     setBusy(true);
     try {
       if (creating) {

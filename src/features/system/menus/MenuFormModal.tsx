@@ -17,6 +17,7 @@ import {
 } from '../../../shared/validators';
 import { addMenu, addMenuAction, editMenu, editMenuAction, type ActionForm, type MenuForm } from '../roleMenuApi';
 import { buildMenuTree, subtreeIds, type MenuTreeNode } from './menuTree';
+import { validFormValues } from '../../../components/validFormValues';
 
 const SCHEME_OPTIONS = [
   { value: '/', label: '页面（本系统）' },
@@ -97,12 +98,8 @@ export function MenuFormModal({
 
   const submit = async () => {
     if (!editing) return;
-    let values: MenuFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validFormValues<MenuFormValues>(form);
+    if (!values) return;
     const payload: MenuForm = { ...values, icon: values.icon ?? null, target: values.target ?? null, hidden: values.hidden ?? false };
     setBusy(true);
     try {
@@ -187,12 +184,8 @@ export function ActionFormModal({ editing, onClose, onSaved }: { editing: Action
 
   const submit = async () => {
     if (!editing) return;
-    let values: ActionForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validFormValues<ActionForm>(form);
+    if (!values) return;
     setBusy(true);
     try {
       message.success(editing.mode === 'add' ? await addMenuAction(editing.menu.id, values) : await editMenuAction(editing.action.id, values));

@@ -19,6 +19,7 @@ import {
   setApiKeyStatus,
 } from '../../../api';
 import { OneTimeSecret } from '../../../components/OneTimeSecret';
+import { validFormValues } from '../../../../../components/validFormValues';
 
 const NAME_MAX = 50;
 const REMARK_MAX = 255;
@@ -45,12 +46,8 @@ export default function ApiKeyPage() {
   const [form] = Form.useForm<KeyForm>();
 
   const submit = async () => {
-    let values: KeyForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validFormValues<KeyForm>(form);
+    if (!values) return;
     setBusy(true);
     try {
       const key = await addApiKey(values.name, values.remark ?? '');

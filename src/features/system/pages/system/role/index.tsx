@@ -10,6 +10,7 @@ import { roleCodeRules, roleNameRules, ROLE_CODE_MAX, ROLE_NAME_MAX, max255Rule,
 import { useSession } from '../../../../../stores/session';
 import { addRole, copyRole, editRole, removeRole, ROLE_AUTHORITY, SYSTEM_ROLE_PAGE_URL, type RoleForm } from '../../../roleMenuApi';
 import { RoleGrantDrawer, type GrantTarget } from '../../../roles/RoleGrantDrawer';
+import { validFormValues } from '../../../../../components/validFormValues';
 
 const REMARK_MAX = 255;
 
@@ -36,12 +37,8 @@ export default function SystemRolePage() {
 
   const submit = async () => {
     if (!editing) return;
-    let values: RoleForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validFormValues<RoleForm>(form);
+    if (!values) return;
     setBusy(true);
     try {
       const answer = editing === 'new' ? await addRole(values) : await editRole(editing.id, values);
