@@ -137,11 +137,15 @@ export default function AuditLogPage() {
         key: 'detail',
         width: 100,
         fixed: 'right',
-        render: (_, row) => (
-          <Button type="link" size="small" onClick={() => setDetail(row)} aria-label={`查看详情：${row.summary}`}>
-            {row.changes?.length ? `变更 ${row.changes.length} 项` : '查看'}
-          </Button>
-        ),
+        render: (_, row) => {
+          const text = row.changes?.length ? `变更 ${row.changes.length} 项` : '查看';
+          // The name starts with what the button shows (voice control users say what they see), then which record.
+          return (
+            <Button type="link" size="small" onClick={() => setDetail(row)} aria-label={`${text}，查看详情：${row.summary}`}>
+              {text}
+            </Button>
+          );
+        },
       },
     ],
     [],
