@@ -6,6 +6,7 @@ import { resolvePage } from './pageRegistry';
 import { RootShell } from './RootShell';
 import { RouteErrorView } from './RouteErrorView';
 import { BootFallback } from './BootFallback';
+import { UnknownPath } from './UnknownPath';
 import { withBackOfficePrefetch } from './prefetch';
 
 /**
@@ -179,7 +180,7 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
         },
 
         // Unknown paths: the guard redirects them to /home before anything renders.
-        { path: '*', handle: { zone: 'unknown' }, lazy: lazyNotFound },
+        { path: '*', handle: { zone: 'unknown' }, Component: UnknownPath },
       ],
     },
   ];

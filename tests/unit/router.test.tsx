@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY, RETURN_ADDRESS_KEY } from '../../src/config/constants';
@@ -7,7 +7,7 @@ import { browser } from '../../src/lib/browser';
 import { useSession } from '../../src/stores/session';
 import { PUBLIC_ROUTE_NAMES, createRoutes } from '../../src/router/routes';
 import type { RouteHandle } from '../../src/router/types';
-import type { RouteObject } from 'react-router-dom';
+import { MemoryRouter, type RouteObject } from 'react-router-dom';
 import { server } from '../mocks/server';
 import { API } from '../mocks/handlers';
 import { ORGANISER_MENUS } from '../mocks/fixtures';
@@ -196,5 +196,19 @@ describe('route table', () => {
       });
     walk(createRoutes(() => null), false);
     for (const name of PUBLIC_ROUTE_NAMES) expect(publicNames, name).toContain(name);
+  });
+});
+
+describe('the catch-all route', () => {
+  it('is not a lazy route (nothing is fetched for it while the guard loads the menus) and still shows the 404 view', async () => {
+    const catchAll = (createRoutes(async () => null)[0].children ?? []).find((route) => route.path === '*');
+    expect(catchAll?.lazy).toBeUndefined();
+    const Page = catchAll!.Component!;
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('抱歉，您访问的页面不存在或仍在开发中')).toBeInTheDocument();
   });
 });
