@@ -5,6 +5,17 @@ import { loginFrame } from './vite-plugins/loginFrame.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
+/**
+ * antd components (and their rc-component engines) that only some pages show, kept out of the antd chunk
+ * below so that the back office's first screen and the public pages do not download them: date and time
+ * pickers, uploads, trees, cascaders, colour pickers, images, QR codes, steps, tours, sliders and the like.
+ */
+const ANTD_PAGE_ONLY =
+  'date-picker|time-picker|calendar|upload|tree|tree-select|transfer|cascader|color-picker|image|qr-code|qrcode|steps|timeline|tour|mentions|slider|rate|carousel|watermark|splitter|masonry|float-button|anchor|statistic|progress|segmented|descriptions|input-number|mini-decimal|picker|react-slick|border-beam|back-top|affix|list|listy|card';
+const ANTD_SHARED = new RegExp(
+  `node_modules/(antd/es|@rc-component)/(?!(${ANTD_PAGE_ONLY})/)|node_modules/@ant-design/(cssinjs|cssinjs-utils|colors|fast-color)/|node_modules/(classnames|dayjs|@babel/runtime|@emotion/hash|@emotion/unitless|stylis|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|json2mq|string-convert|copy-to-clipboard|toggle-selection)/`,
+);
+
 const LOGIN_ROUTE_MODULES =
   /\/src\/(layouts\/(UserLayout|AuthLayoutFrame|PageHeading|brand)|features\/auth\/(LoginPage|LoginForm|LoginIcon|login))\.(tsx?|css)$|@ant-design\/icons-svg\/es\/asn\/(User|Lock|Eye|EyeInvisible)Outlined\.js$/;
 
@@ -21,22 +32,23 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
+        // Modules run in their source order whatever chunk they land in: what makes one antd chunk safe
+        // (without it, grouping antd's components broke the order its chunks initialise in).
+        strictExecutionOrder: true,
         codeSplitting: {
           // Only the modules named below: their dependencies (React, the router) stay with the entry.
           includeDependenciesRecursively: false,
-          // Fewer, larger files: each response costs its headers (about 1 KB with the security headers
-          // over HTTP/1.1), more than most of these modules weigh after compression. Only leaf-like
-          // modules are grouped: grouping antd's components broke the order its chunks initialise in.
+          // Fewer, larger files: each response costs its headers over HTTP/1.1 and, on a cold load, a turn in
+          // the browser's six connections and main-thread work per request; dozens of small antd chunks made
+          // the seat map's first load wait for their queue (issue 9).
           groups: [
             // The login route's own small modules in one file instead of ten.
             { name: 'login', test: LOGIN_ROUTE_MODULES, priority: 3 },
             // Every antd icon in use (a few hundred bytes each) in one file, not one file per icon.
             { name: 'icons', test: /node_modules\/@ant-design\/icons(-svg)?\//, priority: 2 },
-            // antd components of the back office's frame and lists that antd's core never imports (only the
-            // application, the table or the card do): one file instead of eight. Components the core imports
-            // (empty, skeleton, tooltip…) stay apart, or the chunks would import each other; result and
-            // typography stay apart too: the public pages show them without the rest.
-            { name: 'antd-shell', test: /node_modules\/antd\/es\/(avatar|badge|popover|tag|drawer|tabs|dropdown|menu)\//, priority: 1 },
+            // antd's core and the components the back office's frame, lists and dialogs and the public pages
+            // use, with their engines: one file instead of about fifty (ANTD_PAGE_ONLY stay apart).
+            { name: 'antd', test: ANTD_SHARED, priority: 1 },
             // The resource definitions (every menu needs them all).
             { name: 'resources', test: /\/src\/shared\/resources\//, priority: 1 },
           ],

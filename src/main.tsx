@@ -1,3 +1,5 @@
+// First: starts the session's calls before React and the router are evaluated (see the module).
+import './router/bootRequests';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentToken } from './api/request';

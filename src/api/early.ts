@@ -1,3 +1,4 @@
+import { encodeWireParams, toWireParams, type RequestParams } from './params';
 import { currentToken, get } from './request';
 
 /**
@@ -12,18 +13,35 @@ interface EarlyRequest {
   data: unknown;
   at: number;
   scope: number;
+  /** The token it was asked with: another account's answer is never handed over. */
+  token: string;
 }
+
+/** The scope version every page load starts with (the session store's first `scopeVersion`). */
+export const BOOT_SCOPE = 0;
 
 const FRESH_FOR_MS = 10_000;
 const pending = new Map<string, EarlyRequest>();
 
 const fresh = (entry: EarlyRequest | undefined, scope: number): entry is EarlyRequest =>
-  entry !== undefined && entry.scope === scope && Date.now() - entry.at <= FRESH_FOR_MS;
+  entry !== undefined && entry.scope === scope && entry.token === currentToken() && Date.now() - entry.at <= FRESH_FOR_MS;
+
+/**
+ * The address of GET `path` with `params` as an early request's key: parameters in name order, so the
+ * router and the page that asks later name the same request however each built its parameters.
+ */
+export function earlyUrl(path: string, params: RequestParams): string {
+  const wire = toWireParams(params);
+  const sorted = Object.fromEntries(Object.keys(wire).sort().map((name) => [name, wire[name]!]));
+  const query = encodeWireParams(sorted);
+  return query ? `${path}?${query}` : path;
+}
 
 /** Starts GET `url`, unless a fresh one of this scope is already under way or waiting, or no one is signed in. */
 export function startEarly(url: string, scope: number): void {
-  if (currentToken() === null || fresh(pending.get(url), scope)) return;
-  const entry: EarlyRequest = { promise: get<unknown>(url), data: undefined, at: Date.now(), scope };
+  const token = currentToken();
+  if (token === null || fresh(pending.get(url), scope)) return;
+  const entry: EarlyRequest = { promise: get<unknown>(url), data: undefined, at: Date.now(), scope, token };
   entry.promise.then(
     (data) => (entry.data = data),
     // Not taken when it failed: the page asks again and the user sees that answer.
@@ -32,7 +50,7 @@ export function startEarly(url: string, scope: number): void {
   pending.set(url, entry);
 }
 
-/** The early answer of GET `url` when fresh and of this scope (then it is no longer offered). */
+/** The early answer of GET `url` when fresh, of this scope and of the present token (then it is no longer offered). */
 export function takeEarly<T>(url: string, scope: number): { promise: Promise<T>; data: T | undefined } | null {
   const entry = pending.get(url);
   pending.delete(url);

@@ -71,8 +71,12 @@ const errorMapper = createErrorMapper({
   reload: () => browser.reload(),
 });
 
-export const http = axios.create({ baseURL: env.apiBaseUrl, timeout: REQUEST_TIMEOUT_MS });
-http.interceptors.request.use(prepareRequest);
+// No XSRF cookie: the API authenticates with the bearer header, never a cookie. axios would otherwise
+// read the cookie store (asynchronous in Chromium) before every send.
+export const http = axios.create({ baseURL: env.apiBaseUrl, timeout: REQUEST_TIMEOUT_MS, xsrfCookieName: '' });
+// Synchronous: a request goes out in the call that makes it, not after the microtasks of whatever runs
+// then (the session's first calls are made while the entry is still being evaluated, src/router/bootRequests.ts).
+http.interceptors.request.use(prepareRequest, undefined, { synchronous: true });
 http.interceptors.response.use(errorMapper.checkBody, errorMapper.fail);
 
 /** GET; resolves with the envelope's data (also for code 50000, which has already been shown). */

@@ -1,3 +1,4 @@
+import { BOOT_SCOPE, takeEarly } from './early';
 import { get, post } from './request';
 import type { LoginResult, MenuNode, UserInfo } from '../shared/wire';
 
@@ -11,12 +12,17 @@ export function ssoLogin(ticket: string, yhlx: string): Promise<LoginResult> {
   return post<LoginResult>('/api/login/ssotoken', { ticket, yhlx });
 }
 
+export const CURRENT_USER_URL = '/current/user';
+export const CURRENT_MENUS_URL = '/current/user/menu';
+
+/** The signed-in user; the answer to the request the page load started (src/app/bootRequests.ts) when there is one. */
 export function currentUser(): Promise<UserInfo> {
-  return get<UserInfo>('/current/user');
+  return takeEarly<UserInfo>(CURRENT_USER_URL, BOOT_SCOPE)?.promise ?? get<UserInfo>(CURRENT_USER_URL);
 }
 
+/** The user's menu tree; likewise. */
 export function currentMenus(): Promise<MenuNode[]> {
-  return get<MenuNode[]>('/current/user/menu');
+  return takeEarly<MenuNode[]>(CURRENT_MENUS_URL, BOOT_SCOPE)?.promise ?? get<MenuNode[]>(CURRENT_MENUS_URL);
 }
 
 /**

@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TableColumnsType, TablePaginationConfig, TableProps } from 'antd';
 import type { SorterResult, SortOrder as AntSortOrder } from 'antd/es/table/interface';
+import { earlyUrl, takeEarly } from '../api/early';
 import { get } from '../api/request';
 import type { RequestParams } from '../api/params';
 import type { PageResult } from '../shared/wire';
@@ -106,6 +107,11 @@ function sortNameOf<T>(column: TableColumnsType<T>[number]): string | undefined 
   return column.key === undefined ? undefined : String(column.key);
 }
 
+/** The parameters of the request for `query`, the fixed ones (by their key) first. */
+function requestParams(paramsKey: string, query: PageQuery): RequestParams {
+  return { ...(JSON.parse(paramsKey) as RequestParams), ...query.filters, limit: query.limit, page: query.page, sort: query.sort, order: query.order };
+}
+
 export function usePagedQuery<T extends object>(options: PagedQueryOptions<T>): PagedQuery<T> {
   const { url, columns, params, defaultSort, toFilters = cleanFilters, onLoaded, onScopeChange } = options;
   // By value: pages pass `params={{ a: 1 }}` inline and must not reload on every render.
@@ -119,8 +125,12 @@ export function usePagedQuery<T extends object>(options: PagedQueryOptions<T>): 
     order: defaultSort?.order,
   }));
   const [reloadCount, setReloadCount] = useState(0);
-  const [records, setRecords] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
+  // The first page may have been asked for when the route matched (src/router/earlyData.ts): taken once,
+  // and when it has already arrived the rows are there in the very first render.
+  const [early] = useState(() => takeEarly<PageResult<T>>(earlyUrl(url, requestParams(paramsKey, query)), scopeVersion));
+  const firstLoad = useRef(early);
+  const [records, setRecords] = useState<T[]>(() => early?.data?.records ?? []);
+  const [total, setTotal] = useState(() => early?.data?.total ?? 0);
   const [loading, setLoading] = useState(false);
   const loadedRef = useRef(onLoaded);
   useEffect(() => {
@@ -141,15 +151,14 @@ export function usePagedQuery<T extends object>(options: PagedQueryOptions<T>): 
   useEffect(() => {
     // Set by the next load (or unmount): this answer is then stale and must not overwrite a newer one.
     let superseded = false;
+    const first = firstLoad.current;
+    firstLoad.current = null;
+    if (first?.data) {
+      loadedRef.current?.(first.data);
+      return;
+    }
     setLoading(true);
-    get<PageResult<T>>(url, {
-      ...(JSON.parse(paramsKey) as RequestParams),
-      ...query.filters,
-      limit: query.limit,
-      page: query.page,
-      sort: query.sort,
-      order: query.order,
-    })
+    (first?.promise ?? get<PageResult<T>>(url, requestParams(paramsKey, query)))
       .then((result) => {
         if (superseded) return;
         setRecords(result?.records ?? []);

@@ -5,6 +5,7 @@ import { useSession } from '../stores/session';
 import { currentToken } from '../api/request';
 import { confirmAction } from '../components/confirm';
 import { classifyPath } from './classify';
+import { startEarlyData } from './earlyData';
 import { decideNavigation } from './guard';
 import { firstMenuPagePath, menuRoutePaths } from './menusToRoutes';
 import { toRouteObjects } from './menuRouteObjects';
@@ -99,6 +100,8 @@ export function createGuardLoader(deps: GuardDeps) {
           throw replace(decision.onFailure);
         }
         deps.patchMenuRoutes(toRouteObjects(useSession.getState().menuRoutes));
+        // The page's own data first, before its code is asked for: its request then needs no free connection.
+        if (menuRoutePaths(useSession.getState().menuRoutes).includes(pathname)) startEarlyData(pathname, url);
         // Open the original target again, now that its route exists.
         throw replace(pathname + search);
     }

@@ -4,6 +4,7 @@ import type { TableColumnsType, TablePaginationConfig, TableProps } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
+import { earlyUrl, startEarly } from '../../src/api/early';
 import { usePagedQuery, type PagedQueryOptions } from '../../src/components/usePagedQuery';
 import type { PageResult } from '../../src/shared/wire';
 import { useSession } from '../../src/stores/session';
@@ -74,6 +75,41 @@ describe('usePagedQuery', () => {
   beforeEach(() => {
     resetSession();
     signInAs('admin');
+  });
+
+  it('takes the first page the router asked for early, once: drawn from it without asking again', async () => {
+    const api = pagedServer();
+    startEarly(earlyUrl(URL_PATH, { page: 1, limit: 10, sort: 'name', order: 'asc' }), useSession.getState().scopeVersion);
+    await waitFor(() => expect(api.queries).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    const onLoaded = vi.fn();
+    const { result } = renderPaged({ onLoaded, defaultSort: { sort: 'name', order: 'asc' } });
+    // Already arrived: the rows are there in the first render.
+    expect(names(result.current.records)[0]).toBe('第1页-1');
+    expect(result.current.total).toBe(45);
+    await waitFor(() => expect(onLoaded).toHaveBeenCalledTimes(1));
+    expect(api.queries).toHaveLength(1);
+    // A reload, and a second table of the same list, ask the server.
+    act(() => result.current.reload());
+    await waitFor(() => expect(api.queries).toHaveLength(2));
+    renderPaged({ defaultSort: { sort: 'name', order: 'asc' } });
+    await waitFor(() => expect(api.queries).toHaveLength(3));
+  });
+
+  it('asks itself when the early page was for another order, and waits for one still under way', async () => {
+    const api = pagedServer();
+    startEarly(earlyUrl(URL_PATH, { page: 1, limit: 10, sort: 'name', order: 'desc' }), useSession.getState().scopeVersion);
+    const { result } = renderPaged({ defaultSort: { sort: 'name', order: 'asc' } });
+    await waitFor(() => expect(result.current.records).toHaveLength(10));
+    expect(api.queries.map((q) => q.order)).toEqual(['desc', 'asc']);
+
+    api.hold(1);
+    startEarly(earlyUrl(URL_PATH, { page: 1, limit: 10 }), useSession.getState().scopeVersion);
+    const second = renderPaged();
+    expect(second.result.current.records).toEqual([]);
+    api.release(1);
+    await waitFor(() => expect(second.result.current.records).toHaveLength(10));
+    expect(api.queries).toHaveLength(3);
   });
 
   it('never lets a slower, older answer overwrite a newer one', async () => {

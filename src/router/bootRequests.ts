@@ -1,0 +1,23 @@
+import { BOOT_SCOPE, startEarly } from '../api/early';
+import { currentToken } from '../api/request';
+import { CURRENT_MENUS_URL, CURRENT_USER_URL } from '../api/session';
+import { BASENAME, LOGIN_PATH } from '../config/constants';
+import { RETURN_ADDRESS_PATHS } from './guard';
+
+/**
+ * The session's first two calls (user and menus), started while the rest of the entry is still being
+ * evaluated: main.tsx imports this module first. Otherwise they wait for React, the router and the first
+ * run of the guard, about 100 ms on a cold load, and every page's code waits for the menus after them.
+ * The guard's bootstrap takes the answers (src/api/session.ts); a failure reaches it the same way.
+ */
+export function bootstrapsOnLoad(pathname: string, search: string, hasToken: boolean): boolean {
+  // As decideNavigation (guard.ts): with a token every address but these bootstraps the session; a
+  // `?token=` link may first swap the token, so it asks nothing before the guard has decided.
+  const path = pathname === BASENAME ? '/' : pathname.startsWith(`${BASENAME}/`) ? pathname.slice(BASENAME.length) : pathname;
+  return hasToken && !new URLSearchParams(search).has('token') && path !== LOGIN_PATH && !RETURN_ADDRESS_PATHS.includes(path);
+}
+
+if (typeof window !== 'undefined' && bootstrapsOnLoad(window.location.pathname, window.location.search, currentToken() !== null)) {
+  startEarly(CURRENT_USER_URL, BOOT_SCOPE);
+  startEarly(CURRENT_MENUS_URL, BOOT_SCOPE);
+}

@@ -1,0 +1,72 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BOOT_SCOPE, startEarly } from '../../src/api/early';
+import { currentMenus, currentUser, CURRENT_MENUS_URL, CURRENT_USER_URL } from '../../src/api/session';
+import { bootstrapsOnLoad } from '../../src/router/bootRequests';
+import { API } from '../mocks/handlers';
+import { server } from '../mocks/server';
+import { resetSession, signInAs } from '../mocks/session';
+
+describe('the session calls a page load starts before the router', () => {
+  it('start wherever a signed-in load bootstraps the session, and nowhere else', () => {
+    expect(bootstrapsOnLoad('/zbzj/seat/seat/index', '', true)).toBe(true);
+    expect(bootstrapsOnLoad('/zbzj/', '', true)).toBe(true);
+    expect(bootstrapsOnLoad('/zbzj', '', true)).toBe(true);
+    // Signed out, or on the pages a signed-in user is sent away from before any session call.
+    expect(bootstrapsOnLoad('/zbzj/seat/seat/index', '', false)).toBe(false);
+    expect(bootstrapsOnLoad('/zbzj/user/login', '', true)).toBe(false);
+    expect(bootstrapsOnLoad('/zbzj/edu/edulogin', '', true)).toBe(false);
+    expect(bootstrapsOnLoad('/zbzj/htxx/zsdl', '', true)).toBe(false);
+    // A link carrying a token may swap the session first: the guard decides before anything is asked.
+    expect(bootstrapsOnLoad('/zbzj/home', '?token=abc', true)).toBe(false);
+  });
+
+  describe('their answers', () => {
+    const calls = { user: 0, menus: 0 };
+    beforeEach(() => {
+      calls.user = 0;
+      calls.menus = 0;
+      server.events.on('request:start', ({ request }) => {
+        const path = new URL(request.url).pathname;
+        if (path.endsWith(CURRENT_USER_URL)) calls.user += 1;
+        if (path.endsWith(CURRENT_MENUS_URL)) calls.menus += 1;
+      });
+    });
+    afterEach(() => {
+      server.events.removeAllListeners();
+      resetSession();
+    });
+
+    it('are what the guard receives, without asking again', async () => {
+      signInAs('demo');
+      startEarly(CURRENT_USER_URL, BOOT_SCOPE);
+      startEarly(CURRENT_MENUS_URL, BOOT_SCOPE);
+      const [user, menus] = await Promise.all([currentUser(), currentMenus()]);
+      expect(user.username).toBe('demo');
+      expect(menus.length).toBeGreaterThan(0);
+      expect(calls).toEqual({ user: 1, menus: 1 });
+      // Taken once: a later call (a profile refresh) asks the server.
+      await currentUser();
+      expect(calls.user).toBe(2);
+    });
+
+    it('are never handed to another account signed in meanwhile', async () => {
+      signInAs('demo');
+      startEarly(CURRENT_USER_URL, BOOT_SCOPE);
+      signInAs('admin');
+      const user = await currentUser();
+      expect(user.username).toBe('admin');
+      expect(calls.user).toBe(2);
+    });
+
+    it('when refused, leave the guard its own call', async () => {
+      signInAs('demo');
+      server.use(http.get(API(CURRENT_USER_URL), () => HttpResponse.json({ code: 0, msg: '', data: null }, { status: 502 }), { once: true }));
+      startEarly(CURRENT_USER_URL, BOOT_SCOPE);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const user = await currentUser();
+      expect(user.username).toBe('demo');
+      expect(calls.user).toBe(2);
+    });
+  });
+});
