@@ -116,7 +116,8 @@ export async function scratchDatabase(prefix) {
 export function startBenchServer(port, env) {
   const all = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
   if (!all.DATABASE_URL) delete all.DATABASE_URL;
-  return spawn(process.execPath, [SERVER_ENTRY], { cwd: root, env: all, stdio: ['ignore', 'ignore', 'inherit'] });
+  const prof = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_SERVER_PROF] : [];
+  return spawn(process.execPath, [...prof, SERVER_ENTRY], { cwd: root, env: all, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** Resolves once `url` answers 2xx (polled every half second for up to two minutes). */

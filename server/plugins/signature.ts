@@ -7,7 +7,7 @@ import { safeEqual } from '../lib/secrets';
 import { MSG } from '../messages';
 import { attachApiKeyStore, detachApiKeyStore } from '../services/apiKeys';
 import { createHousekeeper } from '../services/housekeeping';
-import { claimNonce } from '../services/nonces';
+import { nonceStore } from '../services/nonces';
 
 const NONCE_MIN = 16;
 const NONCE_MAX = 128;
@@ -60,7 +60,8 @@ const signaturePlugin: FastifyPluginAsync = async (app) => {
   const { apiKeys, signWindowS } = app.config;
   const windowMs = signWindowS * 1000;
   const stored = attachApiKeyStore(app.db);
-  const housekeeping = createHousekeeper(app.db, windowMs, {
+  const nonces = nonceStore(app.db, signWindowS);
+  const housekeeping = createHousekeeper(app.db, nonces, windowMs, {
     nonces: windowMs,
     rateLimits: 2 * app.config.loginRateWindowS * 1000,
   });
@@ -91,7 +92,7 @@ const signaturePlugin: FastifyPluginAsync = async (app) => {
     if (!safeEqual(expected, sign)) throw badRequest(MSG.signBad);
 
     // Only a correctly signed request may occupy a nonce, so garbage cannot fill the table.
-    if (!(await claimNonce(app.db, apiKey, nonce, now, signWindowS))) throw badRequest(MSG.signReplay);
+    if (!(await nonces.claim(apiKey, nonce, now))) throw badRequest(MSG.signReplay);
     if (fromDb) stored.touch(fromDb.id, now, request.log);
     // At most once per window, in bulk, and off the request's path: no caller waits for the purge.
     const purge = housekeeping(now);
@@ -102,6 +103,7 @@ const signaturePlugin: FastifyPluginAsync = async (app) => {
   let purging: Promise<void> | undefined;
   app.addHook('onClose', async () => {
     await purging;
+    await nonces.flush();
     await stored.settle();
     detachApiKeyStore(app.db);
   });

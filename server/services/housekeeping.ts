@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 import { usedSsoTickets } from '../db/schema';
 import { LOGIN_THROTTLE_KEEP_MS, purgeLoginThrottles } from './loginThrottle';
-import { purgeNonces } from './nonces';
+import type { NonceStore } from './nonces';
 import { purgeRateLimits } from './rateLimits';
 
 /**
@@ -10,14 +10,14 @@ import { purgeRateLimits } from './rateLimits';
  * their expiry, password-attempt counts a day after the account's last attempt). Each replica does it at
  * most once per interval; doing it twice is harmless.
  */
-export function createHousekeeper(db: AppDb, intervalMs: number, keepMs: { nonces: number; rateLimits: number }) {
+export function createHousekeeper(db: AppDb, nonceStore: NonceStore, intervalMs: number, keepMs: { nonces: number; rateLimits: number }) {
   let last = Number.NEGATIVE_INFINITY;
   /** The purge when one is due (the caller need not wait for it), otherwise undefined. */
   return function maybePurge(now: number): Promise<void> | undefined {
     if (now - last < intervalMs && now >= last) return undefined;
     last = now;
     return (async () => {
-      await purgeNonces(db, new Date(now - keepMs.nonces));
+      await nonceStore.purge(new Date(now - keepMs.nonces));
       await purgeRateLimits(db, new Date(now - keepMs.rateLimits));
       await db.delete(usedSsoTickets).where(lt(usedSsoTickets.expiresAt, new Date(now)));
       await purgeLoginThrottles(db, new Date(now - LOGIN_THROTTLE_KEEP_MS));

@@ -59,7 +59,7 @@ function snapshotFile(): string {
   return path.join(tmpdir(), `zbzj-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
-async function openSeededPglite(): Promise<Database> {
+export async function openSeededPglite(): Promise<Database> {
   const file = snapshotFile();
   if (existsSync(file)) return openDatabase({ memory: true, loadDataDir: new Blob([readFileSync(file)]) });
   const database = await openDatabase({ memory: true });
