@@ -13,9 +13,10 @@ const copyMigrations: Plugin = {
  * (`build/server/main.js`) run by plain `node` — no TypeScript compiler in the running process, and no
  * wrapper process between the supervisor's signals and the server. npm packages stay external (they are
  * installed next to it); the SQL migrations are copied beside the bundle, where `server/db/client.ts`
- * looks for them relative to its own module. The embedded database's thread is a second entry,
- * `build/server/pgliteWorker.js`, which `server/db/pgliteProxy.ts` finds beside main.js; shared code goes
- * to chunks in the same folder.
+ * looks for them relative to its own module. The worker threads are entries of their own, found beside
+ * main.js: the embedded database's `build/server/pgliteWorker.js` (server/db/pgliteProxy.ts) and the
+ * password hashing's `build/server/argon2Worker.js` (server/lib/argon2Proxy.ts); shared code goes to
+ * chunks in the same folder.
  */
 export default defineConfig({
   logLevel: 'warn',
@@ -29,7 +30,7 @@ export default defineConfig({
     sourcemap: true,
     copyPublicDir: false,
     rollupOptions: {
-      input: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
+      input: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts', argon2Worker: 'server/lib/argon2Worker.ts' },
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },

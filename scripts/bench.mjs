@@ -177,7 +177,7 @@ async function benchUi(dist) {
       }, TABLE_ROW);
       await l.page.keyboard.press('Enter');
       login.signIn.push(await l.page.evaluate(() => window.__zbSignIn));
-      // The part the server spends on the password (scrypt), which no front-end change can shorten.
+      // The part the server spends on the password (Argon2id), which no front-end change can shorten.
       login.token.push(l.transfer.durationOf('/login/token'));
       login.signInBytes = l.transfer.since(beforeSignIn);
       await l.context.close();
@@ -227,7 +227,7 @@ function uiRows(ui) {
     [`登录页 FCP (ms, ${ui.runs} 次中位数)`, ui.login_page_ms.first_contentful_paint.toFixed(0)],
     ['登录页可交互 (ms, 中位数)', ui.login_page_ms.interactive.toFixed(0)],
     ['登录到首页表格渲染 (ms, 中位数)', ui.sign_in_to_home_table_ms.toFixed(0)],
-    ['  其中 /login/token 请求（含密码 scrypt）(ms)', Number(ui.sign_in_token_request_ms).toFixed(0)],
+    ['  其中 /login/token 请求（含密码哈希 Argon2id）(ms)', Number(ui.sign_in_token_request_ms).toFixed(0)],
     ['首页冷启动 FCP (ms, 中位数)', ui.home_cold_load_ms.first_contentful_paint.toFixed(0)],
     ['首页冷启动表格渲染 (ms, 中位数)', ui.home_cold_load_ms.table_rendered.toFixed(0)],
     ['客户列表冷启动表格渲染 (ms, 中位数)', ui.customer_list_cold_load_ms.table_rendered.toFixed(0)],

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { closeArgon2Worker } from './lib/argon2Proxy';
 import { LOG } from './messages';
 
 /**
@@ -42,13 +43,17 @@ async function main(): Promise<void> {
       closing = true;
       app.log.info({ signal }, LOG.shuttingDown);
       armWatchdog(config.shutdownTimeoutS * 1000);
-      app.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, LOG.shutdownFailed);
-          process.exit(1);
-        },
-      );
+      // The app first (its in-flight requests finish), then the password thread, so exit() cuts off no hash.
+      app
+        .close()
+        .then(closeArgon2Worker)
+        .then(
+          () => process.exit(0),
+          (err: unknown) => {
+            app.log.error({ err }, LOG.shutdownFailed);
+            process.exit(1);
+          },
+        );
     });
   }
 

@@ -1,9 +1,6 @@
 import { messages, TransactionAbortedError, type ParserOptions, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../lib/workerEntry';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData, RowMode, WireError } from './pgliteProtocol';
 
 /**
@@ -26,27 +23,11 @@ export interface PgliteWorkerTransaction {
 
 /**
  * The built server has the worker compiled beside it (vite.server.config.ts: build/server/pgliteWorker.js
- * next to main.js). Run from the TypeScript sources — tsx, vitest, the scripts' tsImport — there is only
- * pgliteWorker.ts, and Node 20 applies no `--import tsx` hooks to a worker's entry: a two-line bootstrap
- * loads it through tsx's tsImport instead. (Variables, not literals, so that Vite leaves these URLs alone.)
+ * next to main.js); from the TypeScript sources it is loaded through tsx (server/lib/workerEntry.ts).
+ * Variables, not literals, so that Vite leaves these URLs alone.
  */
 const BUILT_WORKER = './pgliteWorker.js';
 const SOURCE_WORKER = './pgliteWorker.ts';
-
-/** tsx's ESM build of its API (require.resolve would give the CommonJS one, which cannot register ESM hooks). */
-function tsxEsmApi(): string {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import?: { default?: string } }> };
-  return path.join(path.dirname(manifest), exports['./esm/api']?.import?.default ?? 'dist/esm/api/index.mjs');
-}
-
-function workerEntry(): { entry: URL | string; eval: boolean } {
-  const built = new URL(BUILT_WORKER, import.meta.url);
-  if (existsSync(fileURLToPath(built))) return { entry: built, eval: false };
-  const tsx = pathToFileURL(tsxEsmApi()).href;
-  const source = new URL(SOURCE_WORKER, import.meta.url).href;
-  return { entry: `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}));`, eval: true };
-}
 
 /** The worker's error as the class and fields PGlite itself would have thrown (SQLSTATE `code`, `constraint`…). */
 function errorFrom(wire: WireError): Error {
@@ -108,7 +89,7 @@ export class PgliteWorkerClient {
   readonly waitReady: Promise<void>;
 
   private constructor(data: PgliteWorkerData, transfer: ArrayBuffer[]) {
-    const { entry, eval: isCode } = workerEntry();
+    const { entry, eval: isCode } = workerEntry(new URL(BUILT_WORKER, import.meta.url), new URL(SOURCE_WORKER, import.meta.url));
     this.#worker = new Worker(entry, { eval: isCode, workerData: data, transferList: transfer });
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.#pending.set(0, { resolve: () => resolve(), reject });

@@ -21,7 +21,7 @@ export async function seedIfEmpty(db: AppDb): Promise<boolean> {
     });
     return false;
   }
-  // Hash outside the transaction: scrypt is slow on purpose and need not hold the database.
+  // Hash outside the transaction: Argon2id is slow on purpose and need not hold the database.
   const hashes = {
     admin: await hashPassword(USERS.admin.password),
     demo: await hashPassword(USERS.demo.password),

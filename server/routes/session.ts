@@ -50,7 +50,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /**
    * Per address, only failures meet the low limit (loginRateMax): an office behind one address signs many
    * colleagues in at 9:00. Every attempt still counts toward a far higher ceiling (loginAttemptMax), which
-   * protects the (slow, scrypt) login itself. request.ip honours TRUST_PROXY.
+   * protects the (slow on purpose, Argon2id) login itself. request.ip honours TRUST_PROXY.
    */
   const limitSessionAddress = (bucket: string, ip: string) => limitAddress(app.db, bucket, ip, attemptMax, loginRateWindowS, app.now());
   const failureBucket = (ip: string) => `login:failed:ip:${ip}`;

@@ -7,7 +7,7 @@ import { latestSmsCode } from './smsCodes';
  * the e2e server's test-only code file; 短信记录 shows it masked), is refused while pending, is approved,
  * signs in; then recovers the password by SMS and signs in with the new one.
  */
-// Serial: the later tests use the account the first one registers. Registration does scrypt work on a small machine.
+// Serial: the later tests use the account the first one registers. Registration and sign-in hash passwords (Argon2id) on a small machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const suffix = String(Date.now()).slice(-8);

@@ -13,7 +13,7 @@ import { DEMO_API_KEY } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/db/seed';
 import * as t from '../../server/db/schema';
-import { hashPassword, setPasswordHashCostForTests, type ScryptCost } from '../../server/lib/password';
+import { hashPassword, setPasswordHashCostForTests, type Argon2Cost } from '../../server/lib/password';
 
 export interface TestClock {
   now: number;
@@ -29,11 +29,12 @@ export interface TestApp {
 export const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * The suites seed a database per file and sign in hundreds of times: they hash at N = 2^10 instead of the
- * production 2^17 (tests/server/passwordHash.test.ts covers that cost and re-hashing at sign-in).
+ * The suites seed a database per file and sign in hundreds of times: they hash with Argon2id at 64 KiB and
+ * one pass (about a millisecond) instead of the production 19 MiB and two passes
+ * (tests/server/passwordPolicy.test.ts covers that cost and re-hashing at sign-in).
  */
-export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
-setPasswordHashCostForTests(TEST_SCRYPT_COST);
+export const TEST_HASH_COST: Argon2Cost = { m: 64, t: 1, p: 1 };
+setPasswordHashCostForTests(TEST_HASH_COST);
 
 const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
 
@@ -53,9 +54,10 @@ function snapshotFile(): string {
     // Seeds write through the resource service and its hooks: a changed rule can change the seeded rows.
     ...readdirSync(path.join(SERVER_DIR, 'services'), { recursive: true, encoding: 'utf8' }).map((f) => path.join(SERVER_DIR, 'services', f)),
     path.join(SERVER_DIR, 'lib/password.ts'),
+    path.join(SERVER_DIR, 'lib/argon2Worker.ts'),
   ].sort();
   for (const file of files) if (file.endsWith('.sql') || file.endsWith('.json') || file.endsWith('.ts')) hash.update(file).update(readFileSync(file));
-  hash.update(JSON.stringify(TEST_SCRYPT_COST));
+  hash.update(JSON.stringify(TEST_HASH_COST));
   return path.join(tmpdir(), `zbzj-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

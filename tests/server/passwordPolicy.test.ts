@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,13 +8,16 @@ import {
   MSG_PASSWORD_LENGTH,
 } from '../../src/shared/validators';
 import * as schema from '../../server/db/schema';
-import { hashPassword, needsRehash, passwordHashCost, SCRYPT_COST, setPasswordHashCostForTests, verifyPassword } from '../../server/lib/password';
+import { closeArgon2Worker } from '../../server/lib/argon2Proxy';
+import { ARGON2_COST, decoyHash, hashPassword, needsRehash, passwordHashCost, setPasswordHashCostForTests, verifyPassword } from '../../server/lib/password';
 import { MSG } from '../../server/messages';
-import { body, buildTestApp, login, SEEDED, signedInject, TEST_SCRYPT_COST, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, login, SEEDED, signedInject, TEST_HASH_COST, tokenFor, type TestApp } from './helpers';
 
 /**
  * Issue 14, item 5: changing the password asks for the current one; a new password has 8-64 characters
- * and is not one of the most common ones; scrypt runs at N = 2^17 and older hashes are upgraded at sign-in.
+ * and is not one of the most common ones. Passwords are hashed with Argon2id (m = 19 MiB, t = 2, p = 1) in a
+ * worker thread; scrypt hashes of earlier releases still verify and, like cheaper Argon2id ones, are
+ * replaced at the next sign-in.
  */
 
 let t: TestApp;
@@ -116,35 +120,156 @@ describe('changing the password', () => {
   });
 });
 
-describe('password hashing cost', () => {
-  afterEach(() => setPasswordHashCostForTests(TEST_SCRYPT_COST));
+/** A hash as the releases before Argon2id stored it: `scrypt$N$r$p$salt$key`, 32-byte key. */
+function legacyScryptHash(password: string, N: number): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFC'), salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 });
+  return ['scrypt', N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
 
-  it('hashes at N = 2^17 (r 8, p 1) in production, within scrypt’s memory limit', async () => {
-    expect(SCRYPT_COST).toEqual({ N: 131072, r: 8, p: 1 });
-    const hash = await hashPassword('Lantern-2026', SCRYPT_COST);
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+/** A production-cost Argon2id PHC string: 16-byte salt and 32-byte hash, unpadded base64. */
+const PRODUCTION_PHC = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
+
+describe('password hashing cost', () => {
+  afterEach(() => setPasswordHashCostForTests(TEST_HASH_COST));
+
+  it('hashes with Argon2id at m = 19 MiB, t = 2, p = 1 in production, as a standard PHC string', async () => {
+    expect(ARGON2_COST).toEqual({ m: 19456, t: 2, p: 1 });
+    const hash = await hashPassword('Lantern-2026', ARGON2_COST);
+    expect(hash).toMatch(PRODUCTION_PHC);
     expect(await verifyPassword('Lantern-2026', hash)).toBe(true);
     expect(await verifyPassword('lantern-2026', hash)).toBe(false);
+    // A fresh salt each time.
+    expect(await hashPassword('Lantern-2026', ARGON2_COST)).not.toBe(hash);
   });
 
-  it('re-hashes an older, cheaper hash at the current cost after a successful sign-in', async () => {
-    // demo's password as the previous release stored it (N = 2^14).
-    const old = await hashPassword(SEEDED.demo.password, { N: 2 ** 14, r: 8, p: 1 });
-    await t.app.db.update(schema.users).set({ passwordHash: old }).where(eq(schema.users.username, 'demo'));
-    setPasswordHashCostForTests(SCRYPT_COST);
-    expect(passwordHashCost()).toEqual(SCRYPT_COST);
-    expect(needsRehash(old)).toBe(true);
+  it('computes the reference implementation’s Argon2id', async () => {
+    // The argon2 reference implementation's own test vector (password "password", salt "somesalt", 64 MiB).
+    const reference = '$argon2id$v=19$m=65536,t=2,p=1$c29tZXNhbHQ$CTFhFdXPJO1aFaMaO6Mm5c8y7cJHAph8ArZWb2GRPPc';
+    expect(await verifyPassword('password', reference)).toBe(true);
+    expect(await verifyPassword('Password', reference)).toBe(false);
+    setPasswordHashCostForTests(ARGON2_COST);
+    expect(needsRehash(reference)).toBe(false);
+  });
 
-    // A wrong password upgrades nothing.
-    expect((await login(t.app, 'demo', 'wrong-password')).body.msg).toBe(MSG.badCredentials);
-    expect((await stored('demo')).passwordHash).toBe(old);
+  it('compares passwords in NFC, as they were hashed', async () => {
+    const hash = await hashPassword('Caf\u00e9-2026');
+    expect(await verifyPassword('Cafe\u0301-2026', hash)).toBe(true);
+  });
 
-    expect((await login(t.app, 'demo', SEEDED.demo.password)).body.code).toBe(0);
-    const upgraded = (await stored('demo')).passwordHash;
-    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(needsRehash(upgraded)).toBe(false);
-    // The same password signs in against the new hash, which is then left alone.
-    expect((await login(t.app, 'demo', SEEDED.demo.password)).body.code).toBe(0);
-    expect((await stored('demo')).passwordHash).toBe(upgraded);
+  it('refuses, as not a hash, Argon2 parameters beyond sane bounds and anything else it cannot check', async () => {
+    const salt = 'c29tZXNhbHQ';
+    const tag = 'CTFhFdXPJO1aFaMaO6Mm5c8y7cJHAph8ArZWb2GRPPc';
+    const refused = [
+      `$argon2id$v=19$m=262145,t=2,p=1$${salt}$${tag}`,
+      `$argon2id$v=19$m=4194304,t=2,p=1$${salt}$${tag}`,
+      `$argon2id$v=19$m=65536,t=11,p=1$${salt}$${tag}`,
+      `$argon2id$v=19$m=65536,t=0,p=1$${salt}$${tag}`,
+      `$argon2id$v=19$m=65536,t=2,p=5$${salt}$${tag}`,
+      `$argon2id$v=19$m=7,t=2,p=1$${salt}$${tag}`,
+      `$argon2id$v=16$m=65536,t=2,p=1$${salt}$${tag}`,
+      `$argon2i$v=19$m=65536,t=2,p=1$${salt}$${tag}`,
+      `$argon2id$v=19$t=2,m=65536,p=1$${salt}$${tag}`,
+      `$argon2id$v=19$m=65536,t=2,p=1$${salt}$${tag}=`,
+      `$argon2id$v=19$m=65536,t=2,p=1$c29t$${tag}`,
+      `$argon2id$v=19$m=65536,t=2,p=1$${salt}$CTFhFdXPJO1aFaMa`,
+      'scrypt$2097152$8$1$c29tZXNhbHQ$CTFhFdXPJO1aFaMaO6Mm5c8y7cJHAph8ArZWb2GRPPc',
+      'bcrypt$whatever',
+      '',
+    ];
+    for (const stored of refused) {
+      expect(await verifyPassword('password', stored), stored).toBe(false);
+      expect(needsRehash(stored), stored).toBe(false);
+    }
+  });
+
+  it('still verifies scrypt hashes of earlier releases, and always asks to replace them', async () => {
+    setPasswordHashCostForTests(ARGON2_COST);
+    for (const N of [2 ** 17, 2 ** 10]) {
+      const old = legacyScryptHash('Lantern-2026', N);
+      expect(await verifyPassword('Lantern-2026', old)).toBe(true);
+      expect(await verifyPassword('lantern-2026', old)).toBe(false);
+      expect(needsRehash(old)).toBe(true);
+    }
+  });
+
+  it('asks to replace an Argon2id hash made with less memory or fewer passes than today’s', async () => {
+    setPasswordHashCostForTests(ARGON2_COST);
+    expect(needsRehash(await hashPassword('Lantern-2026', TEST_HASH_COST))).toBe(true);
+    expect(needsRehash(await hashPassword('Lantern-2026', { m: 19456, t: 1, p: 1 }))).toBe(true);
+    expect(needsRehash(await hashPassword('Lantern-2026', { m: 9216, t: 4, p: 1 }))).toBe(true);
+    expect(needsRehash(await hashPassword('Lantern-2026', { m: 19456, t: 3, p: 1 }))).toBe(false);
+    expect(needsRehash(await hashPassword('Lantern-2026'))).toBe(false);
+  });
+
+  it('makes the decoy for unknown usernames with the current algorithm and cost', async () => {
+    expect(await decoyHash()).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+    setPasswordHashCostForTests(ARGON2_COST);
+    expect(await decoyHash()).toMatch(PRODUCTION_PHC);
+  });
+
+  it('upgrades a scrypt hash (production N = 2^17 or a low N) to Argon2id at the next successful sign-in', async () => {
+    for (const N of [2 ** 17, 2 ** 10]) {
+      setPasswordHashCostForTests(TEST_HASH_COST);
+      const old = legacyScryptHash(SEEDED.demo.password, N);
+      await t.app.db.update(schema.users).set({ passwordHash: old }).where(eq(schema.users.username, 'demo'));
+      setPasswordHashCostForTests(ARGON2_COST);
+      expect(passwordHashCost()).toEqual(ARGON2_COST);
+
+      // A wrong password upgrades nothing.
+      expect((await login(t.app, 'demo', 'wrong-password')).body.msg).toBe(MSG.badCredentials);
+      expect((await stored('demo')).passwordHash).toBe(old);
+
+      expect((await login(t.app, 'demo', SEEDED.demo.password)).body.code).toBe(0);
+      const upgraded = (await stored('demo')).passwordHash;
+      expect(upgraded).toMatch(PRODUCTION_PHC);
+      expect(needsRehash(upgraded)).toBe(false);
+      // The same password signs in against the new hash, which is then left alone.
+      expect((await login(t.app, 'demo', SEEDED.demo.password)).body.code).toBe(0);
+      expect((await stored('demo')).passwordHash).toBe(upgraded);
+    }
+  });
+
+  it('re-hashes an older, cheaper Argon2id hash at the current cost after a successful sign-in', async () => {
+    // admin's seeded hash is at the suites' low cost.
+    expect((await stored('admin')).passwordHash).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+    setPasswordHashCostForTests(ARGON2_COST);
+    expect((await login(t.app, 'admin', SEEDED.admin.password)).body.code).toBe(0);
+    expect((await stored('admin')).passwordHash).toMatch(PRODUCTION_PHC);
+  });
+});
+
+describe('the password hashing thread', () => {
+  it('leaves the event loop free while Argon2id runs', async () => {
+    // Four times the production memory and passes: about half a second of hashing, which in this thread
+    // would hold every timer back for as long.
+    const heavy = { m: 4 * 19456, t: 4, p: 1 };
+    await hashPassword('warm-up', TEST_HASH_COST);
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    try {
+      await hashPassword('Lantern-2026', heavy);
+    } finally {
+      clearInterval(ticker);
+    }
+    const hashingMs = performance.now() - started;
+    expect(hashingMs).toBeGreaterThan(200);
+    expect(longestGap).toBeLessThan(hashingMs / 2);
+  });
+
+  it('queues hashes asked for together and closes once they are done; the next hash starts a new thread', async () => {
+    const passwords = ['one-password', 'two-password', 'three-password'];
+    const hashes = Promise.all(passwords.map((p) => hashPassword(p)));
+    await closeArgon2Worker();
+    const done = await hashes;
+    for (const [i, hash] of done.entries()) expect(await verifyPassword(passwords[i], hash)).toBe(true);
+    await closeArgon2Worker();
+    expect(await verifyPassword('one-password', done[0])).toBe(true);
   });
 });

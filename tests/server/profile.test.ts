@@ -170,7 +170,7 @@ describe('POST /admin/developer/update/passwordUser', () => {
     const second = await tokenFor(t.app, 'edu', SEEDED.edu.password, '2');
     const res = await post(url, 'edu', { userId: ids.edu, oldPassword: SEEDED.edu.password, password: 'newpass2026', passwordConfirm: 'newpass2026' });
     expect(body(res)).toEqual({ code: 0, msg: '修改成功，请重新登录', data: null });
-    expect((await storedUser('edu')).passwordHash).toMatch(/^scrypt\$/);
+    expect((await storedUser('edu')).passwordHash).toMatch(/^\$argon2id\$v=19\$/);
 
     for (const token of [tokens.edu, second]) {
       const after = await signedInject(t.app, { method: 'GET', url: '/admin/current/user', token });
