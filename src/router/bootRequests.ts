@@ -20,4 +20,8 @@ export function bootstrapsOnLoad(pathname: string, search: string, hasToken: boo
 if (typeof window !== 'undefined' && bootstrapsOnLoad(window.location.pathname, window.location.search, currentToken() !== null)) {
   startEarly(CURRENT_USER_URL, BOOT_SCOPE);
   startEarly(CURRENT_MENUS_URL, BOOT_SCOPE);
+  // The code every signed-in page needs (antd's providers, the main layout and, with them, the antd chunk),
+  // asked for now rather than once the menus are in and the route matched. Only fetched here: each module
+  // runs when the page imports it. A failure is only a later cache miss.
+  void Promise.all([import('../app/AppProviders'), import('../layouts/BasicLayout')]).catch(() => undefined);
 }
