@@ -15,7 +15,7 @@ export function ssoLogin(ticket: string, yhlx: string): Promise<LoginResult> {
 export const CURRENT_USER_URL = '/current/user';
 export const CURRENT_MENUS_URL = '/current/user/menu';
 
-/** The signed-in user; the answer to the request the page load started (src/app/bootRequests.ts) when there is one. */
+/** The signed-in user; the answer to the request the page load started (src/router/bootRequests.ts) when there is one. */
 export function currentUser(): Promise<UserInfo> {
   return takeEarly<UserInfo>(CURRENT_USER_URL, BOOT_SCOPE)?.promise ?? get<UserInfo>(CURRENT_USER_URL);
 }

@@ -2,6 +2,7 @@ import { BOOT_SCOPE, startEarly } from '../api/early';
 import { currentToken } from '../api/request';
 import { CURRENT_MENUS_URL, CURRENT_USER_URL } from '../api/session';
 import { BASENAME, LOGIN_PATH } from '../config/constants';
+import { appPath } from './appPath';
 import { RETURN_ADDRESS_PATHS } from './guard';
 
 /**
@@ -13,7 +14,7 @@ import { RETURN_ADDRESS_PATHS } from './guard';
 export function bootstrapsOnLoad(pathname: string, search: string, hasToken: boolean): boolean {
   // As decideNavigation (guard.ts): with a token every address but these bootstraps the session; a
   // `?token=` link may first swap the token, so it asks nothing before the guard has decided.
-  const path = pathname === BASENAME ? '/' : pathname.startsWith(`${BASENAME}/`) ? pathname.slice(BASENAME.length) : pathname;
+  const path = appPath(pathname, BASENAME);
   return hasToken && !new URLSearchParams(search).has('token') && path !== LOGIN_PATH && !RETURN_ADDRESS_PATHS.includes(path);
 }
 

@@ -4,6 +4,7 @@ import { SSO_TOKEN_TTL_MS } from '../config/constants';
 import { useSession } from '../stores/session';
 import { currentToken } from '../api/request';
 import { confirmAction } from '../components/confirm';
+import { appPath } from './appPath';
 import { classifyPath } from './classify';
 import { startEarlyData } from './earlyData';
 import { decideNavigation } from './guard';
@@ -25,12 +26,6 @@ export interface GuardDeps {
   fixedRoutes(): RouteObject[];
   /** Adds the generated menu routes under the main layout. */
   patchMenuRoutes(routes: RouteObject[]): void;
-}
-
-function appPath(pathname: string, basename: string): string {
-  if (basename === '/' || basename === '') return pathname;
-  if (pathname === basename) return '/';
-  return pathname.startsWith(`${basename}/`) ? pathname.slice(basename.length) : pathname;
 }
 
 function searchOf(params: URLSearchParams): string {

@@ -54,8 +54,8 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   // need not wait for the list of activities.
   const [pickedActivity, setPickedActivity] = useState<number | null>(null);
   const [wantedHall, setWantedHall] = useState<string | null>(null);
-  // The first map may have been asked for before this view existed (seatApi prefetchSeatMap); when it has
-  // already arrived, the seats are drawn in this very first render.
+  // The first map may have been asked for before this view existed (earlyMap.ts: by the router when the
+  // route matched, or by the seat page); when it has already arrived, the seats are drawn in this very first render.
   const [early] = useState(() => takeEarlySeatMap(scopeVersion));
   const firstLoad = useRef(early);
   const [load, setLoad] = useState<Load>(() => (early?.data ? { status: 'ready', data: hallData(early.data) } : { status: 'loading' }));
