@@ -50,6 +50,23 @@ export function startEarly(url: string, scope: number): void {
   pending.set(url, entry);
 }
 
+/**
+ * Resolves when the early request of `url` has settled (answered or failed), or after `maxMs`, whichever
+ * comes first; at once when there is none. Never rejects: waiting is only a chance to render once.
+ */
+export function earlySettled(url: string, maxMs: number): Promise<void> {
+  const entry = pending.get(url);
+  if (!entry) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    entry.promise.then(done, done);
+  });
+}
+
 /** The early answer of GET `url` when fresh, of this scope and of the present token (then it is no longer offered). */
 export function takeEarly<T>(url: string, scope: number): { promise: Promise<T>; data: T | undefined } | null {
   const entry = pending.get(url);

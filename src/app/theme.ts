@@ -51,6 +51,13 @@ const TAG_TEXT: Record<string, string> = {
 };
 
 /**
+ * The class antd scopes its CSS variables under. antd would take it from React's useId, which differs
+ * from one React tree to another: fixed, the styles the login page prepares (app/styleWarmup) have the
+ * same cache keys as the back office's own. Constant across themes, as useId's was for the app's life.
+ */
+const CSS_VAR = { key: 'css-var-zb' } as const;
+
+/**
  * antd theme from the layout settings: the primary colour everywhere, and antd's dark algorithm when the
  * whole app is dark (realDark). The dark/light menu themes are layout props, not tokens.
  *
@@ -65,7 +72,7 @@ const TAG_TEXT: Record<string, string> = {
  */
 export function themeFrom(settings: Pick<LayoutSettings, 'primaryColor' | 'navTheme'>): ThemeConfig {
   if (settings.navTheme === 'realDark') {
-    return { token: { colorPrimary: settings.primaryColor }, algorithm: theme.darkAlgorithm };
+    return { token: { colorPrimary: settings.primaryColor }, algorithm: theme.darkAlgorithm, cssVar: CSS_VAR };
   }
   const primary = readableOnWhite(settings.primaryColor);
   const error = readableOnWhite('#ff4d4f');
@@ -90,6 +97,7 @@ export function themeFrom(settings: Pick<LayoutSettings, 'primaryColor' | 'navTh
       },
     },
     algorithm: theme.defaultAlgorithm,
+    cssVar: CSS_VAR,
   };
 }
 /** Class on <html> for the colour-weak mode (global.css inverts the page through it). */

@@ -1,23 +1,29 @@
 import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
 import { BootFallback } from './BootFallback';
+import { loadedProviders, loadProviders } from './providersChunk';
 
 /**
  * antd's providers (src/app/AppProviders: ConfigProvider, App, the error boundary), loaded as their own
  * chunk: the login page renders without them, so antd is not on its critical path, and every other page
  * renders inside them.
+ *
+ * React.lazy suspends at its first render even when the chunk is already here (the import is a promise),
+ * and React 19 then holds the content back until its fallback has been up for 300 ms: at sign-in, after
+ * the login page had prefetched the chunk, that was a third of a second with the boot spinner on screen.
  */
-const AppProviders = lazy(() => import('../app/AppProviders').then((m) => ({ default: m.AppProviders })));
+const LazyProviders = lazy(() => loadProviders().then((m) => ({ default: m.AppProviders })));
 
 /** Set inside WithProviders, so an error view under a page that already has them does not nest a second set. */
 const ProvidersMounted = createContext(false);
 
 /** Loads the chunk of the providers ahead of need (the login page does so while the user types). */
 export function preloadProviders(): Promise<unknown> {
-  return import('../app/AppProviders');
+  return loadProviders();
 }
 
 export function WithProviders({ children }: { children: ReactNode }) {
   if (useContext(ProvidersMounted)) return children;
+  const AppProviders = loadedProviders() ?? LazyProviders;
   return (
     <Suspense fallback={<BootFallback />}>
       <AppProviders>

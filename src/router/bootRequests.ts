@@ -3,6 +3,7 @@ import { currentToken } from '../api/request';
 import { CURRENT_MENUS_URL, CURRENT_USER_URL } from '../api/session';
 import { BASENAME, LOGIN_PATH } from '../config/constants';
 import { appPath } from './appPath';
+import { loadProviders } from './providersChunk';
 import { RETURN_ADDRESS_PATHS } from './guard';
 
 /**
@@ -22,7 +23,7 @@ if (typeof window !== 'undefined' && bootstrapsOnLoad(window.location.pathname, 
   startEarly(CURRENT_USER_URL, BOOT_SCOPE);
   startEarly(CURRENT_MENUS_URL, BOOT_SCOPE);
   // The code every signed-in page needs (antd's providers, the main layout and, with them, the antd chunk),
-  // asked for now rather than once the menus are in and the route matched. Only fetched here: each module
-  // runs when the page imports it. A failure is only a later cache miss.
-  void Promise.all([import('../app/AppProviders'), import('../layouts/BasicLayout')]).catch(() => undefined);
+  // asked for now rather than once the menus are in and the route matched. Once the providers are here,
+  // AppFrame renders them without suspending. A failure is only a later cache miss.
+  void Promise.all([loadProviders(), import('../layouts/BasicLayout')]).catch(() => undefined);
 }

@@ -2,6 +2,9 @@ import { useEffect, type ComponentType } from 'react';
 import { preloadProviders } from './AppFrame';
 
 let started = false;
+/** Ends the style warm-up (app/styleWarmup), once the back office has had time to render with its styles. */
+let endWarmup: (() => void) | null = null;
+const WARMUP_KEPT_MS = 10_000;
 
 export const PREFETCH_MARK = 'zb-back-office-prefetch';
 
@@ -21,7 +24,13 @@ export function prefetchBackOffice(): void {
       preloadProviders(),
       import('../layouts/BasicLayout'),
       import('../components/resource/ResourceMenuPage'),
-    ]).catch(() => undefined);
+    ])
+      // Then antd's styles for the first screen: generated now, they are not generated after the click.
+      .then(() => import('../app/styleWarmup'))
+      .then((m) => {
+        endWarmup = m.warmBackOfficeStyles();
+      })
+      .catch(() => undefined);
   };
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 300);
@@ -30,7 +39,15 @@ export function prefetchBackOffice(): void {
 /** `Page`, starting the back office prefetch once it has been rendered. */
 export function withBackOfficePrefetch(Page: ComponentType): ComponentType {
   function PrefetchingPage() {
-    useEffect(prefetchBackOffice, []);
+    useEffect(() => {
+      prefetchBackOffice();
+      return () => {
+        setTimeout(() => {
+          endWarmup?.();
+          endWarmup = null;
+        }, WARMUP_KEPT_MS);
+      };
+    }, []);
     return <Page />;
   }
   PrefetchingPage.displayName = `WithBackOfficePrefetch(${Page.displayName ?? Page.name})`;
