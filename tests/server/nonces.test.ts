@@ -65,4 +65,23 @@ describe('nonces', () => {
     expect(await after.claim('other', nonce, now + 2000)).toBe(false);
     expect(await after.claim('other', newNonce(), now + 2000)).toBe(true);
   });
+
+  it('decide claims sent at once one by one: of one nonce sent six times together, exactly one is accepted', async () => {
+    // On PostgreSQL the claims that arrive while an insert is in flight go in the next one, together.
+    const built = await buildTestApp();
+    opened.push(built);
+    const store = nonceStore(built.app.db, 300);
+    const now = Date.now();
+    const same = newNonce();
+    const distinct = Array.from({ length: 20 }, () => newNonce());
+    const results = await Promise.all([
+      ...distinct.map((nonce) => store.claim('key', nonce, now)),
+      ...Array.from({ length: 6 }, () => store.claim('key', same, now)),
+    ]);
+    expect(results.slice(0, 20)).toEqual(distinct.map(() => true));
+    expect(results.slice(20).filter(Boolean)).toHaveLength(1);
+    // The window's end frees it, once.
+    expect(await Promise.all([store.claim('key', same, now + 301_000), store.claim('key', same, now + 301_000)])).toEqual([true, false]);
+    expect(await store.claim('key', same, now + 302_000)).toBe(false);
+  });
 });
