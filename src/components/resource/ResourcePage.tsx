@@ -8,7 +8,7 @@ import { useSession } from '../../stores/session';
 import { confirmAction, confirmAndRemove } from '../confirm';
 import { cleanFilters } from '../PagedTable';
 import type { SearchValues } from '../SearchForm';
-import { AttachmentsAction, ShareAction } from '../share';
+import { AttachmentsAction, preloadRowDialogs, ShareAction } from '../share';
 import {
   ACTIVITY_FIELD,
   ACTIVITY_LABEL,
@@ -269,10 +269,11 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
   if (editing !== null && !formWanted) setFormWanted(true);
   const [historyWanted, setHistoryWanted] = useState(false);
   if (history !== null && !historyWanted) setHistoryWanted(true);
-  // Once the first rows are on screen (not before: it would compete with them), the form's code is
-  // fetched when the browser is idle; a failure here only means fetching it when the form opens.
+  // Once the first rows are on screen (not before: it would compete with them), the code of the form and
+  // of the rows' 分享 / 附件 dialogs is fetched when the browser is idle; a failure here only means
+  // fetching it when the form or dialog opens.
   const [listShown, setListShown] = useState(false);
-  useEffect(() => (listShown ? whenIdle(() => void preloadResourceForm().catch(() => undefined)) : undefined), [listShown]);
+  useEffect(() => (listShown ? whenIdle(() => void Promise.all([preloadResourceForm(), preloadRowDialogs(def)]).catch(() => undefined)) : undefined), [listShown, def]);
   const reload = () => table.current?.reload();
   const urls = resourceUrls(def);
 

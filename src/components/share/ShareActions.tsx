@@ -1,12 +1,37 @@
-import { useState } from 'react';
-import { Button } from 'antd';
+import { Suspense, useState } from 'react';
+import { Button, Modal } from 'antd';
 import type { SharePageKind } from '../../shared/wire';
 import type { ResourceRow } from '../resource/resourceApi';
 import { actionAuthority } from '../../shared/resources/framework';
 import type { ResourceDef } from '../../shared/resources/types';
 import { useSession } from '../../stores/session';
-import { AttachmentsModal } from './AttachmentsModal';
-import { ShareModal } from './ShareModal';
+import { loadable } from '../resource/loadable';
+import type { AttachmentsModalProps } from './AttachmentsModal';
+import type { ShareModalProps } from './ShareModal';
+
+/*
+ * The dialogs' code (antd's Upload and Progress among it) is fetched when a row action is first pointed at
+ * or opened, not with the list: every resource list shows these actions, none of them opens a dialog on
+ * its first screen.
+ */
+const ShareModal = loadable<ShareModalProps>(() => import('./ShareModal').then((m) => m.ShareModal), 'ShareModal');
+const AttachmentsModal = loadable<AttachmentsModalProps>(() => import('./AttachmentsModal').then((m) => m.AttachmentsModal), 'AttachmentsModal');
+
+/** Fetches the dialogs a resource's rows offer (when the browser is idle after its list is shown). */
+export function preloadRowDialogs(def: ResourceDef): Promise<unknown> {
+  return Promise.all([def.extensions?.share?.length ? ShareModal.preload() : null, def.extensions?.attachments ? AttachmentsModal.preload() : null]);
+}
+
+/** A dialog's place while its code arrives: the same title and width, antd's loading state. */
+function DialogLoading({ title, width, onClose }: { title: string; width: number; onClose(): void }) {
+  return <Modal open title={title} width={width} loading footer={null} onCancel={onClose} />;
+}
+
+/** Starts fetching a dialog's code when its action is pointed at or focused (a failure waits for the click). */
+function preloadOn(preload: () => Promise<unknown>) {
+  const start = () => void preload().catch(() => undefined);
+  return { onPointerEnter: start, onFocus: start };
+}
 
 /** Row actions sit in a fixed-width column beside the generic ones: tight padding keeps them on one line. */
 const TIGHT = { paddingInline: 4 } as const;
@@ -33,10 +58,14 @@ export function ShareAction({ def, row, kinds }: ShareActionProps) {
   const canEdit = useCanEdit(def);
   return (
     <>
-      <Button type="link" size="small" style={TIGHT} onClick={() => setOpen(true)}>
+      <Button type="link" size="small" style={TIGHT} onClick={() => setOpen(true)} {...preloadOn(ShareModal.preload)}>
         分享
       </Button>
-      {open && <ShareModal def={def} rowId={row.id} rowLabel={rowLabelOf(def, row)} kinds={kinds} canEdit={canEdit} open={open} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={<DialogLoading title={`分享 · ${rowLabelOf(def, row)}`} width={960} onClose={() => setOpen(false)} />}>
+          <ShareModal def={def} rowId={row.id} rowLabel={rowLabelOf(def, row)} kinds={kinds} canEdit={canEdit} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -47,10 +76,14 @@ export function AttachmentsAction({ def, row }: { def: ResourceDef; row: Resourc
   const canEdit = useCanEdit(def);
   return (
     <>
-      <Button type="link" size="small" style={TIGHT} onClick={() => setOpen(true)}>
+      <Button type="link" size="small" style={TIGHT} onClick={() => setOpen(true)} {...preloadOn(AttachmentsModal.preload)}>
         附件
       </Button>
-      {open && <AttachmentsModal def={def} rowId={row.id} rowLabel={rowLabelOf(def, row)} canEdit={canEdit} open={open} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={<DialogLoading title={`附件 · ${rowLabelOf(def, row)}`} width={760} onClose={() => setOpen(false)} />}>
+          <AttachmentsModal def={def} rowId={row.id} rowLabel={rowLabelOf(def, row)} canEdit={canEdit} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,2 +1,2 @@
 /** The share extension's public face: the row actions ResourcePage offers for `extensions.share` / `extensions.attachments`. */
-export { AttachmentsAction, ShareAction } from './ShareActions';
+export { AttachmentsAction, preloadRowDialogs, ShareAction } from './ShareActions';
