@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compressAssets } from './vite-plugins/compressAssets.js';
+import { lazyTableTree } from './vite-plugins/lazyTableTree.js';
 import { loginFrame } from './vite-plugins/loginFrame.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -12,8 +13,10 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
  */
 const ANTD_PAGE_ONLY =
   'date-picker|time-picker|calendar|upload|tree|tree-select|transfer|cascader|color-picker|image|qr-code|qrcode|steps|timeline|tour|mentions|slider|rate|carousel|watermark|splitter|masonry|float-button|anchor|statistic|progress|segmented|descriptions|input-number|mini-decimal|picker|react-slick|border-beam|back-top|affix|list|listy|card';
+// Also in the antd chunk: the tree helpers antd's Table keeps once its Tree is made lazy
+// (vite-plugins/lazyTableTree.ts), so that they are not a file of their own.
 const ANTD_SHARED = new RegExp(
-  `node_modules/(antd/es|@rc-component)/(?!(${ANTD_PAGE_ONLY})/)|node_modules/@ant-design/(cssinjs|cssinjs-utils|colors|fast-color)/|node_modules/(classnames|dayjs|@babel/runtime|@emotion/hash|@emotion/unitless|stylis|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|json2mq|string-convert|copy-to-clipboard|toggle-selection)/`,
+  `node_modules/(antd/es|@rc-component)/(?!(${ANTD_PAGE_ONLY})/)|node_modules/@rc-component/tree/es/utils/(conductUtil|treeUtil|keyUtil)\\.js$|/src/lib/(LazyAntdTree\\.tsx|rcTreeSelection\\.ts)$|node_modules/@ant-design/(cssinjs|cssinjs-utils|colors|fast-color)/|node_modules/(classnames|dayjs|@babel/runtime|@emotion/hash|@emotion/unitless|stylis|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|json2mq|string-convert|copy-to-clipboard|toggle-selection)/`,
 );
 
 const ENTRY_SHARED =
@@ -25,7 +28,7 @@ const LOGIN_ROUTE_MODULES =
 export default defineConfig({
   base: '/zbzj/',
   // loginFrame before compressAssets: login.html is written with the bundle, then compressed with the rest.
-  plugins: [react(), loginFrame(), compressAssets()],
+  plugins: [react(), lazyTableTree(), loginFrame(), compressAssets()],
   server: {
     port: 5173,
     proxy: { '/admin': { target: apiTarget, changeOrigin: true } },
