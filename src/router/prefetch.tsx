@@ -2,9 +2,19 @@ import { useEffect, type ComponentType } from 'react';
 import { preloadProviders } from './AppFrame';
 
 let started = false;
-/** Ends the style warm-up (app/styleWarmup), once the back office has had time to render with its styles. */
+/** Whether the login page is on screen: the style warm-up (app/styleWarmup) is for while it is. */
+let onLoginPage = false;
+/** Ends the style warm-up, once the back office has had time to render with its styles. */
 let endWarmup: (() => void) | null = null;
 const WARMUP_KEPT_MS = 10_000;
+
+function endWarmupLater(): void {
+  setTimeout(() => {
+    if (onLoginPage) return;
+    endWarmup?.();
+    endWarmup = null;
+  }, WARMUP_KEPT_MS);
+}
 
 export const PREFETCH_MARK = 'zb-back-office-prefetch';
 
@@ -28,7 +38,8 @@ export function prefetchBackOffice(): void {
       // Then antd's styles for the first screen: generated now, they are not generated after the click.
       .then(() => import('../app/styleWarmup'))
       .then((m) => {
-        endWarmup = m.warmBackOfficeStyles();
+        // A quick sign-in may have left the login page already: the back office made its own styles.
+        if (onLoginPage) endWarmup = m.warmBackOfficeStyles();
       })
       .catch(() => undefined);
   };
@@ -40,12 +51,11 @@ export function prefetchBackOffice(): void {
 export function withBackOfficePrefetch(Page: ComponentType): ComponentType {
   function PrefetchingPage() {
     useEffect(() => {
+      onLoginPage = true;
       prefetchBackOffice();
       return () => {
-        setTimeout(() => {
-          endWarmup?.();
-          endWarmup = null;
-        }, WARMUP_KEPT_MS);
+        onLoginPage = false;
+        endWarmupLater();
       };
     }, []);
     return <Page />;
