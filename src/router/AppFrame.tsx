@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { BootFallback } from './BootFallback';
 import { loadedProviders, loadProviders } from './providersChunk';
 
@@ -22,8 +22,11 @@ export function preloadProviders(): Promise<unknown> {
 }
 
 export function WithProviders({ children }: { children: ReactNode }) {
-  if (useContext(ProvidersMounted)) return children;
-  const AppProviders = loadedProviders() ?? LazyProviders;
+  const nested = useContext(ProvidersMounted);
+  // Chosen once per mount: switching from the lazy to the loaded component later would be a different
+  // component type to React, which would unmount and remount the whole page under it (its state lost).
+  const [AppProviders] = useState(() => loadedProviders() ?? LazyProviders);
+  if (nested) return children;
   return (
     <Suspense fallback={<BootFallback />}>
       <AppProviders>
