@@ -10,7 +10,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { tsImport } from 'tsx/esm/api';
-import { buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { assertPortFree, buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -187,6 +187,7 @@ async function benchOne(log) {
     log(`[bench-api] 准备 ${target.kind} 数据库并写入 ${CUSTOMERS} 个客户…`);
     const seeded = await seed(target);
     log(`[bench-api] 已写入 ${seeded.customers} 个客户（${(seeded.seedMs / 1000).toFixed(1)} s），启动服务…`);
+    await assertPortFree(PORT);
     server = startBenchServer(PORT, target.env);
     await waitUntilUp(`${BASE}/healthz`);
     const login = await call('POST', '/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });

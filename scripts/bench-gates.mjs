@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { assertPortFree, buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -168,6 +168,7 @@ export async function bench(log = console.log) {
     log(`[bench-gates] 准备 ${target.kind} 数据库：${PERSONS} 名已通过的参会人员、${GATES} 个闸机…`);
     const { gateIds, codes, seedMs } = await seed(m, target);
     if (codes.length < WARM_UP + SEQUENTIAL + GATES) throw new Error(`BENCH_GATE_PERSONS (${PERSONS}) 太少，至少需要 ${WARM_UP + SEQUENTIAL + GATES}`);
+    await assertPortFree(PORT);
     server = startBenchServer(PORT, target.env);
     await waitUntilUp(`${BASE}/healthz`);
     const post = poster(m);

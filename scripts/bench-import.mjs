@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { tsImport } from 'tsx/esm/api';
-import { buildServerIfStale, root, startBenchServer, waitUntilUp } from './lib.mjs';
+import { assertPortFree, buildServerIfStale, root, startBenchServer, waitUntilUp } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -101,6 +101,7 @@ export async function bench(log = console.log) {
     const content = file.toString('base64');
 
     // Run by node itself: its pid is the server's, for /proc.
+    await assertPortFree(PORT);
     server = startBenchServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: '' });
     await waitUntilUp(`${BASE}/healthz`);
     const { access_token: token } = await call('POST', '/admin/login/token', { username: 'demo', password: 'demo123456', yhlx: '1' });

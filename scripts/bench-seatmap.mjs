@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
-import { root, run, waitUntilUp } from './lib.mjs';
+import { assertPortFree, root, run, waitUntilUp } from './lib.mjs';
 
 const bounded = (value, fallback, min, max) => {
   const n = Number(value ?? fallback);
@@ -173,6 +173,7 @@ export async function bench(log = console.log) {
     log(`[bench-seatmap] 构建前端到 ${dist}…`);
     if ((await run('vite', ['build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'])) !== 0) throw new Error('vite build failed');
   }
+  await assertPortFree(PORT);
   // Its own process group, so stopping it also stops the server it starts.
   const server = spawn(process.execPath, [join(root, 'scripts/e2e-server.mjs')], {
     cwd: root, env: { ...process.env, PORT: String(PORT), DIST_DIR: dist }, stdio: 'ignore', detached: true,

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { root, run, waitUntilUp } from './lib.mjs';
+import { assertPortFree, root, run, waitUntilUp } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18090);
 const BASE = `http://127.0.0.1:${PORT}/zbzj/`;
@@ -142,6 +142,7 @@ async function benchUi(dist) {
     const built = await run('vite', ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir']);
     if (built !== 0) throw new Error(`vite build failed (${built})`);
   }
+  await assertPortFree(PORT);
   // Its own process group, so stopping it also stops the server process it starts.
   const server = spawn(process.execPath, [join(root, 'scripts/e2e-server.mjs')], {
     cwd: root, env: { ...process.env, PORT: String(PORT), DIST_DIR: distDir }, stdio: 'ignore', detached: true,

@@ -120,6 +120,20 @@ export function startBenchServer(port, env) {
   return spawn(process.execPath, [...prof, SERVER_ENTRY], { cwd: root, env: all, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/**
+ * Throws when something already listens on 127.0.0.1:`port`: a server left over from an interrupted run
+ * would answer the health check in place of the one about to start, and the figures would be of the
+ * build it serves.
+ */
+export async function assertPortFree(port) {
+  const { createServer } = await import('node:net');
+  await new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`端口 ${port} 已被占用（上次中断的测量留下的服务器？）：先停掉它`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(resolve));
+  });
+}
+
 /** Resolves once `url` answers 2xx (polled every half second for up to two minutes). */
 export async function waitUntilUp(url) {
   for (let i = 0; i < 240; i++) {
