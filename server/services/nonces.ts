@@ -76,8 +76,7 @@ interface PendingClaim {
 /**
  * PostgreSQL: the shared table decides, as a group commit. One insert is in flight at a time; the claims
  * that arrive meanwhile go together in the next one. An idle server sends each claim at once (no added
- * wait); a busy one sends one statement for many requests instead of one each (at 32 clients that was
- * a third of the database's work per list page).
+ * wait); a busy one sends one statement for many requests instead of one each.
  */
 function tableNonceStore(db: AppDb, windowS: number): NonceStore {
   let queue: PendingClaim[] = [];
