@@ -19,6 +19,9 @@ export interface NonceStore {
   flush(): Promise<void>;
 }
 
+/** One claim's key in the stores' maps and sets. */
+const keyOf = (apiKey: string, nonce: string) => `${apiKey}\n${nonce}`;
+
 /** How long claimed nonces wait in memory before they are written to the table in one statement. */
 const WRITE_BEHIND_MS = 1000;
 const stores = new WeakMap<AppDb, NonceStore>();
@@ -62,7 +65,7 @@ async function claimBatch(db: AppDb, batch: ReadonlyArray<{ apiKey: string; nonc
         where nonces.seen_at < excluded.seen_at - make_interval(secs => ${windowS})
         returning api_key, nonce`,
   );
-  return new Set(claimed.map((row) => `${row.api_key}\n${row.nonce}`));
+  return new Set(claimed.map((row) => keyOf(row.api_key, row.nonce)));
 }
 
 interface PendingClaim {
@@ -89,14 +92,14 @@ function tableNonceStore(db: AppDb, windowS: number): NonceStore {
     // A nonce twice in one batch: the first is claimed (or not) by the table, the second is a replay.
     const firsts = new Map<string, PendingClaim>();
     for (const claim of taken) {
-      const key = `${claim.apiKey}\n${claim.nonce}`;
+      const key = keyOf(claim.apiKey, claim.nonce);
       if (firsts.has(key)) claim.settle(false);
       else firsts.set(key, claim);
     }
     const batch = [...firsts.values()];
     inFlight = claimBatch(db, batch, windowS)
       .then(
-        (won) => batch.forEach((claim) => claim.settle(won.has(`${claim.apiKey}\n${claim.nonce}`))),
+        (won) => batch.forEach((claim) => claim.settle(won.has(keyOf(claim.apiKey, claim.nonce)))),
         (error: unknown) => batch.forEach((claim) => claim.fail(error)),
       )
       .finally(() => {
@@ -120,7 +123,7 @@ function tableNonceStore(db: AppDb, windowS: number): NonceStore {
 
 function memoryNonceStore(db: AppDb, windowS: number): NonceStore {
   const windowMs = windowS * 1000;
-  /** `${apiKey}\n${nonce}` → when it was claimed (ms). */
+  /** keyOf(apiKey, nonce) → when it was claimed (ms). */
   const seen = new Map<string, number>();
   let unwritten: Array<{ apiKey: string; nonce: string; seenAt: Date }> = [];
   let timer: NodeJS.Timeout | undefined;
@@ -129,7 +132,7 @@ function memoryNonceStore(db: AppDb, windowS: number): NonceStore {
 
   const load = async (now: number) => {
     const rows = await db.select().from(nonces).where(gte(nonces.seenAt, new Date(now - windowMs)));
-    for (const row of rows) seen.set(`${row.apiKey}\n${row.nonce}`, row.seenAt.getTime());
+    for (const row of rows) seen.set(keyOf(row.apiKey, row.nonce), row.seenAt.getTime());
   };
 
   const flush = (): Promise<void> => {
@@ -137,7 +140,7 @@ function memoryNonceStore(db: AppDb, windowS: number): NonceStore {
     timer = undefined;
     // The latest claim of each key: a nonce reclaimed after its window may be in the batch twice, and one
     // insert … on conflict may not touch a row twice.
-    const batch = [...new Map(unwritten.map((row) => [`${row.apiKey}\n${row.nonce}`, row])).values()];
+    const batch = [...new Map(unwritten.map((row) => [keyOf(row.apiKey, row.nonce), row])).values()];
     unwritten = [];
     if (batch.length === 0) return writing;
     writing = writing.then(() =>
@@ -153,7 +156,7 @@ function memoryNonceStore(db: AppDb, windowS: number): NonceStore {
   return {
     async claim(apiKey, nonce, now) {
       await (loaded ??= load(now));
-      const key = `${apiKey}\n${nonce}`;
+      const key = keyOf(apiKey, nonce);
       const at = seen.get(key);
       if (at !== undefined && at >= now - windowMs) return false;
       seen.set(key, now);

@@ -26,10 +26,11 @@ import {
   Tag,
   Tooltip,
 } from 'antd';
+import { whenIdle } from '../lib/loadable';
 import { useSettings } from '../stores/settings';
 import { themeFrom } from './theme';
 
-/** Set when every part has rendered (scripts/bench.mjs waits for it, as a user's typing would). */
+/** Set when every part has rendered (tests/unit/styleWarmup.test.tsx waits for it). */
 export const STYLE_WARMUP_MARK = 'zb-style-warmup-done';
 
 /**
@@ -117,13 +118,7 @@ function Warmup() {
       performance.mark(STYLE_WARMUP_MARK);
       return undefined;
     }
-    const next = () => setShown((n) => n + 1);
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(next, { timeout: 1000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(next, 50);
-    return () => clearTimeout(timer);
+    return whenIdle(() => setShown((n) => n + 1), 0, 1000);
   }, [shown]);
   return PARTS.slice(0, shown).map((render, i) => <Part key={i} render={render} />);
 }
