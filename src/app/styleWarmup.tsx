@@ -132,8 +132,12 @@ function Warmup() {
  * or a test to find) under the same theme as AppProviders; antd keeps a style in its cache while some
  * component uses it, so this tree stays mounted until `unmount` (the back office has rendered by then).
  * The theme's cssVar key is fixed (theme.ts) so that the two trees' styles share their cache keys.
+ * Only where the browser says when it is idle (requestIdleCallback): elsewhere it could not keep out of
+ * the way of the user's typing, and the back office makes its own styles as it always did. (jsdom has no
+ * idle callbacks either: the test suites' login pages do not start a tree that outlives their test.)
  */
 export function warmBackOfficeStyles(): () => void {
+  if (!('requestIdleCallback' in window)) return () => undefined;
   const root = createRoot(document.createElement('div'));
   const settings = useSettings.getState().settings;
   root.render(

@@ -1,6 +1,6 @@
 import { render, waitFor } from '@testing-library/react';
 import { Button, Form, Input, Layout, Menu, Pagination, Select, Table } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { STYLE_WARMUP_MARK, warmBackOfficeStyles } from '../../src/app/styleWarmup';
 
@@ -10,10 +10,24 @@ import { STYLE_WARMUP_MARK, warmBackOfficeStyles } from '../../src/app/styleWarm
  * the ones the back office asks for under AppProviders: then rendering them adds no style to the page.
  */
 describe('style warm-up', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('does nothing where the browser cannot say when it is idle', async () => {
+    const before = document.head.querySelectorAll('style').length;
+    const end = warmBackOfficeStyles();
+    // Long enough for a tree to have rendered its first part, and antd to have written its styles.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(document.head.querySelectorAll('style')).toHaveLength(before);
+    end();
+  });
+
   it('prepares the styles of the first screen so that rendering it under the app providers adds none', async () => {
     // The warm-up is its own React root, stepping on idle callbacks outside any act(): as in the browser.
     const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    // jsdom has no idle callbacks; a browser's arrive when it has nothing else to do.
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => setTimeout(task, 0));
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
     const end = warmBackOfficeStyles();
     await waitFor(() => expect(performance.getEntriesByName(STYLE_WARMUP_MARK)).toHaveLength(1));
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
