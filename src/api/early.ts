@@ -1,4 +1,3 @@
-import { withTimeout } from '../lib/timeout';
 import { encodeWireParams, toWireParams, type RequestParams } from './params';
 import { currentToken, get } from './request';
 
@@ -58,8 +57,14 @@ export function startEarly(url: string, scope: number): void {
 export function earlySettled(url: string, maxMs: number): Promise<void> {
   const entry = pending.get(url);
   if (!entry) return Promise.resolve();
-  const done = () => undefined;
-  return withTimeout(entry.promise, maxMs, 'early request still under way').then(done, done);
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    entry.promise.then(done, done);
+  });
 }
 
 /** The early answer of GET `url` when fresh, of this scope and of the present token (then it is no longer offered). */

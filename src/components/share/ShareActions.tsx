@@ -5,7 +5,7 @@ import type { ResourceRow } from '../resource/resourceApi';
 import { actionAuthority } from '../../shared/resources/framework';
 import type { ResourceDef } from '../../shared/resources/types';
 import { useSession } from '../../stores/session';
-import { loadable } from '../../lib/loadable';
+import { loadable } from '../resource/loadable';
 import type { AttachmentsModalProps } from './AttachmentsModal';
 import type { ShareModalProps } from './ShareModal';
 
