@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useMatches } from 'react-router-dom';
 import { pageTitle } from '../router/title';
 import type { RouteHandle } from '../router/types';
@@ -11,9 +12,11 @@ function usePageOwnsHeading(container: HTMLElement | null | undefined): boolean 
   const [owns, setOwns] = useState(false);
   useEffect(() => {
     if (!container) return;
-    const check = () => setOwns(container.querySelector(`h1:not([${OWN_HEADING}])`) !== null);
-    check();
-    const observer = new MutationObserver(check);
+    const owned = () => container.querySelector(`h1:not([${OWN_HEADING}])`) !== null;
+    setOwns(owned());
+    // Synchronously in the observer's microtask: a scheduled render would leave two <h1>s on screen for a
+    // task after the page's own appears, long enough for a reader (or a test) to find both.
+    const observer = new MutationObserver(() => flushSync(() => setOwns(owned())));
     observer.observe(container, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, [container]);

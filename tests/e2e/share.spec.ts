@@ -18,7 +18,8 @@ async function openList(page: Page, path: string) {
 
 /** Generates a link in the open share dialog for `layout` and returns the address it shows. */
 async function generateLink(share: Locator, layout?: string): Promise<string> {
-  if (layout) await share.getByText(layout, { exact: true }).click();
+  // The dialog also lists the links made before (a retry's included), each with its layout's name.
+  if (layout) await share.getByRole('radiogroup', { name: '页面样式' }).getByText(layout, { exact: true }).click();
   await share.getByRole('button', { name: /生成链接/ }).click();
   const field = share.getByLabel('分享链接');
   await expect(field).toHaveValue(/\?link=[A-Za-z0-9_-]{43}$/);
@@ -45,20 +46,20 @@ test('a quotation link opens signed out in all three layouts, and shows only the
 
   const guest = await visitor(browser);
   await guest.goto(link);
-  await expect(guest.getByRole('heading', { name: '报价单' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: '报价单', exact: true })).toBeVisible();
   await expect(guest.getByText(title).first()).toBeVisible();
   await expect(guest.getByText('报价明细')).toBeVisible();
   await expect(guest.getByTestId('doc-total')).toContainText('大写：');
 
   await guest.getByText('报价单（正规）').click();
   await expect(guest).toHaveURL(/\/bjdxx\/bjdxxSzZg\?link=/);
-  await expect(guest.getByRole('heading', { name: '报 价 函' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: '报 价 函', exact: true })).toBeVisible();
   await expect(guest.getByText(title).first()).toBeVisible();
   await expect(guest.getByText('客户确认（盖章）')).toBeVisible();
 
   await guest.getByText('报价单（汇总）').click();
   await expect(guest).toHaveURL(/\/bjdxx\/bjdxxZh\?link=/);
-  await expect(guest.getByRole('heading', { name: '报价汇总单' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: '报价汇总单', exact: true })).toBeVisible();
   await expect(guest.getByText('分类汇总')).toBeVisible();
   await expect(guest.getByText(title).first()).toBeVisible();
 
@@ -99,7 +100,7 @@ test('an order attachment uploaded in the back office downloads through 套餐�
 
   const guest = await visitor(browser);
   await guest.goto(link);
-  await expect(guest.getByRole('heading', { name: '套餐单附件' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: '套餐单附件', exact: true })).toBeVisible();
   const fileRow = guest.locator('.ant-table-tbody tr').filter({ hasText: fileName });
   await expect(fileRow).toBeVisible();
   const [download] = await Promise.all([guest.waitForEvent('download'), fileRow.getByRole('button', { name: /下\s*载/ }).click()]);
@@ -108,7 +109,7 @@ test('an order attachment uploaded in the back office downloads through 套餐�
 
   // The same link opens the order itself.
   await guest.getByText('套餐单信息').click();
-  await expect(guest.getByRole('heading', { name: '套餐单' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: '套餐单', exact: true })).toBeVisible();
   await expect(guest.getByText('应付金额')).toBeVisible();
   await guest.context().close();
 });

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Button } from 'antd';
 import { AppProviders } from '../../src/app/AppProviders';
 import { feedback, TOAST_REGION_ID } from '../../src/app/feedback';
+import { PageHeading } from '../../src/layouts/PageHeading';
 import { renderApp, user } from '../mocks/app';
 import { resetSession, signInAs } from '../mocks/session';
 
@@ -26,6 +29,34 @@ describe('accessibility basics', () => {
     await waitFor(() => expect(document.title).toBe('展商登录 - 主办之家'));
     await screen.findByText('展商登录', { selector: 'h1:not([data-zb-page-heading])' });
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1));
+  });
+
+  it('the hidden <h1> is gone in the same turn as the page’s own appears: never two at once', async () => {
+    function Frame() {
+      const [main, setMain] = useState<HTMLElement | null>(null);
+      return (
+        <main ref={setMain}>
+          <PageHeading within={main} />
+          <div data-testid="page" />
+        </main>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Frame />, handle: { title: '套餐单信息' } }]);
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('heading', { level: 1, name: '套餐单信息' });
+    // Outside act() on purpose, as in a browser: act would flush a scheduled render too, and hide the
+    // window this is about.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const own = document.createElement('h1');
+      own.textContent = '套餐单';
+      screen.getByTestId('page').append(own);
+      await Promise.resolve(); // the mutation observer's microtask, and nothing after it
+      expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['套餐单']);
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
   });
 
   it('names a menu page in the title and its one <h1>; the skip link moves the focus to the page', async () => {
