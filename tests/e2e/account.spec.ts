@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { accounts, signIn, submitLogin, tableRows } from './helpers';
+import { accounts, confirmDialog, signIn, submitLogin, tableRows } from './helpers';
 
 /**
  * The account area against the real server: reading a notice, changing the password (and back), and
@@ -44,7 +44,7 @@ async function changePassword(page: Page, from: string, to: string) {
   await page.getByRole('button', { name: '修改密码' }).click();
   // The toast lives only until the page reloads 1.5 s later: watch for it before confirming.
   const toast = page.getByText('修改成功，请重新登录').waitFor({ timeout: 15_000 });
-  await confirmOk(page).click();
+  await confirmDialog(page, '确定要修改密码吗？');
   await toast;
   // The session is over: organiser staff land on the login page.
   await expect(page).toHaveURL(/\/zbzj\/user\/login/);
@@ -83,8 +83,6 @@ const totalOf = async (page: Page): Promise<number> => {
   const text = (await page.locator('.ant-pagination-total-text').textContent()) ?? '';
   return Number(/共\s*(\d+)\s*条/.exec(text)?.[1] ?? Number.NaN);
 };
-
-const confirmOk = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ });
 
 test('demo reads a notice: the unread count (and the bell badge) drops by one', async ({ page }) => {
   await signIn(page, 'demo');

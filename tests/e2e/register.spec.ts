@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn, submitLogin } from './helpers';
+import { confirmDialog, signIn, submitLogin } from './helpers';
 import { latestSmsCode } from './smsCodes';
 
 /**
@@ -36,10 +36,6 @@ async function codeFromOutbox(mobile: string, purpose: 'register' | 'resetPasswo
   await expect(row).toContainText('验证码为******');
   await expect(row).not.toContainText(code);
   return code;
-}
-
-async function confirmDialog(page: Page) {
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -85,7 +81,7 @@ test('an organiser registers, waits for approval, and signs in once approved', a
   await expect(row).toContainText('待审核');
   await expect(row).toContainText('端到端会展服务有限公司');
   await row.getByRole('button', { name: '通过' }).click();
-  await confirmDialog(adminPage);
+  await confirmDialog(adminPage, '确认操作');
   await expect(adminPage.getByText('已审核通过')).toBeVisible();
   await expect(row).toContainText('已启用');
 

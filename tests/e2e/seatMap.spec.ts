@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { confirmDialog, signIn } from './helpers';
 
 /**
  * 座位 as the demo organiser's staff: generate a new hall on the seat map, put two approved attendees on
@@ -50,9 +50,7 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
   await dialog.getByRole('spinbutton', { name: '每排座位数' }).fill('8');
   await expect(dialog).toContainText('共 40 个座位');
   await dialog.getByRole('button', { name: /生\s*成/ }).click();
-  const confirm = page.locator('.ant-modal-confirm');
-  await expect(confirm).toContainText(`将在「${HALL}」生成 40 个普通座位：第 1–5 排，每排 1–8 号，区域 A区`);
-  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await confirmDialog(page, `将在「${HALL}」生成 40 个普通座位：第 1–5 排，每排 1–8 号，区域 A区`);
   await expect(page.locator('.ant-message-notice').getByText(`已在${HALL}生成 40 个座位`)).toBeVisible();
 
   const grid = page.getByRole('group', { name: `${HALL}座位图` });
