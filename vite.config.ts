@@ -20,7 +20,7 @@ const ANTD_SHARED = new RegExp(
 );
 
 const ENTRY_SHARED =
-  /\/src\/(config\/(env|constants)|lib\/(storage|safePath|browser)|app\/feedback|api\/(request|errors|params|early|session))\.tsx?$|\/src\/shared\/(sign|wire)\.ts$|node_modules\/(react|axios|crypto-js)\//;
+  /\/src\/(config\/(env|constants)|lib\/(storage|safePath|browser|loadable|timeout)|app\/feedback|api\/(request|errors|params|early|session))\.tsx?$|\/src\/shared\/(sign|wire)\.ts$|node_modules\/(react|axios|crypto-js)\//;
 
 const LOGIN_ROUTE_MODULES =
   /\/src\/(layouts\/(UserLayout|AuthLayoutFrame|PageHeading|brand)|features\/auth\/(LoginPage|LoginForm|LoginIcon|login))\.(tsx?|css)$|@ant-design\/icons-svg\/es\/asn\/(User|Lock|Eye|EyeInvisible)Outlined\.js$/;

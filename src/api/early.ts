@@ -1,3 +1,4 @@
+import { withTimeout } from '../lib/timeout';
 import { encodeWireParams, toWireParams, type RequestParams } from './params';
 import { currentToken, get } from './request';
 
@@ -57,14 +58,8 @@ export function startEarly(url: string, scope: number): void {
 export function earlySettled(url: string, maxMs: number): Promise<void> {
   const entry = pending.get(url);
   if (!entry) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, maxMs);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    entry.promise.then(done, done);
-  });
+  const done = () => undefined;
+  return withTimeout(entry.promise, maxMs, 'early request still under way').then(done, done);
 }
 
 /** The early answer of GET `url` when fresh, of this scope and of the present token (then it is no longer offered). */

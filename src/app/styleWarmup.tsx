@@ -26,10 +26,11 @@ import {
   Tag,
   Tooltip,
 } from 'antd';
+import { whenIdle } from '../lib/loadable';
 import { useSettings } from '../stores/settings';
 import { themeFrom } from './theme';
 
-/** Set when every part has rendered (scripts/bench.mjs waits for it, as a user's typing would). */
+/** Set when every part has rendered (tests/unit/styleWarmup.test.tsx waits for it). */
 export const STYLE_WARMUP_MARK = 'zb-style-warmup-done';
 
 /**
@@ -117,13 +118,7 @@ function Warmup() {
       performance.mark(STYLE_WARMUP_MARK);
       return undefined;
     }
-    const next = () => setShown((n) => n + 1);
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(next, { timeout: 1000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(next, 50);
-    return () => clearTimeout(timer);
+    return whenIdle(() => setShown((n) => n + 1), 0, 1000);
   }, [shown]);
   return PARTS.slice(0, shown).map((render, i) => <Part key={i} render={render} />);
 }
@@ -137,9 +132,11 @@ function Warmup() {
  * or a test to find) under the same theme as AppProviders; antd keeps a style in its cache while some
  * component uses it, so this tree stays mounted until `unmount` (the back office has rendered by then).
  * The theme's cssVar key is fixed (theme.ts) so that the two trees' styles share their cache keys.
+ * Only where the browser says when it is idle (requestIdleCallback): elsewhere it could not keep out of
+ * the way of the user's typing, and the back office makes its own styles as it always did. (jsdom has no
+ * idle callbacks either: the test suites' login pages do not start a tree that outlives their test.)
  */
 export function warmBackOfficeStyles(): () => void {
-  // Only where the browser says when it is idle: elsewhere (jsdom too) it could not keep out of the way.
   if (!('requestIdleCallback' in window)) return () => undefined;
   const root = createRoot(document.createElement('div'));
   const settings = useSettings.getState().settings;

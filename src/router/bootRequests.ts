@@ -3,7 +3,7 @@ import { currentToken } from '../api/request';
 import { CURRENT_MENUS_URL, CURRENT_USER_URL } from '../api/session';
 import { BASENAME, LOGIN_PATH } from '../config/constants';
 import { appPath } from './appPath';
-import { loadProviders } from './providersChunk';
+import { LoadableProviders } from './providersChunk';
 import { RETURN_ADDRESS_PATHS } from './guard';
 
 /**
@@ -25,5 +25,5 @@ if (typeof window !== 'undefined' && bootstrapsOnLoad(window.location.pathname, 
   // The code every signed-in page needs (antd's providers, the main layout and, with them, the antd chunk),
   // asked for now rather than once the menus are in and the route matched. Once the providers are here,
   // AppFrame renders them without suspending. A failure is only a later cache miss.
-  void Promise.all([loadProviders(), import('../layouts/BasicLayout')]).catch(() => undefined);
+  void Promise.all([LoadableProviders.preload(), import('../layouts/BasicLayout')]).catch(() => undefined);
 }

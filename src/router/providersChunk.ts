@@ -1,20 +1,10 @@
-import type { AppProviders } from '../app/AppProviders';
+import { loadable } from '../lib/loadable';
 
 /**
- * The chunk of antd's providers (src/app/AppProviders), and whether it has arrived. A module of its own,
- * with nothing but the dynamic import, so that bootRequests.ts (evaluated first of all) can start the
- * download without pulling React in ahead of its requests; AppFrame renders the providers from here.
+ * antd's providers (src/app/AppProviders) as a loadable: their own chunk, which renders without
+ * suspending once it has arrived. React.lazy suspends at its first render even when the chunk is already
+ * here, and React 19 then holds the content back until its fallback has been up for 300 ms: at sign-in,
+ * after the login page had prefetched the chunk, that was a third of a second of boot spinner.
+ * A module of its own, light enough for bootRequests.ts (evaluated first of all) to start the download.
  */
-let loaded: typeof AppProviders | null = null;
-
-export function loadProviders(): Promise<{ AppProviders: typeof AppProviders }> {
-  return import('../app/AppProviders').then((m) => {
-    loaded = m.AppProviders;
-    return m;
-  });
-}
-
-/** The providers once their chunk is here (they then render without suspending), else null. */
-export function loadedProviders(): typeof AppProviders | null {
-  return loaded;
-}
+export const LoadableProviders = loadable(() => import('../app/AppProviders').then((m) => m.AppProviders), 'AppProviders');

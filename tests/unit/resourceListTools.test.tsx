@@ -319,10 +319,13 @@ describe('extensions of a definition', () => {
     const row = (await screen.findByText('DD20261121000005')).closest('tr')!;
     expect(within(row).getByRole('button', { name: '分享' })).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: '附件' }));
-    // The dialog's code arrives on its first opening (a loading dialog of the same title holds its place).
-    expect(await screen.findByText('还没有附件')).toBeInTheDocument();
-    const dialog = screen.getByRole('dialog');
+    // The dialog opens at once; its content's code arrives on this first opening, inside the same dialog
+    // (a stand-in replaced by a second dialog opened twice, and lost a click made during the second opening).
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('附件 · DD20261121000005')).toBeInTheDocument();
+    expect(await within(dialog).findByText('还没有附件')).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toEqual([dialog]);
     expect(asked).toEqual([{ rowId: '5' }]);
     // Without the order's edit authority nothing can be uploaded.
     expect(within(dialog).queryByRole('button', { name: /上传附件/ })).toBeNull();

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadable } from '../../src/components/resource/loadable';
+import { loadable } from '../../src/lib/loadable';
 
 function Greeting({ name }: { name: string }) {
   return <p>你好，{name}</p>;

@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { ShareLinkRow, SharedQuotation } from '../../src/shared/wire';
 import { AppProviders } from '../../src/app/AppProviders';
-import { ShareModal } from '../../src/components/share/ShareModal';
-import { attachmentProblem } from '../../src/components/share/AttachmentsModal';
+import { ShareLinks } from '../../src/components/share/ShareLinks';
+import { attachmentProblem } from '../../src/components/share/AttachmentList';
 import BjdxxSzJdPage from '../../src/features/shared-docs/BjdxxSzJdPage';
 import BjdxxZhPage from '../../src/features/shared-docs/BjdxxZhPage';
 import { quotation } from '../../src/shared/resources/crm';
@@ -36,12 +36,12 @@ function linkRow(over: Partial<ShareLinkRow> = {}): ShareLinkRow {
 function renderModal(canEdit = true) {
   return render(
     <AppProviders>
-      <ShareModal def={quotation} rowId={5} rowLabel="BJ20261121000005" kinds={['bjdxxSzJd', 'bjdxxSzZg', 'bjdxxZh']} canEdit={canEdit} open onClose={() => {}} />
+      <ShareLinks def={quotation} rowId={5} kinds={['bjdxxSzJd', 'bjdxxSzZg', 'bjdxxZh']} canEdit={canEdit} />
     </AppProviders>,
   );
 }
 
-describe('ShareModal', () => {
+describe('ShareLinks', () => {
   it('generates a link for the chosen layout and expiry and shows the full ?link= address', async () => {
     const created: Array<Record<string, string>> = [];
     let links: ShareLinkRow[] = [];

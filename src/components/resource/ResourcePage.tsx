@@ -28,7 +28,7 @@ import { resourceColumns } from './cells';
 import { ColumnChooser, useHiddenColumns, type ChoosableColumn } from './ColumnChooser';
 import { FieldInput } from './FieldInput';
 import { fieldInput, preloadFieldInputs } from './fieldInputs';
-import { loadable, whenIdle } from './loadable';
+import { loadable, whenIdle } from '../../lib/loadable';
 import type { ResourceFormProps } from './ResourceForm';
 import type { HistoryDrawerProps } from './HistoryDrawer';
 import { ResourceTable, type ResourceTableHandle } from './ResourceTable';

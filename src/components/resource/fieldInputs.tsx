@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/dateFormat';
 import { fieldType } from '../../shared/resources/fieldTypes';
 import { refLabelName, requiredMessage } from '../../shared/resources/framework';
 import type { FieldDef, FieldType, ResourceDef } from '../../shared/resources/types';
-import { loadable } from './loadable';
+import { loadable } from '../../lib/loadable';
 import { MoneyText } from './MoneyText';
 import { RefSelect } from './RefSelect';
 import { downloadRowFile, type ResourceRow } from './resourceApi';

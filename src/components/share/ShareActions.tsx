@@ -1,30 +1,46 @@
-import { Suspense, useState } from 'react';
-import { Button, Modal } from 'antd';
+import { Suspense, useState, type ReactNode } from 'react';
+import { Button, Modal, Skeleton } from 'antd';
 import type { SharePageKind } from '../../shared/wire';
 import type { ResourceRow } from '../resource/resourceApi';
 import { actionAuthority } from '../../shared/resources/framework';
 import type { ResourceDef } from '../../shared/resources/types';
 import { useSession } from '../../stores/session';
-import { loadable } from '../resource/loadable';
-import type { AttachmentsModalProps } from './AttachmentsModal';
-import type { ShareModalProps } from './ShareModal';
+import { loadable } from '../../lib/loadable';
+import type { AttachmentListProps } from './AttachmentList';
+import type { ShareLinksProps } from './ShareLinks';
 
 /*
- * The dialogs' code (antd's Upload and Progress among it) is fetched when a row action is first pointed at
- * or opened, not with the list: every resource list shows these actions, none of them opens a dialog on
- * its first screen.
+ * The dialogs' content (antd's Upload and Progress among its code) is fetched when a row action is first
+ * pointed at or opened, not with the list: every resource list shows these actions, none of them opens a
+ * dialog on its first screen.
  */
-const ShareModal = loadable<ShareModalProps>(() => import('./ShareModal').then((m) => m.ShareModal), 'ShareModal');
-const AttachmentsModal = loadable<AttachmentsModalProps>(() => import('./AttachmentsModal').then((m) => m.AttachmentsModal), 'AttachmentsModal');
+const ShareLinks = loadable<ShareLinksProps>(() => import('./ShareLinks').then((m) => m.ShareLinks), 'ShareLinks');
+const AttachmentList = loadable<AttachmentListProps>(() => import('./AttachmentList').then((m) => m.AttachmentList), 'AttachmentList');
 
 /** Fetches the dialogs a resource's rows offer (when the browser is idle after its list is shown). */
 export function preloadRowDialogs(def: ResourceDef): Promise<unknown> {
-  return Promise.all([def.extensions?.share?.length ? ShareModal.preload() : null, def.extensions?.attachments ? AttachmentsModal.preload() : null]);
+  return Promise.all([def.extensions?.share?.length ? ShareLinks.preload() : null, def.extensions?.attachments ? AttachmentList.preload() : null]);
 }
 
-/** A dialog's place while its code arrives: the same title and width, antd's loading state. */
-function DialogLoading({ title, width, onClose }: { title: string; width: number; onClose(): void }) {
-  return <Modal open title={title} width={width} loading footer={null} onCancel={onClose} />;
+/**
+ * A row action's dialog. The frame is here at once and only its content waits for its code, behind a
+ * skeleton: one dialog opening once. (A stand-in dialog replaced by the real one opened twice, and a
+ * click during the second opening was lost.) Nothing is rendered before the first opening, so a long
+ * list does not carry a closed dialog per row; afterwards it stays, for the closing animation.
+ */
+function useRowDialog(title: string, width: number, content: () => ReactNode) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const show = () => {
+    setUsed(true);
+    setOpen(true);
+  };
+  const dialog = used && (
+    <Modal title={title} open={open} onCancel={() => setOpen(false)} footer={null} width={width} destroyOnHidden>
+      <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 4 }} />}>{content()}</Suspense>
+    </Modal>
+  );
+  return { show, dialog };
 }
 
 /** Starts fetching a dialog's code when its action is pointed at or focused (a failure waits for the click). */
@@ -54,36 +70,30 @@ export interface ShareActionProps {
 
 /** The 分享 row action (definition extension `share`): a link button and its dialog. */
 export function ShareAction({ def, row, kinds }: ShareActionProps) {
-  const [open, setOpen] = useState(false);
   const canEdit = useCanEdit(def);
+  const { show, dialog } = useRowDialog(`分享 · ${rowLabelOf(def, row)}`, 960, () => (
+    <ShareLinks def={def} rowId={row.id} kinds={kinds} canEdit={canEdit} />
+  ));
   return (
     <>
-      <Button type="link" size="small" style={TIGHT} onClick={() => setOpen(true)} {...preloadOn(ShareModal.preload)}>
+      <Button type="link" size="small" style={TIGHT} onClick={show} {...preloadOn(ShareLinks.preload)}>
         分享
       </Button>
-      {open && (
-        <Suspense fallback={<DialogLoading title={`分享 · ${rowLabelOf(def, row)}`} width={960} onClose={() => setOpen(false)} />}>
-          <ShareModal def={def} rowId={row.id} rowLabel={rowLabelOf(def, row)} kinds={kinds} canEdit={canEdit} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {dialog}
     </>
   );
 }
 
 /** The 附件 row action (definition extension `attachments`): the files attached to a row. */
 export function AttachmentsAction({ def, row }: { def: ResourceDef; row: ResourceRow }) {
-  const [open, setOpen] = useState(false);
   const canEdit = useCanEdit(def);
+  const { show, dialog } = useRowDialog(`附件 · ${rowLabelOf(def, row)}`, 760, () => <AttachmentList def={def} rowId={row.id} canEdit={canEdit} />);
   return (
     <>
-      <Button type="link" size="small" style={TIGHT} onClick={() => setOpen(true)} {...preloadOn(AttachmentsModal.preload)}>
+      <Button type="link" size="small" style={TIGHT} onClick={show} {...preloadOn(AttachmentList.preload)}>
         附件
       </Button>
-      {open && (
-        <Suspense fallback={<DialogLoading title={`附件 · ${rowLabelOf(def, row)}`} width={760} onClose={() => setOpen(false)} />}>
-          <AttachmentsModal def={def} rowId={row.id} rowLabel={rowLabelOf(def, row)} canEdit={canEdit} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {dialog}
     </>
   );
 }

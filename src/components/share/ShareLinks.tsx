@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Input, Modal, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Input, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CopyOutlined, LinkOutlined } from '@ant-design/icons';
 import { SHARE_EXPIRY_DAYS, SHARE_PAGES, type ShareLinkRow, type SharePageKind } from '../../shared/wire';
 import { confirmAction } from '../confirm';
@@ -7,17 +7,13 @@ import type { ResourceDef } from '../../shared/resources/types';
 import { createShareLink, listShareLinks, revokeShareLink, shareAddress } from './api';
 import { copyText } from './copyText';
 
-export interface ShareModalProps {
+export interface ShareLinksProps {
   def: ResourceDef;
   rowId: number;
-  /** What the record is called in the title, e.g. its code or name. */
-  rowLabel: string;
   /** The pages this record can be shared as; the first is preselected. */
   kinds: readonly SharePageKind[];
   /** May create and revoke links (the resource's edit ACTION_); otherwise the list is read-only. */
   canEdit: boolean;
-  open: boolean;
-  onClose: () => void;
 }
 
 const EXPIRY_LABEL: Record<number, string> = { 7: '7 天', 30: '30 天', 90: '90 天', 0: '永久有效' };
@@ -29,10 +25,11 @@ const STATE_TAG: Record<ShareLinkRow['state'], { color: string; label: string }>
 };
 
 /**
- * 分享: makes an unguessable link that opens this one record to a customer without an account, shows
- * it with 复制 and 打开, and lists the record's links so they can be copied again or revoked.
+ * The 分享 dialog's content (ShareActions.tsx holds the dialog): makes an unguessable link that opens
+ * this one record to a customer without an account, shows it with 复制 and 打开, and lists the record's
+ * links so they can be copied again or revoked. Mounted afresh each time the dialog opens.
  */
-export function ShareModal({ def, rowId, rowLabel, kinds, canEdit, open, onClose }: ShareModalProps) {
+export function ShareLinks({ def, rowId, kinds, canEdit }: ShareLinksProps) {
   const { message } = App.useApp();
   const [kind, setKind] = useState<SharePageKind>(kinds[0]);
   const [expiresDays, setExpiresDays] = useState<number>(30);
@@ -53,10 +50,8 @@ export function ShareModal({ def, rowId, rowLabel, kinds, canEdit, open, onClose
   }, [def, rowId]);
 
   useEffect(() => {
-    if (!open) return;
-    setFresh(null);
     void reload();
-  }, [open, reload]);
+  }, [reload]);
 
   const copy = async (link: ShareLinkRow) => {
     const ok = await copyText(shareAddress(link.kind, link.token));
@@ -132,7 +127,7 @@ export function ShareModal({ def, rowId, rowLabel, kinds, canEdit, open, onClose
   const address = fresh ? shareAddress(fresh.kind, fresh.token) : '';
 
   return (
-    <Modal title={`分享 · ${rowLabel}`} open={open} onCancel={onClose} footer={null} width={960} destroyOnHidden>
+    <>
       {canEdit ? (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           {kinds.length > 1 && (
@@ -188,6 +183,6 @@ export function ShareModal({ def, rowId, rowLabel, kinds, canEdit, open, onClose
         scroll={{ x: 900, y: 300 }}
         locale={{ emptyText: '还没有分享链接' }}
       />
-    </Modal>
+    </>
   );
 }

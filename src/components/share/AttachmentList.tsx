@@ -1,20 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Modal, Space, Table, Typography, Upload, type TableColumnsType } from 'antd';
+import { App, Button, Space, Table, Typography, Upload, type TableColumnsType } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_MB, SHARE_PAGES, type AttachmentRow } from '../../shared/wire';
 import type { ResourceDef } from '../../shared/resources/types';
 import { confirmDelete } from '../confirm';
 import { downloadAttachment, listAttachments, removeAttachment, uploadAttachment } from './api';
 
-export interface AttachmentsModalProps {
+export interface AttachmentListProps {
   /** The resource whose row it is (extension `attachments`). */
   def: ResourceDef;
   rowId: number;
-  rowLabel: string;
   /** May upload and delete (the resource's edit ACTION_). */
   canEdit: boolean;
-  open: boolean;
-  onClose: () => void;
 }
 
 export const ATTACHMENT_TYPES_TEXT = 'pdf、jpg、png、xlsx、docx、doc、xls、zip';
@@ -39,8 +36,11 @@ function attachmentPages(def: ResourceDef): string[] {
   return (def.extensions?.share ?? []).filter((kind) => kind === 'tcdFj').map((kind) => SHARE_PAGES[kind].title);
 }
 
-/** 附件: the files attached to a row, which its share link may also offer for download (套餐单附件). */
-export function AttachmentsModal({ def, rowId, rowLabel, canEdit, open, onClose }: AttachmentsModalProps) {
+/**
+ * The 附件 dialog's content (ShareActions.tsx holds the dialog): the files attached to a row, which its
+ * share link may also offer for download (套餐单附件). Mounted afresh each time the dialog opens.
+ */
+export function AttachmentList({ def, rowId, canEdit }: AttachmentListProps) {
   const { message } = App.useApp();
   const [rows, setRows] = useState<AttachmentRow[]>([]);
   const [loading, setLoading] = useState(false);
@@ -58,8 +58,8 @@ export function AttachmentsModal({ def, rowId, rowLabel, canEdit, open, onClose 
   }, [def, rowId]);
 
   useEffect(() => {
-    if (open) void reload();
-  }, [open, reload]);
+    void reload();
+  }, [reload]);
 
   const upload = async (file: File) => {
     const problem = attachmentProblem(file);
@@ -115,7 +115,7 @@ export function AttachmentsModal({ def, rowId, rowLabel, canEdit, open, onClose 
   ];
 
   return (
-    <Modal title={`附件 · ${rowLabel}`} open={open} onCancel={onClose} footer={null} width={760} destroyOnHidden>
+    <>
       {canEdit && (
         <Space orientation="vertical" style={{ marginBottom: 16 }}>
           <Upload
@@ -146,6 +146,6 @@ export function AttachmentsModal({ def, rowId, rowLabel, canEdit, open, onClose 
         pagination={false}
         locale={{ emptyText: '还没有附件' }}
       />
-    </Modal>
+    </>
   );
 }
