@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Space, Table, Typography, Upload, type TableColumnsType } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_MB, SHARE_PAGES, type AttachmentRow } from '../../shared/wire';
 import type { ResourceDef } from '../../shared/resources/types';
 import { confirmDelete } from '../confirm';
 import { downloadAttachment, listAttachments, removeAttachment, uploadAttachment } from './api';
+import { useRowList } from './useRowList';
 
 export interface AttachmentListProps {
   /** The resource whose row it is (extension `attachments`). */
@@ -42,24 +43,8 @@ function attachmentPages(def: ResourceDef): string[] {
  */
 export function AttachmentList({ def, rowId, canEdit }: AttachmentListProps) {
   const { message } = App.useApp();
-  const [rows, setRows] = useState<AttachmentRow[]>([]);
-  const [loading, setLoading] = useState(false);
+  const { items: rows, loading, reload } = useRowList(listAttachments, def, rowId);
   const [uploading, setUploading] = useState(false);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await listAttachments(def, rowId));
-    } catch {
-      // Shown by the error mapper.
-    } finally {
-      setLoading(false);
-    }
-  }, [def, rowId]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const upload = async (file: File) => {
     const problem = attachmentProblem(file);

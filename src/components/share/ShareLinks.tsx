@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Input, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CopyOutlined, LinkOutlined } from '@ant-design/icons';
 import { SHARE_EXPIRY_DAYS, SHARE_PAGES, type ShareLinkRow, type SharePageKind } from '../../shared/wire';
@@ -6,6 +6,7 @@ import { confirmAction } from '../confirm';
 import type { ResourceDef } from '../../shared/resources/types';
 import { createShareLink, listShareLinks, revokeShareLink, shareAddress } from './api';
 import { copyText } from './copyText';
+import { useRowList } from './useRowList';
 
 export interface ShareLinksProps {
   def: ResourceDef;
@@ -35,23 +36,7 @@ export function ShareLinks({ def, rowId, kinds, canEdit }: ShareLinksProps) {
   const [expiresDays, setExpiresDays] = useState<number>(30);
   const [creating, setCreating] = useState(false);
   const [fresh, setFresh] = useState<ShareLinkRow | null>(null);
-  const [links, setLinks] = useState<ShareLinkRow[]>([]);
-  const [loading, setLoading] = useState(false);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setLinks(await listShareLinks(def, rowId));
-    } catch {
-      // Already shown by the error mapper; the list simply stays as it was.
-    } finally {
-      setLoading(false);
-    }
-  }, [def, rowId]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const { items: links, loading, reload } = useRowList(listShareLinks, def, rowId);
 
   const copy = async (link: ShareLinkRow) => {
     const ok = await copyText(shareAddress(link.kind, link.token));
