@@ -28,7 +28,7 @@ export function preloadRowDialogs(def: ResourceDef): Promise<unknown> {
  * click during the second opening was lost.) Nothing is rendered before the first opening, so a long
  * list does not carry a closed dialog per row; afterwards it stays, for the closing animation.
  */
-function useRowDialog(title: string, width: number, content: () => ReactNode) {
+function useRowDialog(title: string, width: number, content: ReactNode) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const show = () => {
@@ -37,7 +37,7 @@ function useRowDialog(title: string, width: number, content: () => ReactNode) {
   };
   const dialog = used && (
     <Modal title={title} open={open} onCancel={() => setOpen(false)} footer={null} width={width} destroyOnHidden>
-      <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 4 }} />}>{content()}</Suspense>
+      <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 4 }} />}>{content}</Suspense>
     </Modal>
   );
   return { show, dialog };
@@ -71,9 +71,7 @@ export interface ShareActionProps {
 /** The 分享 row action (definition extension `share`): a link button and its dialog. */
 export function ShareAction({ def, row, kinds }: ShareActionProps) {
   const canEdit = useCanEdit(def);
-  const { show, dialog } = useRowDialog(`分享 · ${rowLabelOf(def, row)}`, 960, () => (
-    <ShareLinks def={def} rowId={row.id} kinds={kinds} canEdit={canEdit} />
-  ));
+  const { show, dialog } = useRowDialog(`分享 · ${rowLabelOf(def, row)}`, 960, <ShareLinks def={def} rowId={row.id} kinds={kinds} canEdit={canEdit} />);
   return (
     <>
       <Button type="link" size="small" style={TIGHT} onClick={show} {...preloadOn(ShareLinks.preload)}>
@@ -87,7 +85,7 @@ export function ShareAction({ def, row, kinds }: ShareActionProps) {
 /** The 附件 row action (definition extension `attachments`): the files attached to a row. */
 export function AttachmentsAction({ def, row }: { def: ResourceDef; row: ResourceRow }) {
   const canEdit = useCanEdit(def);
-  const { show, dialog } = useRowDialog(`附件 · ${rowLabelOf(def, row)}`, 760, () => <AttachmentList def={def} rowId={row.id} canEdit={canEdit} />);
+  const { show, dialog } = useRowDialog(`附件 · ${rowLabelOf(def, row)}`, 760, <AttachmentList def={def} rowId={row.id} canEdit={canEdit} />);
   return (
     <>
       <Button type="link" size="small" style={TIGHT} onClick={show} {...preloadOn(AttachmentList.preload)}>
