@@ -7,8 +7,7 @@ import boundaries from './eslint/boundaries.js';
 
 /**
  * The boundaries the README states, as rules (ARCHITECTURE §3; the rule is eslint/boundaries.js):
- * - src/shared runs in the browser and in the server: it imports nothing outside itself, and neither
- *   React, antd nor Node;
+ * - domain/ runs in the browser and in the server: it imports neither React, antd nor Node;
  * - a feature never imports another feature (features meet in page files and stores);
  * - layouts, components, stores, api and lib never import a feature; the route table (src/router) and
  *   the app shell are where features are composed, so they may.
@@ -16,7 +15,6 @@ import boundaries from './eslint/boundaries.js';
 const features = fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 const boundaryZones = [
-  { target: './src/shared', from: './src', except: ['./shared'], message: 'src/shared 只能导入 src/shared 内的代码（浏览器与服务器共用）。' },
   ...['layouts', 'components', 'stores', 'api', 'lib', 'config', 'hooks'].map((folder) => ({
     target: `./src/${folder}`,
     from: './src/features',
@@ -49,14 +47,14 @@ export default tseslint.config(
     rules: { 'boundaries/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
-    files: ['src/shared/**/*.ts'],
+    files: ['domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['react', 'react-*', 'react/*', 'antd', 'antd/*', '@ant-design/*'], message: 'src/shared 不能导入 React 或 antd。' },
-            { group: ['node:*', 'fs', 'path', 'crypto', 'os', 'url', 'buffer', 'stream', 'fastify', 'fastify/*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg'], message: 'src/shared 不能导入 Node 或服务器模块。' },
+            { group: ['react', 'react-*', 'react/*', 'antd', 'antd/*', '@ant-design/*'], message: 'domain 不能导入 React 或 antd。' },
+            { group: ['node:*', 'fs', 'path', 'crypto', 'os', 'url', 'buffer', 'stream', 'fastify', 'fastify/*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg'], message: 'domain 不能导入 Node 或服务器模块。' },
           ],
         },
       ],

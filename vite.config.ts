@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { aliases } from './vite-plugins/aliases.js';
+import { contractSchemas } from './vite-plugins/contractSchemas.js';
 import { compressAssets } from './vite-plugins/compressAssets.js';
 import { lazyTableTree } from './vite-plugins/lazyTableTree.js';
 import { loginFrame } from './vite-plugins/loginFrame.js';
@@ -20,15 +22,16 @@ const ANTD_SHARED = new RegExp(
 );
 
 const ENTRY_SHARED =
-  /\/src\/(config\/(env|constants)|lib\/(storage|safePath|browser|loadable|timeout)|app\/feedback|api\/(request|errors|params|early|session))\.tsx?$|\/src\/shared\/(sign|wire)\.ts$|node_modules\/(react|axios|crypto-js)\//;
+  /\/src\/(config\/(env|constants)|lib\/(storage|safePath|browser|loadable|timeout)|app\/feedback|api\/(request|errors|params|early|session))\.tsx?$|\/domain\/(core\/(sign|envelope|contract)|wire)\.ts$|node_modules\/(react|axios|crypto-js)\//;
 
 const LOGIN_ROUTE_MODULES =
   /\/src\/(layouts\/(UserLayout|AuthLayoutFrame|PageHeading|brand)|features\/auth\/(LoginPage|LoginForm|LoginIcon|login))\.(tsx?|css)$|@ant-design\/icons-svg\/es\/asn\/(User|Lock|Eye|EyeInvisible)Outlined\.js$/;
 
 export default defineConfig({
   base: '/zbzj/',
+  resolve: { alias: aliases },
   // loginFrame before compressAssets: login.html is written with the bundle, then compressed with the rest.
-  plugins: [react(), lazyTableTree(), loginFrame(), compressAssets()],
+  plugins: [react(), contractSchemas(), lazyTableTree(), loginFrame(), compressAssets()],
   server: {
     port: 5173,
     proxy: { '/admin': { target: apiTarget, changeOrigin: true } },
@@ -59,7 +62,7 @@ export default defineConfig({
             // use, with their engines: one file instead of about fifty (ANTD_PAGE_ONLY stay apart).
             { name: 'antd', test: ANTD_SHARED, priority: 1 },
             // The resource definitions (every menu needs them all).
-            { name: 'resources', test: /\/src\/shared\/resources\//, priority: 1 },
+            { name: 'resources', test: /\/domain\/(registry|resource\/.+|[a-z]+\/resources|commerce\/goodsLines)\.ts$/, priority: 1 },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import { cpSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { aliases } from './vite-plugins/aliases.js';
 
 const copyMigrations: Plugin = {
   name: 'copy-migrations',
@@ -20,6 +21,7 @@ const copyMigrations: Plugin = {
  */
 export default defineConfig({
   logLevel: 'warn',
+  resolve: { alias: aliases },
   plugins: [copyMigrations],
   build: {
     ssr: true,

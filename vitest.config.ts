@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { aliases } from './vite-plugins/aliases.js';
 
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     projects: [
       {
+        extends: true,
         plugins: [react()],
         test: {
           name: 'client',
@@ -21,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server',
           environment: 'node',

@@ -28,7 +28,7 @@ const PER_CLIENT = bounded(process.env.BENCH_PER_CLIENT, 150, 10, 10_000);
 const load = (path) => tsImport(join(root, path), import.meta.url);
 const { openDatabase } = await load('server/db/client.ts');
 const { seedIfEmpty } = await load('server/db/seed.ts');
-const { signRequest } = await load('src/shared/sign.ts');
+const { signRequest } = await load('domain/core/sign.ts');
 const { DEMO_API_KEY } = await load('server/config.ts');
 const { sql } = await import('drizzle-orm');
 

@@ -34,7 +34,7 @@ async function modules() {
   const [{ openDatabase }, { seedIfEmpty }, { signRequest }, { DEMO_API_KEY }, { sql }] = await Promise.all([
     load('server/db/client.ts'),
     load('server/db/seed.ts'),
-    load('src/shared/sign.ts'),
+    load('domain/core/sign.ts'),
     load('server/config.ts'),
     import('drizzle-orm'),
   ]);

@@ -40,7 +40,7 @@ const load = (path) => tsImport(join(root, path), import.meta.url);
 
 /** Signed /admin calls as the browser makes them; throws on anything but a success. */
 async function client() {
-  const [{ signRequest }, { DEMO_API_KEY }] = await Promise.all([load('src/shared/sign.ts'), load('server/config.ts')]);
+  const [{ signRequest }, { DEMO_API_KEY }] = await Promise.all([load('domain/core/sign.ts'), load('server/config.ts')]);
   return async function call(method, path, params, token) {
     const headers = { ...signRequest(params, DEMO_API_KEY.key, DEMO_API_KEY.secret, randomBytes(12).toString('hex')) };
     if (token) headers.authorization = `Bearer ${token}`;

@@ -5,7 +5,7 @@
  *   npm run db:generate                only checks: says whether the schema and the migrations agree
  *
  * It compares every table of server/db/schema.ts — including the ones it only exports inside
- * collections (the resource and line tables built from src/shared/resources), see allTables() in
+ * collections (the resource and line tables built from domain/registry.ts), see allTables() in
  * server/db/schemaTables.ts — with the latest snapshot in server/db/migrations/meta, using drizzle-kit's
  * own programmatic API (generateDrizzleJson, generateMigration). When they differ it writes, in
  * drizzle-kit's format, what `drizzle-kit generate` would: NNNN_<name>.sql, meta/NNNN_snapshot.json

@@ -34,7 +34,7 @@ function isStale(output, inputs) {
 }
 
 export function distIsStale() {
-  return isStale('dist/index.html', ['src', 'public', 'index.html', 'vite.config.ts', '.env.production', 'package.json']);
+  return isStale('dist/index.html', ['src', 'domain', 'public', 'index.html', 'vite.config.ts', '.env.production', 'package.json']);
 }
 
 export async function buildIfStale() {
@@ -47,7 +47,7 @@ export async function buildIfStale() {
 export const SERVER_ENTRY = join(root, 'build', 'server', 'main.js');
 
 export async function buildServerIfStale() {
-  if (!isStale('build/server/main.js', ['server', 'src/shared', 'vite.server.config.ts', 'package.json'])) return 0;
+  if (!isStale('build/server/main.js', ['server', 'domain', 'vite.server.config.ts', 'package.json'])) return 0;
   console.log('[zbzj] 正在编译服务器 (vite build --config vite.server.config.ts)…');
   // Built beside and swapped in, so a server already running from build/server (or a second build
   // started at the same time) never sees a half-written directory.

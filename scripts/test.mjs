@@ -4,9 +4,7 @@ import { run } from './lib.mjs';
 
 const pg = process.env.TEST_DATABASE_URL;
 const steps = [
-  ['类型检查 (client)', 'tsc', ['-p', 'tsconfig.json', '--noEmit']],
-  ['类型检查 (server)', 'tsc', ['-p', 'tsconfig.server.json', '--noEmit']],
-  ['类型检查 (e2e)', 'tsc', ['-p', 'tsconfig.e2e.json', '--noEmit']],
+  ['类型检查 (tsc -b)', 'tsc', ['-b']],
   ['代码规范 (eslint)', 'eslint', ['.', '--max-warnings', '0']],
   ['前端单元测试 (vitest + msw)', 'vitest', ['run', '--project', 'client']],
   ['服务端测试 (PGlite)', 'vitest', ['run', '--project', 'server'], { TEST_DATABASE_URL: '' }],

@@ -68,7 +68,7 @@ export const MSG = {
   noticeActivityGone: '接收通知的活动已不存在，请修改后再发布',
   attendeeNoticesNotFound: '未找到您的参会登记，请核对二维码或链接',
 
-  // business resources (the generic routes built from src/shared/resources)
+  // business resources (the generic routes built from domain/registry.ts)
   resSaved: '保存成功',
   resRemoved: (n: number) => `已删除 ${n} 条数据`,
   resStateUpdated: '状态已更新',

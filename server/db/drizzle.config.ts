@@ -3,7 +3,7 @@ import { defineConfig } from 'drizzle-kit';
 /**
  * Schema migrations are generated with `npm run db:generate -- <name>` (scripts/db-generate.ts), not with
  * `drizzle-kit generate`: drizzle-kit's CLI only sees tables that are named exports of schema.ts, and the
- * tables built from src/shared/resources live in exported collections, so it would drop them.
+ * tables built from domain/registry.ts live in exported collections, so it would drop them.
  *
  * This config stays for the drizzle-kit commands that do not read the schema's tables:
  *   npx drizzle-kit generate --custom --name <name> --config server/db/drizzle.config.ts

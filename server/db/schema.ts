@@ -18,12 +18,12 @@ import {
   type ExtraConfigColumn,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { RESOURCES } from '../../src/shared/resources';
-import { fieldType } from '../../src/shared/resources/fieldTypes';
-import { initialValue } from '../../src/shared/resources/framework';
-import { NOTICE_CATEGORY_DEFAULT } from '../../src/shared/resources/notices';
-import type { FieldDef, LinesDef, ResourceDef } from '../../src/shared/resources/types';
-import type { AuditChange, NoticeAudience } from '../../src/shared/wire';
+import { RESOURCES } from '@domain/registry';
+import { fieldType } from '@domain/resource/fieldTypes';
+import { initialValue } from '@domain/resource/framework';
+import { NOTICE_CATEGORY_DEFAULT } from '@domain/notices/resources';
+import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
+import type { AuditChange, NoticeAudience } from '@domain/wire';
 
 /**
  * The core data model of ARCHITECTURE §5. Conventions: every business row carries organiser_id (the
@@ -245,10 +245,10 @@ export const usedSsoTickets = pgTable(
 /**
  * Notices of one organiser. user_id set = addressed to that user alone (whatever the audience); user_id null
  * = addressed to everyone of the audience in the organiser: 'staff' (organiser staff, khlx 3), 'competition'
- * (competition users, every other khlx) or 'all' (NOTICE_AUDIENCES in src/shared/wire.ts; rows from before
+ * (competition users, every other khlx) or 'all' (NOTICE_AUDIENCES in domain/wire.ts; rows from before
  * the column are 'staff'); role_id set narrows that to the users holding the role (looked up when read, so
  * whoever holds it now). type: 1 通知, 2 公告, 3 提醒. category: which 新消息通知 switch governs it in the
- * bell (NOTICE_CATEGORIES of src/shared/resources/notices.ts). source_id: the 通知公告 whose publication
+ * bell (NOTICE_CATEGORIES of domain/notices/resources.ts). source_id: the 通知公告 whose publication
  * delivered this row; withdrawing the notice deletes it (and its read marks).
  */
 export const notices = pgTable(
@@ -429,7 +429,7 @@ export const competitionWorks = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Business resources, built from their declarative definitions (src/shared/resources): one table per
+// Business resources, built from their declarative definitions (domain/registry.ts): one table per
 // resource, a child table for line items, a join table per multi-reference. Each row carries
 // organiser_id, project_id and activity_id as its scope needs, its fields (column kinds from the
 // field-type registry: money as integer fen, choices as small integers), its state fields, and who
@@ -657,7 +657,7 @@ for (const def of RESOURCES) {
   }
 }
 
-/** The business row a side table hangs off: its tenant, its resource key (src/shared/resources) and its id. */
+/** The business row a side table hangs off: its tenant, its resource key (domain/registry.ts) and its id. */
 const businessRowRef = () => ({
   organiserId: integer('organiser_id')
     .notNull()

@@ -5,7 +5,7 @@ import * as schema from './schema';
 /**
  * Every table of the data model, wherever schema.ts puts it. drizzle-kit's CLI only sees tables that are
  * named exports of the schema file; ours also live in exported collections (the resource tables and
- * their line tables are built from src/shared/resources and kept in Maps), so migrations are generated
+ * their line tables are built from domain/registry.ts and kept in Maps), so migrations are generated
  * from this instead (scripts/db-generate.ts, tests/server/migrations.test.ts).
  *
  * Walks the module's exports: direct values, and the values inside Maps, Sets, arrays and plain objects,

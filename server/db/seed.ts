@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { noticeCategoryValue } from '../../src/shared/resources/notices';
+import { noticeCategoryValue } from '@domain/notices/resources';
 import { hashPassword } from '../lib/password';
 import type { AppDb } from './client';
 import { seedBusiness } from './seedBusiness';

@@ -1,4 +1,4 @@
-import { lineAmountFen } from '../../src/shared/resources/framework';
+import { lineAmountFen } from '@domain/resource/framework';
 import type { AppDb } from './client';
 import { lineTables, resourceTables, stateChanges } from './schema';
 

@@ -1,8 +1,8 @@
-import { RESOURCES } from '../../src/shared/resources';
-import { menuActions, menuPath } from '../../src/shared/resources/framework';
-import type { ResourceDef } from '../../src/shared/resources/types';
-import type { NoticeCategoryKey } from '../../src/shared/resources/notices';
-import type { NoticeAudience } from '../../src/shared/wire';
+import { RESOURCES } from '@domain/registry';
+import { menuActions, menuPath } from '@domain/resource/framework';
+import type { ResourceDef } from '@domain/resource/types';
+import type { NoticeCategoryKey } from '@domain/notices/resources';
+import type { NoticeAudience } from '@domain/wire';
 
 /**
  * Demo data for the first start of an empty database: one fictional organiser with its 2026 projects and

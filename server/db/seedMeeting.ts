@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { resourceByKey } from '../../src/shared/resources';
-import { actionAuthority, checkFields, inputFields, stateValue, transitionAction } from '../../src/shared/resources/framework';
-import { seatLabel } from '../../src/shared/resources/meeting';
+import { resourceByKey } from '@domain/registry';
+import { actionAuthority, checkFields, inputFields, stateValue, transitionAction } from '@domain/resource/framework';
+import { seatLabel } from '@domain/meeting/resources';
 import { autoCodeOf } from '../lib/dates';
 import { newPersonCode } from '../services/meeting/personCode';
 import * as service from '../services/resources/service';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { resourceByKey } from '../../src/shared/resources';
-import { stateValue } from '../../src/shared/resources/framework';
-import { noticeCategoryValue, type NoticeCategoryKey } from '../../src/shared/resources/notices';
+import { resourceByKey } from '@domain/registry';
+import { stateValue } from '@domain/resource/framework';
+import { noticeCategoryValue, type NoticeCategoryKey } from '@domain/notices/resources';
 import type { AppDb } from './client';
 import { activities, notices, noticeReads, resourceTables, roles, stateChanges } from './schema';
 

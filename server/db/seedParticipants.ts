@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { resourceByKey } from '../../src/shared/resources';
-import { actionAuthority } from '../../src/shared/resources/framework';
+import { resourceByKey } from '@domain/registry';
+import { actionAuthority } from '@domain/resource/framework';
 import * as service from '../services/resources/service';
 import type { Caller } from '../services/resources/model';
 import type { AppDb } from './client';

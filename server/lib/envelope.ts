@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { Envelope } from '../../src/shared/wire';
-import { CODE_OK } from '../../src/shared/wire';
+import type { Envelope } from '@domain/core/envelope';
+import { CODE_OK } from '@domain/core/envelope';
 import { MSG } from '../messages';
 
 export function ok<T>(data: T, msg: string = MSG.ok): Envelope<T> {

@@ -1,6 +1,6 @@
 import { MSG } from '../messages';
-import type { FieldError } from '../../src/shared/wire';
-import { CODE_FAIL } from '../../src/shared/wire';
+import type { FieldError } from '@domain/core/envelope';
+import { CODE_FAIL } from '@domain/core/envelope';
 
 /**
  * The one error type routes and hooks throw on purpose. The error handler turns it into the envelope

@@ -1,4 +1,4 @@
-import { INT_MAX } from '../../src/shared/resources/fieldTypes';
+import { INT_MAX } from '@domain/resource/fieldTypes';
 
 /**
  * Ajv formats of our own, beside ajv-formats' standard ones (`date` is a day that exists). server/app.ts

@@ -1,6 +1,7 @@
-import { Type, type TProperties } from '@sinclair/typebox';
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
-import { StringEnum } from './schemas';
+import { MAX_PAGE, MAX_PAGE_SIZE } from '@domain/core/schemas';
+
+export { pageQuery } from '@domain/core/schemas';
 
 /** The generic table's query: limit, page (from 1), sort, order, plus each list's own filters. */
 export interface PageParams<Sort extends string> {
@@ -10,9 +11,6 @@ export interface PageParams<Sort extends string> {
   order?: 'asc' | 'desc';
 }
 
-export const MAX_PAGE_SIZE = 100;
-/** Far beyond any real list; page=1e20 would otherwise become an OFFSET PostgreSQL cannot hold. */
-export const MAX_PAGE = 1_000_000;
 
 /** JSON schema for a paged list's query string; `sortable` is the whitelist of sort names. */
 export function pageQuerySchema(sortable: readonly string[], filters: Record<string, object>) {
@@ -26,21 +24,6 @@ export function pageQuerySchema(sortable: readonly string[], filters: Record<str
       ...filters,
     },
   } as const;
-}
-
-/**
- * pageQuerySchema as a TypeBox schema, for routes typed by the TypeBox provider. limit and page are
- * required only on paper: Ajv fills in a missing one from its default before checking `required`, so
- * the request may leave them out while the handler's type says they are always there.
- */
-export function pageQuery<const Sort extends readonly string[], Filters extends TProperties>(sortable: Sort, filters: Filters) {
-  return Type.Object({
-    limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
-    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
-    sort: Type.Optional(StringEnum(sortable)),
-    order: Type.Optional(StringEnum(['asc', 'desc'])),
-    ...filters,
-  });
 }
 
 export function offsetOf(params: { limit: number; page: number }): number {

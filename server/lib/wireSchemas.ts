@@ -2,8 +2,6 @@ import { Type } from '@sinclair/typebox';
 import {
   AUDIT_ACTIONS,
   SHARE_PAGES,
-  type ApiKeyCreated,
-  type ApiKeyRow,
   type AssignableRole,
   type AttachmentRow,
   type AuditLogRow,
@@ -31,11 +29,11 @@ import {
   type TemporaryPassword,
   type UserGrantTree,
   type UserInfo,
-} from '../../src/shared/wire';
+} from '@domain/wire';
 import { Nullable, StringEnum, wireSchema } from './schemas';
 
 /**
- * Response schemas of the hand-written routes, one per wire type of src/shared/wire.ts, each checked
+ * Response schemas of the hand-written routes, one per wire type of domain/wire.ts, each checked
  * against that type at compile time (wireSchema). Ids, counts and status codes of our own tables are
  * integers. Shared documents carry numbers of the generic resources (money, quantities, option codes)
  * as plain numbers: an integer schema would truncate a fraction, and inside the document union a value
@@ -186,21 +184,6 @@ export const UserGrantTreeSchema = wireSchema<UserGrantTree>()(
 );
 
 export const TemporaryPasswordSchema = wireSchema<TemporaryPassword>()(Type.Object({ id: Int, username: Text, password: Text }));
-
-export const ApiKeyRowSchema = wireSchema<ApiKeyRow>()(
-  Type.Object({
-    id: Int,
-    name: Text,
-    apiKey: Text,
-    status: Int,
-    remark: NullableText,
-    createdByName: NullableText,
-    createdAt: Text,
-    lastUsedAt: NullableText,
-  }),
-);
-
-export const ApiKeyCreatedSchema = wireSchema<ApiKeyCreated>()(Type.Object({ id: Int, apiKey: Text, secret: Text }));
 
 export const SmsOutboxRowSchema = wireSchema<SmsOutboxRow>()(
   Type.Object({ id: Int, mobile: Text, content: Text, purpose: Text, provider: Text, status: Text, createdAt: Text }),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Envelope, FieldError } from '../../src/shared/wire';
+import type { Envelope, FieldError } from '@domain/core/envelope';
 import { ApiError, fieldErrors } from '../lib/errors';
 import { MSG } from '../messages';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { parseChinaTimestamp, signPayload, SIGN_TYPE, type SignParams, type SignValue } from '../../src/shared/sign';
+import { parseChinaTimestamp, signPayload, SIGN_TYPE, type SignParams, type SignValue } from '@domain/core/sign';
 import { badRequest } from '../lib/errors';
 import { safeEqual } from '../lib/secrets';
 import { MSG } from '../messages';
@@ -43,7 +43,7 @@ function signedParams(request: FastifyRequest): SignParams {
 }
 
 /**
- * The browser's computeSign (src/shared/sign.ts) over the very same string, hashed natively: crypto-js
+ * The browser's computeSign (domain/core/sign.ts) over the very same string, hashed natively: crypto-js
  * needs about a third of a second for a 9 MB upload and blocks the event loop meanwhile.
  */
 export function serverSign(params: SignParams, secret: string): string {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
-import { KHLX_ORGANISER, SMS_PURPOSES, USER_STATUS, YHLX_EDU, YHLX_ORDINARY, type SmsPurpose } from '../../src/shared/wire';
+import { KHLX_ORGANISER, SMS_PURPOSES, USER_STATUS, YHLX_EDU, YHLX_ORDINARY, type SmsPurpose } from '@domain/wire';
 import {
   confirmPasswordRule,
   contactNameRules,
@@ -10,7 +10,7 @@ import {
   passwordRules,
   smsCodeRules,
   usernameRules,
-} from '../../src/shared/validators';
+} from '@domain/core/validators';
 import { organisers, users } from '../db/schema';
 import { messageOnly, ok } from '../lib/envelope';
 import { refuse } from '../lib/errors';
@@ -27,9 +27,9 @@ import { invalidateUser } from '../services/sessionCache';
 import { revokeAllTokens } from '../services/tokens';
 import systemUserRoutes from './systemUserRoutes';
 import { recordAudit } from '../services/audit/record';
-import { AUDIT_ENTRIES } from '../../src/shared/audit';
+import { AUDIT_ENTRIES } from '@domain/system/audit';
 
-/** Transport limits only; the real checks are the shared form rules of src/shared/validators.ts. */
+/** Transport limits only; the real checks are the shared form rules of domain/core/validators.ts. */
 const text = Type.Optional(Type.String({ maxLength: 1000 }));
 
 const done = { 200: messageOnly };

@@ -5,24 +5,7 @@ import { MSG } from '../messages';
 import authorityGuard from '../plugins/authorityGuard';
 import signature from '../plugins/signature';
 import tokenAuth from '../plugins/tokenAuth';
-import currentUserRoutes from './currentUser';
-import noticeRoutes from './notices';
-import profileRoutes from './profile';
-import resourceRoutes from './resources';
-import sessionRoutes from './session';
-import worksRoutes from './works';
-import workspaceRoutes from './workspace';
-import accountRoutes from './accountRoutes';
-import auditRoutes from './auditRoutes';
-import shareRoutes from './shareRoutes';
-import eduPublicRoutes from './eduPublic';
-import gateScanRoutes from './meeting/gateScan';
-import seatMapRoutes from './meeting/seatMap';
-import personImportRoutes from './meeting/personImport';
-import overviewRoutes from './meeting/overview';
-import preRegistrationRoutes from './meeting/preRegistration';
-import systemRoleRoutes from './systemRoleRoutes';
-import systemMenuRoutes from './systemMenuRoutes';
+import { ROUTE_MODULES } from '../modules';
 
 /** The largest body an /admin call may send; routes that take uploads say so themselves (bodyLimit). */
 export const ADMIN_BODY_LIMIT = 1024 * 1024;
@@ -63,24 +46,7 @@ const adminApi: FastifyPluginAsync = async (api) => {
   await api.register(tokenAuth);
   await api.register(authorityGuard);
 
-  await api.register(sessionRoutes);
-  await api.register(currentUserRoutes);
-  await api.register(worksRoutes);
-  await api.register(resourceRoutes);
-  await api.register(profileRoutes);
-  await api.register(workspaceRoutes);
-  await api.register(noticeRoutes);
-  await api.register(accountRoutes);
-  await api.register(auditRoutes);
-  await api.register(shareRoutes);
-  await api.register(eduPublicRoutes);
-  await api.register(gateScanRoutes);
-  await api.register(seatMapRoutes);
-  await api.register(personImportRoutes);
-  await api.register(overviewRoutes);
-  await api.register(preRegistrationRoutes);
-  await api.register(systemRoleRoutes);
-  await api.register(systemMenuRoutes);
+  for (const routes of ROUTE_MODULES) await api.register(routes);
 };
 
 export default adminApi;

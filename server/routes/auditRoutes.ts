@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { AUDIT_RESOURCE_TITLES } from '../../src/shared/audit';
-import { AUDIT_ACTIONS } from '../../src/shared/wire';
+import { AUDIT_RESOURCE_TITLES } from '@domain/system/audit';
+import { AUDIT_ACTIONS } from '@domain/wire';
 import { chinaDay } from '../lib/dates';
 import { envelopeSchema, ok, pageSchema } from '../lib/envelope';
 import { pageQuery } from '../lib/paging';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { MenuNode, UserInfo } from '../../src/shared/wire';
+import type { MenuNode, UserInfo } from '@domain/wire';
 import { envelopeSchema, ok } from '../lib/envelope';
 import { NoParams } from '../lib/schemas';
 import { MenuNodeSchema, UserInfoSchema } from '../lib/wireSchemas';

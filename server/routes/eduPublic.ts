@@ -6,8 +6,8 @@ import {
   WORK_STATUS_DRAFT,
   type EduProjectShowcase,
   type ReportCheckResult,
-} from '../../src/shared/wire';
-import { reportNoRules, validate } from '../../src/shared/validators';
+} from '@domain/wire';
+import { reportNoRules, validate } from '@domain/core/validators';
 import { competitionWorks } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
 import { envelopeSchema, ok } from '../lib/envelope';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { resourceByKey } from '../../src/shared/resources';
-import { stateValue } from '../../src/shared/resources/framework';
-import { mutedCategories, NOTICE_CATEGORIES, NOTICE_ROLES_PATH, type AttendeeNotices } from '../../src/shared/resources/notices';
-import { KHLX_ORGANISER, type NoticeAudience, type NoticeItem } from '../../src/shared/wire';
+import { resourceByKey } from '@domain/registry';
+import { stateValue } from '@domain/resource/framework';
+import { mutedCategories, NOTICE_CATEGORIES, NOTICE_ROLES_PATH, type AttendeeNotices } from '@domain/notices/resources';
+import { KHLX_ORGANISER, type NoticeAudience, type NoticeItem } from '@domain/wire';
 import { activities, noticeReads, notices, userRoles, users } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
 import { envelopeSchema, messageOnly, ok, pageSchema } from '../lib/envelope';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
-import type { NotifyPrefs, ProfileInfo } from '../../src/shared/wire';
+import type { NotifyPrefs, ProfileInfo } from '@domain/wire';
 import {
   currentPasswordRules,
   mailRules,
@@ -10,7 +10,7 @@ import {
   passwordMatchRule,
   passwordRules,
   textLengthRule,
-} from '../../src/shared/validators';
+} from '@domain/core/validators';
 import { users } from '../db/schema';
 import { envelopeSchema, messageOnly, ok } from '../lib/envelope';
 import { refuse, tooManyRequests } from '../lib/errors';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { AUDIT_ENTRIES, type AuditEntryKind } from '../../src/shared/audit';
+import { AUDIT_ENTRIES, type AuditEntryKind } from '@domain/system/audit';
 import { and, eq } from 'drizzle-orm';
-import { USER_STATUS, YHLX_EDU, YHLX_ORDINARY } from '../../src/shared/wire';
+import { USER_STATUS, YHLX_EDU, YHLX_ORDINARY } from '@domain/wire';
 import type { AppDb } from '../db/client';
 import { users } from '../db/schema';
 import { envelopeSchema, messageOnly, ok } from '../lib/envelope';

@@ -9,8 +9,8 @@ import type {
   SharedProject,
   SharedQuotation,
   ShareResource,
-} from '../../src/shared/wire';
-import { resourceByKey } from '../../src/shared/resources';
+} from '@domain/wire';
+import { resourceByKey } from '@domain/registry';
 import type { AppDb } from '../db/client';
 import { organisers, projects } from '../db/schema';
 import { listAttachments } from '../services/attachments';

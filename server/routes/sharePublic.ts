@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { SHARE_PAGES, type SharePageKind } from '../../src/shared/wire';
+import { SHARE_PAGES, type SharePageKind } from '@domain/wire';
 import { envelopeSchema, ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { Id } from '../lib/schemas';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { ShareResource } from '../../src/shared/wire';
-import { SHARE_EXPIRY_DAYS } from '../../src/shared/wire';
-import { resourceByKey } from '../../src/shared/resources';
-import { actionAuthority, menuAuthority } from '../../src/shared/resources/framework';
+import type { ShareResource } from '@domain/wire';
+import { SHARE_EXPIRY_DAYS } from '@domain/wire';
+import { resourceByKey } from '@domain/registry';
+import { actionAuthority, menuAuthority } from '@domain/resource/framework';
 import { envelopeSchema, messageOnly, ok } from '../lib/envelope';
 import { refuse } from '../lib/errors';
 import { Id, IntegerEnum, Nullable, type TypedApp } from '../lib/schemas';

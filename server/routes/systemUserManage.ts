@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AssignableRole, AuditChange, TemporaryPassword, UserGrantTree } from '../../src/shared/wire';
+import type { AssignableRole, AuditChange, TemporaryPassword, UserGrantTree } from '@domain/wire';
 import {
   emailRule,
   mobileRule,
@@ -10,7 +10,7 @@ import {
   passwordRules,
   textLengthRule,
   usernameRules,
-} from '../../src/shared/validators';
+} from '@domain/core/validators';
 import type { AppDb } from '../db/client';
 import { activities, projects, roles, userActivities, userProjects, userRoles, users } from '../db/schema';
 import { envelopeSchema, messageOnly, ok } from '../lib/envelope';

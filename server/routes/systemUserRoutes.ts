@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { USER_STATUS, type PageResult, type SmsOutboxRow, type SystemUserRow } from '../../src/shared/wire';
-import { requiredTextRule } from '../../src/shared/validators';
+import { USER_STATUS, type SmsOutboxRow, type SystemUserRow } from '@domain/wire';
+import { type PageResult } from '@domain/core/envelope';
+import { requiredTextRule } from '@domain/core/validators';
 import { organisers, roles, smsOutbox, userRoles, users } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
 import { envelopeSchema, messageOnly, ok, pageSchema } from '../lib/envelope';
@@ -20,7 +21,6 @@ import { invalidateUser } from '../services/sessionCache';
 import { revokeAllTokens } from '../services/tokens';
 import { recordAudit } from '../services/audit/record';
 import { findManaged, managerOf, manageableWhere } from '../services/userAdmin';
-import systemApiKeyRoutes from './systemApiKeyRoutes';
 import systemUserManageRoutes from './systemUserManage';
 
 /**
@@ -223,7 +223,6 @@ const systemUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(systemUserManageRoutes);
-  await app.register(systemApiKeyRoutes);
 
   app.get(
     '/system/sms/page',

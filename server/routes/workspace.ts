@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { and, count, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
-import type { AuthorisedActivity, AuthorisedProject, MyActivityRow, MyProjectRow, PageResult } from '../../src/shared/wire';
-import { switchActivityRule, switchProjectRule } from '../../src/shared/validators';
+import type { AuthorisedActivity, AuthorisedProject, MyActivityRow, MyProjectRow } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
+import { switchActivityRule, switchProjectRule } from '@domain/core/validators';
 import { activities, projects, userCurrentActivities, userCurrentProjects, users } from '../db/schema';
 import { envelopeSchema, messageOnly, ok, pageSchema } from '../lib/envelope';
 import { refuse } from '../lib/errors';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ATTACHMENT_MAX_MB, type AttachmentRow } from '../../src/shared/wire';
+import { ATTACHMENT_MAX_MB, type AttachmentRow } from '@domain/wire';
 import type { AppDb } from '../db/client';
 import { attachments, users } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';

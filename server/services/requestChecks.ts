@@ -1,4 +1,4 @@
-import { validate, type FieldRules } from '../../src/shared/validators';
+import { validate, type FieldRules } from '@domain/core/validators';
 import { refuse } from '../lib/errors';
 import { MSG } from '../messages';
 
@@ -12,7 +12,7 @@ export function ownOnly(callerId: number, named: number | undefined): void {
 }
 
 /**
- * Runs the shared form rules of src/shared/validators.ts (the very rules the browser shows) on a request
+ * Runs the shared form rules of domain/core/validators.ts (the very rules the browser shows) on a request
  * body. A failure is a business refusal, HTTP 200 code 1, with every failing field in data.errors, and
  * the first field's own message as msg, since that is what the browser puts in its toast.
  */

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { chinaTimestamp } from '../../src/shared/sign';
-import type { LoginResult } from '../../src/shared/wire';
+import { chinaTimestamp } from '@domain/core/sign';
+import type { LoginResult } from '@domain/wire';
 import type { AppDb } from '../db/client';
 import { organisers, tokens, users } from '../db/schema';
 import { newToken, sha256Hex } from '../lib/secrets';

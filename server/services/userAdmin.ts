@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { RESOURCES } from '../../src/shared/resources';
+import { RESOURCES } from '@domain/registry';
 import type { AppDb } from '../db/client';
 import { attachments, competitionWorks, resourceTables, roles, userRoles, users } from '../db/schema';
 import { refuse } from '../lib/errors';

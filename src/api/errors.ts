@@ -1,5 +1,5 @@
 import { isAxiosError, isCancel, type AxiosResponse } from 'axios';
-import { CODE_OK, CODE_OK_LEGACY, CODE_PARTIAL } from '../shared/wire';
+import { CODE_OK, CODE_OK_LEGACY, CODE_PARTIAL } from '@domain/core/envelope';
 import { FORBIDDEN_MESSAGE_THROTTLE_MS, RELOAD_AFTER_401_MS } from '../config/constants';
 
 /**

@@ -1,4 +1,4 @@
-import type { SignValue } from '../shared/sign';
+import type { SignValue } from '@domain/core/sign';
 
 /**
  * The one serializer for request parameters. Its output is both what gets signed and what goes on the

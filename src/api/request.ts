@@ -4,10 +4,10 @@ import { ACCESS_TOKEN_KEY, REQUEST_TIMEOUT_MS } from '../config/constants';
 import { storage } from '../lib/storage';
 import { browser } from '../lib/browser';
 import { feedback } from '../app/feedback';
-import { signRequest } from '../shared/sign';
+import { signRequest } from '@domain/core/sign';
 import { createErrorMapper } from './errors';
 import { encodeWireParams, splitUrlQuery, toWireParams, type RequestParams } from './params';
-import type { Envelope } from '../shared/wire';
+import type { Envelope } from '@domain/core/envelope';
 
 /**
  * The one axios instance of the app: base URL and timeout from config, bearer token, form-encoded POST

@@ -1,6 +1,6 @@
 import { BOOT_SCOPE, takeEarly } from './early';
 import { get, post } from './request';
-import type { LoginResult, MenuNode, UserInfo } from '../shared/wire';
+import type { LoginResult, MenuNode, UserInfo } from '@domain/wire';
 
 /** Session calls of spec §7. */
 

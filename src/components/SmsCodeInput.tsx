@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { postForMessage } from '../api/request';
-import type { SmsPurpose } from '../shared/wire';
+import type { SmsPurpose } from '@domain/wire';
 import { feedback } from '../app/feedback';
 import { env } from '../config/env';
-import { formatCountdown } from '../shared/format';
+import { formatCountdown } from '@domain/core/format';
 
 /** The server refuses a new code within this many seconds; the button waits as long. */
 export const SMS_RESEND_SECONDS = 60;

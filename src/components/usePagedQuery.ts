@@ -14,7 +14,7 @@ import type { SorterResult, SortOrder as AntSortOrder } from 'antd/es/table/inte
 import { earlyUrl, takeEarly } from '../api/early';
 import { get } from '../api/request';
 import type { RequestParams } from '../api/params';
-import type { PageResult } from '../shared/wire';
+import type { PageResult } from '@domain/core/envelope';
 import { DEFAULT_PAGE_SIZE } from '../config/constants';
 import { useSession } from '../stores/session';
 import type { SearchValues } from './SearchForm';

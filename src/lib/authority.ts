@@ -1,4 +1,4 @@
-import type { Authority } from '../shared/wire';
+import type { Authority } from '@domain/wire';
 
 /** Authority strings of spec §6: `user`, `MENU_<menuCode>`, `ACTION_<actionCode>`. */
 export const AUTHORITY_USER = 'user';

@@ -1,4 +1,4 @@
-import { KHLX_ORGANISER } from '../shared/wire';
+import { KHLX_ORGANISER } from '@domain/wire';
 import { CHANGE_PASSWORD_PATH, EDU_LOGIN_PATH, KIND_RULE_PROJECT_CODE, LOGIN_PATH, ORGANISER_HOME_PATH } from '../config/constants';
 import type { RouteZone } from './types';
 

@@ -1,4 +1,4 @@
-import type { MenuNode } from '../shared/wire';
+import type { MenuNode } from '@domain/wire';
 import type { MenuRoute, PageImporter } from './types';
 
 /**

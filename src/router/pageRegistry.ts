@@ -4,7 +4,7 @@ import type { PageImporter, PageModule } from './types';
  * Pages are found by path, not listed: `src/features/<domain>/pages/<menu path>.tsx` is the page for that
  * menu path (e.g. features/system/pages/system/user/index.tsx ↔ /system/user/index). A new page is a new
  * file. A menu path without a file is the generic page of the declarative resource behind it
- * (`<api>/index`, see src/shared/resources), or the 404 view when there is none. Each page is its own
+ * (`<api>/index`, see domain/registry.ts), or the 404 view when there is none. Each page is its own
  * lazily loaded chunk; the resource definitions and the generic page load only with the first of them.
  */
 const modules = import.meta.glob<PageModule>('/src/features/*/pages/**/*.tsx');

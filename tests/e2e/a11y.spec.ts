@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { MenuNode } from '../../src/shared/wire';
+import type { MenuNode } from '@domain/wire';
 import { accounts, submitLogin } from './helpers';
 
 /**

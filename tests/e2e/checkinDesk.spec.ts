@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_API_KEY } from '../../server/config';
-import { signRequest } from '../../src/shared/sign';
-import type { Envelope } from '../../src/shared/wire';
+import { signRequest } from '@domain/core/sign';
+import type { Envelope } from '@domain/core/envelope';
 import { accounts, signIn } from './helpers';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { MSG } from '../../server/messages';
-import { ACTIVITY_LABEL } from '../../src/shared/resources/framework';
-import { isValidIdCard, MSG_ID_CARD } from '../../src/shared/validators';
+import { ACTIVITY_LABEL } from '@domain/resource/framework';
+import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';
 import { confirmDialog, rowAction, signIn, tableRows } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { MSG } from '../../server/messages';
-import type { Envelope, PageResult } from '../../src/shared/wire';
+import type { Envelope, PageResult } from '@domain/core/envelope';
 import { confirmDialog, rowAction, signIn, tableRows } from './helpers';
 
 /** The demo activity whose attendees the seed's 开幕式入场须知 is for (server/db/seedNotices.ts). */

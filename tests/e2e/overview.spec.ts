@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ACTIVITY_LABEL } from '../../src/shared/resources/framework';
+import { ACTIVITY_LABEL } from '@domain/resource/framework';
 import { signIn, tableRows } from './helpers';
 
 /**

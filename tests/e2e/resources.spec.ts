@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { formatMoney, parseYuanToFen } from '../../src/shared/format';
-import { resourceByKey } from '../../src/shared/resources/index';
-import { ACTIVITY_LABEL, inputFields, menuPath, PROJECT_LABEL } from '../../src/shared/resources/framework';
-import type { FieldDef, ResourceDef } from '../../src/shared/resources/types';
-import { alnum20Rule, mobileRule, phoneRule, taxNoRule } from '../../src/shared/validators';
+import { formatMoney, parseYuanToFen } from '@domain/core/format';
+import { resourceByKey } from '@domain/registry';
+import { ACTIVITY_LABEL, inputFields, menuPath, PROJECT_LABEL } from '@domain/resource/framework';
+import type { FieldDef, ResourceDef } from '@domain/resource/types';
+import { alnum20Rule, mobileRule, phoneRule, taxNoRule } from '@domain/core/validators';
 import { accounts, confirmDialog, rowAction, signIn, tableRows } from './helpers';
 
 /**

@@ -7,7 +7,7 @@ import type {
   NoticeItem,
   NotifyPrefs,
   ProfileInfo,
-} from '../../src/shared/wire';
+} from '@domain/wire';
 import { API, receivedParams } from './handlers';
 import { server } from './server';
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
-import { computeSign } from '../../src/shared/sign';
-import type { EduProjectShowcase, ReportCheckResult } from '../../src/shared/wire';
+import { computeSign } from '@domain/core/sign';
+import type { EduProjectShowcase, ReportCheckResult } from '@domain/wire';
 import { ACCOUNTS, tokenOf } from './fixtures';
 import { API, receivedParams } from './handlers';
 

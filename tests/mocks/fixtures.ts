@@ -1,4 +1,4 @@
-import type { MenuNode, NoticeItem, UserInfo } from '../../src/shared/wire';
+import type { MenuNode, NoticeItem, UserInfo } from '@domain/wire';
 
 /** Demo data for client unit tests, shaped like the server's answers (wire.ts). */
 

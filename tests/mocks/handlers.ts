@@ -1,5 +1,5 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
-import { computeSign } from '../../src/shared/sign';
+import { computeSign } from '@domain/core/sign';
 import { ACCOUNTS, ACTIVITIES, BELL_NOTICES, tokenOf } from './fixtures';
 
 /**

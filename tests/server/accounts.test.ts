@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import type { PageResult, SmsOutboxRow, SystemUserRow, UserInfo } from '../../src/shared/wire';
+import type { SmsOutboxRow, SystemUserRow, UserInfo } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
 import {
   MSG_CONTACT_NAME_REQUIRED,
   MSG_MOBILE,
@@ -13,7 +14,7 @@ import {
   MSG_SMS_CODE,
   MSG_USERNAME,
   msgMaxLength,
-} from '../../src/shared/validators';
+} from '@domain/core/validators';
 import { seedIfEmpty } from '../../server/db/seed';
 import * as s from '../../server/db/schema';
 import { MSG } from '../../server/messages';

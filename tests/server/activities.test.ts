@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../src/shared/wire';
-import { resourceByKey } from '../../src/shared/resources';
+import type { PageResult } from '@domain/core/envelope';
+import { resourceByKey } from '@domain/registry';
 import * as schema from '../../server/db/schema';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 

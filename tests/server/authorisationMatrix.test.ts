@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../src/shared/resources';
+import { RESOURCES } from '@domain/registry';
 import * as schema from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/password';
 import { queryRows } from '../../server/services/sql';

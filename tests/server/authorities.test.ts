@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuNode, PageResult, UserInfo } from '../../src/shared/wire';
+import type { MenuNode, UserInfo } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
 import { MSG } from '../../server/messages';
 import type { WorkRow } from '../../server/routes/works';
 import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fenToYuanString, parseYuanToFen } from '../../src/shared/format';
-import { resourceByKey } from '../../src/shared/resources';
+import { fenToYuanString, parseYuanToFen } from '@domain/core/format';
+import { resourceByKey } from '@domain/registry';
 import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 import { callsAs, validPayload, type FixtureContext, type Row } from './resourceFixtures';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EduProjectShowcase, ReportCheckResult } from '../../src/shared/wire';
-import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED } from '../../src/shared/validators';
+import type { EduProjectShowcase, ReportCheckResult } from '@domain/wire';
+import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED } from '@domain/core/validators';
 import * as t from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { EDU_LOOKUP_RATE_MAX } from '../../server/routes/eduPublic';

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskGate, Envelope, GateScanResult } from '../../src/shared/wire';
+import type { DeskGate, GateScanResult } from '@domain/wire';
+import type { Envelope } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { chinaDateTime } from '../../server/lib/dates';
 import { MSG } from '../../server/messages';

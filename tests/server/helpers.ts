@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { signRequest, type SignParams } from '../../src/shared/sign';
-import type { Envelope, LoginResult } from '../../src/shared/wire';
+import { signRequest, type SignParams } from '@domain/core/sign';
+import type { LoginResult } from '@domain/wire';
+import type { Envelope } from '@domain/core/envelope';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { DEMO_API_KEY } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -50,7 +51,7 @@ function snapshotFile(): string {
     ...readdirSync(migrations, { recursive: true, encoding: 'utf8' }).map((f) => path.join(migrations, f)),
     // Every seed module, and the definitions the seeds and tables are built from.
     ...readdirSync(path.join(SERVER_DIR, 'db')).filter((f) => f.startsWith('seed')).map((f) => path.join(SERVER_DIR, 'db', f)),
-    ...readdirSync(path.join(SERVER_DIR, '../src/shared/resources')).map((f) => path.join(SERVER_DIR, '../src/shared/resources', f)),
+    ...readdirSync(path.join(SERVER_DIR, '../domain'), { recursive: true, encoding: 'utf8' }).map((f) => path.join(SERVER_DIR, '../domain', f)),
     // Seeds write through the resource service and its hooks: a changed rule can change the seeded rows.
     ...readdirSync(path.join(SERVER_DIR, 'services'), { recursive: true, encoding: 'utf8' }).map((f) => path.join(SERVER_DIR, 'services', f)),
     path.join(SERVER_DIR, 'lib/password.ts'),

@@ -1,9 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../src/shared/wire';
-import { resourceByKey } from '../../src/shared/resources';
-import { seatLabel } from '../../src/shared/resources/meeting';
-import { isValidIdCard, MSG_ID_CARD } from '../../src/shared/validators';
+import type { PageResult } from '@domain/core/envelope';
+import { resourceByKey } from '@domain/registry';
+import { seatLabel } from '@domain/meeting/resources';
+import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
 import { idCardNumber, MEETING_MAIN_ACTIVITY, MEETING_SECOND_ACTIVITY } from '../../server/db/seedMeeting';
 import { buildTestApp, createSecondOrganiser, SEEDED, tokenFor, type TestApp } from './helpers';

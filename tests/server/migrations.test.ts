@@ -27,7 +27,7 @@ describe('migrations', () => {
     const { statements, migrations } = await diff();
     expect(
       statements,
-      `The schema (server/db/schema.ts, src/shared/resources) differs from the migrations up to ${migrations.latest.entry.tag}. ` +
+      `The schema (server/db/schema.ts, domain/registry.ts) differs from the migrations up to ${migrations.latest.entry.tag}. ` +
         `Run \`npm run db:generate -- <name>\` and commit the files it writes. The missing SQL:\n${statements.join('\n')}\n`,
     ).toEqual([]);
   });

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_NOTICE_ACTIVITY_REQUIRED, MSG_NOTICE_ROLE_REQUIRED, type AttendeeNotices } from '../../src/shared/resources/notices';
-import type { Option } from '../../src/shared/resources/types';
-import type { NoticeItem, PageResult } from '../../src/shared/wire';
+import { MSG_NOTICE_ACTIVITY_REQUIRED, MSG_NOTICE_ROLE_REQUIRED, type AttendeeNotices } from '@domain/notices/resources';
+import type { Option } from '@domain/resource/types';
+import type { NoticeItem } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { ATTENDEE_NOTICES_RATE_MAX } from '../../server/routes/notices';

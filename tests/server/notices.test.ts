@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../src/shared/sign';
-import type { NoticeItem, PageResult } from '../../src/shared/wire';
+import { signRequest } from '@domain/core/sign';
+import type { NoticeItem } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
 import { DEMO_API_KEY } from '../../server/config';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';

@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../src/shared/wire';
-import { mobileRule } from '../../src/shared/validators';
-import { resourceByKey } from '../../src/shared/resources';
-import { MSG_TIME } from '../../src/shared/resources/fieldTypes';
-import type { RowHistory } from '../../src/shared/resources/types';
+import type { PageResult } from '@domain/core/envelope';
+import { mobileRule } from '@domain/core/validators';
+import { resourceByKey } from '@domain/registry';
+import { MSG_TIME } from '@domain/resource/fieldTypes';
+import type { RowHistory } from '@domain/resource/types';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

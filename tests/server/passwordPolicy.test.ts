@@ -6,7 +6,7 @@ import {
   MSG_CURRENT_PASSWORD_WRONG,
   MSG_PASSWORD_COMMON,
   MSG_PASSWORD_LENGTH,
-} from '../../src/shared/validators';
+} from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
 import { closeArgon2Worker } from '../../server/lib/argon2Proxy';
 import { ARGON2_COST, decoyHash, hashPassword, needsRehash, passwordHashCost, setPasswordHashCostForTests, verifyPassword } from '../../server/lib/password';

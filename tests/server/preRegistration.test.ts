@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError, PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '../../src/shared/wire';
-import { MSG_CERTIFICATE_NO, MSG_EMAIL, MSG_ID_CARD, MSG_MOBILE } from '../../src/shared/validators';
-import { person } from '../../src/shared/resources/meeting';
+import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '@domain/wire';
+import type { FieldError } from '@domain/core/envelope';
+import { MSG_CERTIFICATE_NO, MSG_EMAIL, MSG_ID_CARD, MSG_MOBILE } from '@domain/core/validators';
+import { person } from '@domain/meeting/resources';
 import * as t from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { PRE_REG_SUBMIT_MAX } from '../../server/routes/meeting/preRegistration';

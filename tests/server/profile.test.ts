@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError, NotifyPrefs, ProfileInfo, UserInfo } from '../../src/shared/wire';
+import type { NotifyPrefs, ProfileInfo, UserInfo } from '@domain/wire';
+import type { FieldError } from '@domain/core/envelope';
 import {
   MSG_EMAIL,
   MSG_NICKNAME_REQUIRED,
@@ -9,7 +10,7 @@ import {
   MSG_PASSWORD_MISMATCH,
   MSG_PASSWORD_REQUIRED,
   msgMaxLength,
-} from '../../src/shared/validators';
+} from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { body, buildTestApp, login, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

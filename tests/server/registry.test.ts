@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../src/shared/wire';
-import { RESOURCES, resourceByKey } from '../../src/shared/resources';
-import { fieldType, type ColumnSpec } from '../../src/shared/resources/fieldTypes';
+import type { UserInfo } from '@domain/wire';
+import { RESOURCES, resourceByKey } from '@domain/registry';
+import { fieldType, type ColumnSpec } from '@domain/resource/fieldTypes';
 import {
   actionAuthority,
   actionCode,
@@ -12,8 +12,8 @@ import {
   menuAuthority,
   menuPath,
   transitionAction,
-} from '../../src/shared/resources/framework';
-import type { FieldDef, ResourceDef } from '../../src/shared/resources/types';
+} from '@domain/resource/framework';
+import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { ROLE_GRANTS } from '../../server/db/seedData';
 import * as schema from '../../server/db/schema';
 import { queryRows } from '../../server/services/sql';

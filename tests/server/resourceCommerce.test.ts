@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../src/shared/wire';
-import { resourceByKey } from '../../src/shared/resources';
+import type { PageResult } from '@domain/core/envelope';
+import { resourceByKey } from '@domain/registry';
 import { buildTestApp, SEEDED, tokenFor, type TestApp } from './helpers';
 import { projectOptions, validPayload, type FixtureContext, type Row, callsAs } from './resourceFixtures';
 

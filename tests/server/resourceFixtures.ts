@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { FieldError, PageResult } from '../../src/shared/wire';
+import type { FieldError, PageResult } from '@domain/core/envelope';
 import {
   creditCodeRule,
   emailRule,
@@ -14,10 +14,10 @@ import {
   certificateNoRule,
   idCardRule,
   type Rule,
-} from '../../src/shared/validators';
-import { resourceByKey } from '../../src/shared/resources';
-import { ACTIVITY_FIELD, conditionalRules, inputFields, PROJECT_FIELD, textMax } from '../../src/shared/resources/framework';
-import type { FieldDef, ResourceDef } from '../../src/shared/resources/types';
+} from '@domain/core/validators';
+import { resourceByKey } from '@domain/registry';
+import { ACTIVITY_FIELD, conditionalRules, inputFields, PROJECT_FIELD, textMax } from '@domain/resource/framework';
+import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { idCardNumber } from '../../server/db/seedMeeting';
 import { body, signedInject } from './helpers';
 

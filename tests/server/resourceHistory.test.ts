@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../src/shared/wire';
-import { resourceByKey } from '../../src/shared/resources';
-import type { RowHistory } from '../../src/shared/resources/types';
+import type { PageResult } from '@domain/core/envelope';
+import { resourceByKey } from '@domain/registry';
+import type { RowHistory } from '@domain/resource/types';
 import { buildTestApp, createSecondOrganiser, SEEDED, tokenFor, type TestApp } from './helpers';
 import { callsAs, projectOptions, validPayload, type FixtureContext, type Row } from './resourceFixtures';
 

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../src/shared/wire';
-import { resourceByKey } from '../../src/shared/resources';
-import type { RowHistory } from '../../src/shared/resources/types';
+import type { PageResult } from '@domain/core/envelope';
+import { resourceByKey } from '@domain/registry';
+import type { RowHistory } from '@domain/resource/types';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, tokenFor, type TestApp } from './helpers';

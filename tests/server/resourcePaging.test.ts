@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../src/shared/wire';
-import { customer } from '../../src/shared/resources/crm';
+import type { PageResult } from '@domain/core/envelope';
+import { customer } from '@domain/crm/resources';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**

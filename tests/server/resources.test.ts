@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError, PageResult } from '../../src/shared/wire';
-import { RESOURCES } from '../../src/shared/resources';
-import { MSG_DATETIME, MSG_FILE, MSG_TIME } from '../../src/shared/resources/fieldTypes';
+import type { FieldError, PageResult } from '@domain/core/envelope';
+import { RESOURCES } from '@domain/registry';
+import { MSG_DATETIME, MSG_FILE, MSG_TIME } from '@domain/resource/fieldTypes';
 import {
   actionAuthority,
   findTransition,
@@ -15,8 +15,8 @@ import {
   transitionBlocked,
   transitionsFrom,
   transitionTarget,
-} from '../../src/shared/resources/framework';
-import type { ResourceDef } from '../../src/shared/resources/types';
+} from '@domain/resource/framework';
+import type { ResourceDef } from '@domain/resource/types';
 import * as schema from '../../server/db/schema';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 import { firstRow, payloadField, uniqueSuffix, validPayload, type FixtureContext, type Form, type Row } from './resourceFixtures';

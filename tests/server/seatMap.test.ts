@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError, SeatCell, SeatGenerateResult, SeatMapData } from '../../src/shared/wire';
-import { resourceByKey } from '../../src/shared/resources';
+import type { SeatCell, SeatGenerateResult, SeatMapData } from '@domain/wire';
+import type { FieldError } from '@domain/core/envelope';
+import { resourceByKey } from '@domain/registry';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { GENERATE_MAX } from '../../server/services/meeting/seatMap';

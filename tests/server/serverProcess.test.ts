@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest, type SignParams } from '../../src/shared/sign';
+import { signRequest, type SignParams } from '@domain/core/sign';
 import { DEMO_API_KEY } from '../../server/config';
 import { scratchPostgres, SEEDED } from './helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult, UserInfo } from '../../src/shared/wire';
-import { parseChinaTimestamp } from '../../src/shared/sign';
+import type { LoginResult, UserInfo } from '@domain/wire';
+import { parseChinaTimestamp } from '@domain/core/sign';
 import { DEMO_SSO_SECRET } from '../../server/config';
 import { mintSsoTicket } from '../../server/lib/ssoTicket';
 import { MSG } from '../../server/messages';

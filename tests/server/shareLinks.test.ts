@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttachmentRow, PageResult, ShareLinkRow, SharedContract, SharedCustomerInfo, SharedOrder, SharedQuotation } from '../../src/shared/wire';
-import { resourceByKey } from '../../src/shared/resources';
+import type { AttachmentRow, ShareLinkRow, SharedContract, SharedCustomerInfo, SharedOrder, SharedQuotation } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
+import { resourceByKey } from '@domain/registry';
 import * as schema from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/password';
 import { MSG } from '../../server/messages';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { computeSign, type SignParams } from '../../src/shared/sign';
+import { computeSign, type SignParams } from '@domain/core/sign';
 import { serverSign } from '../../server/plugins/signature';
 import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
  * Issue 14, item 11: the server verifies signatures with node:crypto over the very string the browser
- * signs with crypto-js (src/shared/sign.ts). crypto-js stays the browser's (and these tests' signing);
+ * signs with crypto-js (domain/core/sign.ts). crypto-js stays the browser's (and these tests' signing);
  * the server must never run it, since over a 9 MB upload it blocks the event loop for a third of a second.
  */
 const sha256 = vi.hoisted(() => ({ calls: 0 }));

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuNode, PageResult, RoleGrants, SystemMenuRow, SystemRoleRow, UserInfo } from '../../src/shared/wire';
+import type { MenuNode, RoleGrants, SystemMenuRow, SystemRoleRow, UserInfo } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
 import * as t from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/password';
 import { MSG } from '../../server/messages';

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type {
-  ApiKeyCreated,
-  ApiKeyRow,
-  AssignableRole,
-  AuthorisedActivity,
-  PageResult,
-  SystemUserRow,
-  TemporaryPassword,
-  UserGrantTree,
-  UserInfo,
-} from '../../src/shared/wire';
+import type { AssignableRole, AuthorisedActivity, SystemUserRow, TemporaryPassword, UserGrantTree, UserInfo } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
+import type { ApiKeyCreated, ApiKeyRow } from '@domain/system/apiKeys.contracts';
 import { DEMO_API_KEY } from '../../server/config';
 import { seedIfEmpty } from '../../server/db/seed';
 import { loadAuthorities } from '../../server/services/grants';

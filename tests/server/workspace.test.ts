@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  AuthorisedActivity,
-  AuthorisedProject,
-  MyActivityRow,
-  MyProjectRow,
-  PageResult,
-  UserInfo,
-} from '../../src/shared/wire';
-import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '../../src/shared/validators';
+import type { AuthorisedActivity, AuthorisedProject, MyActivityRow, MyProjectRow, UserInfo } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
+import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

@@ -7,7 +7,7 @@ import {
   smsCodeRules,
   usernameRules,
   validate,
-} from '../../src/shared/validators';
+} from '@domain/core/validators';
 
 const check = (rules: Parameters<typeof validate>[0][string], value: unknown) => validate({ f: rules }, { f: value })[0]?.msg ?? null;
 

@@ -3,7 +3,7 @@ import { message } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AuditLogPage from '../../src/features/system/pages/system/audit/index';
-import type { AuditLogRow } from '../../src/shared/wire';
+import type { AuditLogRow } from '@domain/wire';
 import { useSession } from '../../src/stores/session';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';

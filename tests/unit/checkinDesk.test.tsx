@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import GateDeskPage from '../../src/features/meeting/pages/gate/desk/index';
 import { DESK_GATE_KEY } from '../../src/features/meeting/desk/deskSession';
 import { storage } from '../../src/lib/storage';
-import type { DeskGate, GateScanResult } from '../../src/shared/wire';
+import type { DeskGate, GateScanResult } from '@domain/wire';
 import { user } from '../mocks/app';
 import { API, receivedParams } from '../mocks/handlers';
 import { renderPage } from '../mocks/page';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import MyWorksPage from '../../src/features/works/pages/jsxm/works/index';
-import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED, reportNoRule, reportNoRules, validate } from '../../src/shared/validators';
+import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED, reportNoRule, reportNoRules, validate } from '@domain/core/validators';
 import { renderApp, user } from '../mocks/app';
 import { eduPublicHandlers } from '../mocks/eduPublic';
 import { API, receivedParams } from '../mocks/handlers';

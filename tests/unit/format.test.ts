@@ -9,7 +9,7 @@ import {
   parseYuanToFen,
   toChineseMoney,
   toChineseMoneyFromFen,
-} from '../../src/shared/format';
+} from '@domain/core/format';
 
 describe('formatNumber', () => {
   it.each([

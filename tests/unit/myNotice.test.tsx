@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import MyNoticePage from '../../src/features/notice/pages/system/mynotice/index';
-import { MSG_NO_SELECTION } from '../../src/shared/validators';
+import { MSG_NO_SELECTION } from '@domain/core/validators';
 import { useNoticeSignal } from '../../src/stores/notices';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';

@@ -3,7 +3,7 @@ import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import MyProjectsPage from '../../src/features/project/pages/account/projects';
 import MyActivitiesPage from '../../src/features/activity/pages/account/activities';
-import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '../../src/shared/validators';
+import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '@domain/core/validators';
 import { useSession } from '../../src/stores/session';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';

@@ -13,7 +13,7 @@ import {
   percentText,
   seatStacks,
 } from '../../src/features/meeting/overview/series';
-import type { MeetingOverview } from '../../src/shared/wire';
+import type { MeetingOverview } from '@domain/wire';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { API, receivedParams } from '../mocks/handlers';

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PersonBadge, PersonImportPreview } from '../../src/shared/wire';
+import type { PersonBadge, PersonImportPreview } from '@domain/wire';
 import { AppProviders } from '../../src/app/AppProviders';
 import PersonPage from '../../src/features/meeting/pages/person/person/index';
 import { importFileProblem } from '../../src/features/meeting/persons/ImportModal';

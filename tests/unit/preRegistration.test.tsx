@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MSG_CERTIFICATE_NO, MSG_ID_CARD, MSG_MOBILE } from '../../src/shared/validators';
-import type { PreRegistrationInfo, PreRegistrationState } from '../../src/shared/wire';
+import { MSG_CERTIFICATE_NO, MSG_ID_CARD, MSG_MOBILE } from '@domain/core/validators';
+import type { PreRegistrationInfo, PreRegistrationState } from '@domain/wire';
 import { currentPath, renderApp, user } from '../mocks/app';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_TREE, type MenuSeed } from '../../server/db/seedData';
-import { inDependencyOrder, RESOURCES, resourceByKey, resourceByMenuPath } from '../../src/shared/resources';
-import { chinaTextToDate, dateToChinaText, fieldType, FIELD_TYPES } from '../../src/shared/resources/fieldTypes';
+import { inDependencyOrder, RESOURCES, resourceByKey, resourceByMenuPath } from '@domain/registry';
+import { chinaTextToDate, dateToChinaText, fieldType, FIELD_TYPES } from '@domain/resource/fieldTypes';
 import {
   actionAuthority,
   fieldRules,
@@ -21,9 +21,9 @@ import {
   transitionBlocked,
   transitionsFrom,
   transitionTarget,
-} from '../../src/shared/resources/framework';
-import type { FieldDef, ResourceDef, StateMachine } from '../../src/shared/resources/types';
-import { composeRules } from '../../src/shared/validators';
+} from '@domain/resource/framework';
+import type { FieldDef, ResourceDef, StateMachine } from '@domain/resource/types';
+import { composeRules } from '@domain/core/validators';
 
 /** Every menu code of the seeded tree with its action codes. */
 function menuIndex(items: MenuSeed[], out = new Map<string, MenuSeed>()): Map<string, MenuSeed> {

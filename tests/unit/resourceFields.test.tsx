@@ -10,11 +10,11 @@ import { hintedLabel, pickPatch } from '../../src/components/resource/RefSelect'
 import { ResourceForm } from '../../src/components/resource/ResourceForm';
 import { ResourcePage } from '../../src/components/resource/ResourcePage';
 import type { ResourceRow } from '../../src/components/resource/resourceApi';
-import { FIELD_TYPES } from '../../src/shared/resources/fieldTypes';
-import { fieldOf } from '../../src/shared/resources/framework';
-import { invoice } from '../../src/shared/resources/finance';
-import { exhibitor, team } from '../../src/shared/resources/participants';
-import type { FieldDef } from '../../src/shared/resources/types';
+import { FIELD_TYPES } from '@domain/resource/fieldTypes';
+import { fieldOf } from '@domain/resource/framework';
+import { invoice } from '@domain/finance/resources';
+import { exhibitor, team } from '@domain/participants/resources';
+import type { FieldDef } from '@domain/resource/types';
 import { user } from '../mocks/app';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';

@@ -4,9 +4,9 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { ResourcePage } from '../../src/components/resource/ResourcePage';
-import { order } from '../../src/shared/resources/commerce';
-import { customer, quotation } from '../../src/shared/resources/crm';
-import type { RowHistory } from '../../src/shared/resources/types';
+import { order } from '@domain/commerce/resources';
+import { customer, quotation } from '@domain/crm/resources';
+import type { RowHistory } from '@domain/resource/types';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { API, receivedParams } from '../mocks/handlers';

@@ -13,7 +13,7 @@ import {
   MSG_TAX_NO,
   oneOfRule,
   taxNoRule,
-} from '../../src/shared/validators';
+} from '@domain/core/validators';
 
 /** The rules the resource definitions added to the validator library, with valid and invalid examples. */
 describe('business record rules', () => {

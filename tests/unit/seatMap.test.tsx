@@ -15,7 +15,7 @@ import {
   seatAriaLabel,
   seatedPersons,
 } from '../../src/features/meeting/seats/seatLayout';
-import type { SeatCell } from '../../src/shared/wire';
+import type { SeatCell } from '@domain/wire';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { API, receivedParams } from '../mocks/handlers';

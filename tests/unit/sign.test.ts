@@ -3,7 +3,7 @@
 /// <reference types="node" />
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chinaTimestamp, computeSign, signBase, signRequest } from '../../src/shared/sign';
+import { chinaTimestamp, computeSign, signBase, signRequest } from '@domain/core/sign';
 import { toWireParams, encodeWireParams } from '../../src/api/params';
 
 /** The expected signature, computed independently of the code under test. */

@@ -1,11 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ApiKeyPage from '../../src/features/system/pages/system/apikey/index';
-import type { ApiKeyRow } from '../../src/shared/wire';
+import { apiKeyAdd, apiKeyPage, type ApiKeyRow } from '@domain/system/apiKeys.contracts';
 import { useSession } from '../../src/stores/session';
-import { API, receivedParams } from '../mocks/handlers';
+import { answer, mock } from '../mocks/contract';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
 import { renderPage } from '../mocks/page';
@@ -19,12 +18,11 @@ function backend() {
   ];
   const posts: Array<{ path: string; form: Record<string, string> }> = [];
   server.use(
-    http.get(API('/system/apikey/page'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { total: rows.length, records: rows } })),
-    http.post(API('/system/apikey/add'), async ({ request }) => {
-      const form = await receivedParams(request);
+    mock(apiKeyPage, () => ({ total: rows.length, records: rows })),
+    mock(apiKeyAdd, ({ params: form }) => {
       posts.push({ path: 'add', form });
       rows.unshift({ ...rows[0], id: 2, name: form.name, apiKey: 'zbzj-bbbb' });
-      return HttpResponse.json({ code: 0, msg: '接口密钥已创建', data: { id: 2, apiKey: 'zbzj-bbbb', secret: SECRET } });
+      return answer(apiKeyAdd, { id: 2, apiKey: 'zbzj-bbbb', secret: SECRET }, '接口密钥已创建');
     }),
   );
   return { posts };

@@ -8,7 +8,7 @@ import SystemRolePage from '../../src/features/system/pages/system/role/index';
 import { RoleGrantDrawer } from '../../src/features/system/roles/RoleGrantDrawer';
 import { buildGrantTree, grantedLeaves, normaliseChecked, postedIds } from '../../src/features/system/roles/grantTree';
 import { dropped, shifted } from '../../src/features/system/menus/menuTree';
-import type { RoleGrants, SystemMenuRow, SystemRoleRow } from '../../src/shared/wire';
+import type { RoleGrants, SystemMenuRow, SystemRoleRow } from '@domain/wire';
 import { useSession } from '../../src/stores/session';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';

@@ -3,7 +3,7 @@ import { message } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import SystemUserPage from '../../src/features/system/pages/system/user/index';
-import type { AssignableRole, SystemUserRow } from '../../src/shared/wire';
+import type { AssignableRole, SystemUserRow } from '@domain/wire';
 import { useSession } from '../../src/stores/session';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';

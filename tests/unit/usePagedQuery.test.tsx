@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { earlyUrl, startEarly } from '../../src/api/early';
 import { usePagedQuery, type PagedQueryOptions } from '../../src/components/usePagedQuery';
-import type { PageResult } from '../../src/shared/wire';
+import type { PageResult } from '@domain/core/envelope';
 import { useSession } from '../../src/stores/session';
 import { server } from '../mocks/server';
 import { API } from '../mocks/handlers';

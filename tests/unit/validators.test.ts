@@ -99,7 +99,7 @@ import {
   usernameRule,
   validate,
   type Rule,
-} from '../../src/shared/validators';
+} from '@domain/core/validators';
 
 /** Asserts every listed value passes. */
 function expectValid(rule: Rule, values: readonly unknown[]): void {

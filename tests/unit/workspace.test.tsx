@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NoticeItem } from '../../src/shared/wire';
+import type { NoticeItem } from '@domain/wire';
 import { useNoticeSignal } from '../../src/stores/notices';
 import { useSettings } from '../../src/stores/settings';
 import { useTabs } from '../../src/stores/tabs';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { actionAuthority } from '../../../src/shared/resources/framework';
-import { gate } from '../../../src/shared/resources/meeting';
-import { GATE_SCAN_VERDICTS, type DeskGate, type GateScanPerson, type GateScanResult } from '../../../src/shared/wire';
+import { actionAuthority } from '@domain/resource/framework';
+import { gate } from '@domain/meeting/resources';
+import { GATE_SCAN_VERDICTS, type DeskGate, type GateScanPerson, type GateScanResult } from '@domain/wire';
 import { envelopeSchema, ok } from '../../lib/envelope';
 import { serializerSchema } from '../resources/schemas';
 import { refuse } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { MeetingOverview } from '../../../src/shared/wire';
+import type { MeetingOverview } from '@domain/wire';
 import { envelopeSchema, ok } from '../../lib/envelope';
 import { Id, Nullable, wireSchema } from '../../lib/schemas';
 import { meetingOverview } from '../../services/meeting/overview';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { person } from '../../../src/shared/resources/meeting';
-import { actionAuthority, INT_MAX } from '../../../src/shared/resources/framework';
-import type { PersonBadge, PersonImportPreview, PersonImportResult } from '../../../src/shared/wire';
+import { person } from '@domain/meeting/resources';
+import { actionAuthority, INT_MAX } from '@domain/resource/framework';
+import type { PersonBadge, PersonImportPreview, PersonImportResult } from '@domain/wire';
 import { chinaDay } from '../../lib/dates';
 import { envelopeSchema, ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '../../../src/shared/wire';
+import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '@domain/wire';
 import { envelopeSchema, ok } from '../../lib/envelope';
 import { Id, Nullable, wireSchema } from '../../lib/schemas';
 import { MSG } from '../../messages';

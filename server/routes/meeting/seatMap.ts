@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { resourceByKey } from '../../../src/shared/resources';
-import { actionAuthority, menuAuthority } from '../../../src/shared/resources/framework';
-import { SEAT_KINDS } from '../../../src/shared/resources/meeting';
-import type { SeatCell, SeatGenerateResult, SeatMapData } from '../../../src/shared/wire';
+import { resourceByKey } from '@domain/registry';
+import { actionAuthority, menuAuthority } from '@domain/resource/framework';
+import { SEAT_KINDS } from '@domain/meeting/resources';
+import type { SeatCell, SeatGenerateResult, SeatMapData } from '@domain/wire';
 import { envelopeSchema, ok } from '../../lib/envelope';
 import { Id, IntegerEnum, Nullable, wireSchema } from '../../lib/schemas';
 import { MSG } from '../../messages';

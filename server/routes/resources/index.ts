@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { RESOURCES, resourceByKey } from '../../../src/shared/resources';
-import { fieldType } from '../../../src/shared/resources/fieldTypes';
-import { actionAuthority, machineRoute, menuAuthority } from '../../../src/shared/resources/framework';
-import type { ResourceDef } from '../../../src/shared/resources/types';
+import { RESOURCES, resourceByKey } from '@domain/registry';
+import { fieldType } from '@domain/resource/fieldTypes';
+import { actionAuthority, machineRoute, menuAuthority } from '@domain/resource/framework';
+import type { ResourceDef } from '@domain/resource/types';
 import { activities, projects } from '../../db/schema';
 import { envelopeSchema, ok, pageSchema } from '../../lib/envelope';
 import { forbidden, refuse } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import { fieldType, refLabelName, INT_MAX } from '../../../src/shared/resources/fieldTypes';
-import { ACTIVITY_FIELD, backRefNames, inputFields, PROJECT_FIELD, sortableNames } from '../../../src/shared/resources/framework';
-import type { FieldDef, LinesDef, ResourceDef } from '../../../src/shared/resources/types';
+import { fieldType, refLabelName, INT_MAX } from '@domain/resource/fieldTypes';
+import { ACTIVITY_FIELD, backRefNames, inputFields, PROJECT_FIELD, sortableNames } from '@domain/resource/framework';
+import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
 import { Id, IntegerEnum, Nullable, StringEnum } from '../../lib/schemas';
 import { pageQuery } from '../../lib/paging';
 import { ATTACHMENT_BASE64_MAX } from '../../services/attachments';

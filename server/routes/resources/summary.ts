@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PageResult } from '../../../src/shared/wire';
-import { fenToYuanString } from '../../../src/shared/format';
-import { resourceByKey } from '../../../src/shared/resources';
+import type { PageResult } from '@domain/core/envelope';
+import { fenToYuanString } from '@domain/core/format';
+import { resourceByKey } from '@domain/registry';
 import { ok } from '../../lib/envelope';
 import { offsetOf, pageQuerySchema, type PageParams } from '../../lib/paging';
 import { escapeLike, queryRows } from '../../services/sql';

@@ -1,8 +1,9 @@
 import { and, count, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_TITLES, auditChangeText, auditEntryLabel } from '../../../src/shared/audit';
-import { chinaTextToDate } from '../../../src/shared/resources/fieldTypes';
-import type { AuditAction, AuditLogRow, PageResult } from '../../../src/shared/wire';
+import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_TITLES, auditChangeText, auditEntryLabel } from '@domain/system/audit';
+import { chinaTextToDate } from '@domain/resource/fieldTypes';
+import type { AuditAction, AuditLogRow } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
 import type { AppDb } from '../../db/client';
 import { auditLogs, organisers } from '../../db/schema';
 import { chinaDateTime } from '../../lib/dates';

@@ -1,8 +1,8 @@
-import { fieldType } from '../../../src/shared/resources/fieldTypes';
-import { machineOf, stateLabel } from '../../../src/shared/resources/framework';
-import { resourceByKey } from '../../../src/shared/resources';
-import type { FieldDef, ResourceDef } from '../../../src/shared/resources/types';
-import type { AuditChange } from '../../../src/shared/wire';
+import { fieldType } from '@domain/resource/fieldTypes';
+import { machineOf, stateLabel } from '@domain/resource/framework';
+import { resourceByKey } from '@domain/registry';
+import type { FieldDef, ResourceDef } from '@domain/resource/types';
+import type { AuditChange } from '@domain/wire';
 import type { AppDb } from '../../db/client';
 import { MSG } from '../../messages';
 import { columnsOf, rowsInScope, type Caller, type Row } from '../resources/model';

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { checkin, gate, person, PERSON_KINDS } from '../../../src/shared/resources/meeting';
-import { stateValue } from '../../../src/shared/resources/framework';
-import type { DeskGate, GateScanPerson, GateScanResult, GateScanVerdict } from '../../../src/shared/wire';
+import { checkin, gate, person, PERSON_KINDS } from '@domain/meeting/resources';
+import { stateValue } from '@domain/resource/framework';
+import type { DeskGate, GateScanPerson, GateScanResult, GateScanVerdict } from '@domain/wire';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { activities } from '../../db/schema';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { checkin, gate, person, seat } from '../../../src/shared/resources/meeting';
-import { stateValue } from '../../../src/shared/resources/framework';
+import { checkin, gate, person, seat } from '@domain/meeting/resources';
+import { stateValue } from '@domain/resource/framework';
 import type {
   MeetingOverview,
   OverviewDaySource,
@@ -10,7 +10,7 @@ import type {
   OverviewHour,
   OverviewKindStatus,
   OverviewTotals,
-} from '../../../src/shared/wire';
+} from '@domain/wire';
 import { activities, projects } from '../../db/schema';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';

@@ -1,19 +1,12 @@
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  PRE_REGISTRATION_KINDS,
-  USER_STATUS,
-  type FieldError,
-  type PreRegistrationActivity,
-  type PreRegistrationInfo,
-  type PreRegistrationResult,
-  type PreRegistrationState,
-} from '../../../src/shared/wire';
-import { activity, project } from '../../../src/shared/resources/projects';
-import { person } from '../../../src/shared/resources/meeting';
-import { checkFields, fieldOf, machineOf, stateLabel, stateValue } from '../../../src/shared/resources/framework';
-import { fieldType } from '../../../src/shared/resources/fieldTypes';
-import type { FieldDef } from '../../../src/shared/resources/types';
+import { PRE_REGISTRATION_KINDS, USER_STATUS, type PreRegistrationActivity, type PreRegistrationInfo, type PreRegistrationResult, type PreRegistrationState } from '@domain/wire';
+import { type FieldError } from '@domain/core/envelope';
+import { activity, project } from '@domain/projects/resources';
+import { person } from '@domain/meeting/resources';
+import { checkFields, fieldOf, machineOf, stateLabel, stateValue } from '@domain/resource/framework';
+import { fieldType } from '@domain/resource/fieldTypes';
+import type { FieldDef } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
 import { activities, organisers, projects } from '../../db/schema';
 import { autoCodeOf, chinaDay } from '../../lib/dates';

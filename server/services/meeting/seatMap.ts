@@ -1,10 +1,10 @@
 import { and, asc, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { resourceByKey } from '../../../src/shared/resources';
-import { actionAuthority, fieldRules } from '../../../src/shared/resources/framework';
-import { seatLabel } from '../../../src/shared/resources/meeting';
-import { validate } from '../../../src/shared/validators';
-import type { SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatHall, SeatMapData } from '../../../src/shared/wire';
+import { resourceByKey } from '@domain/registry';
+import { actionAuthority, fieldRules } from '@domain/resource/framework';
+import { seatLabel } from '@domain/meeting/resources';
+import { validate } from '@domain/core/validators';
+import type { SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatHall, SeatMapData } from '@domain/wire';
 import type { AppDb } from '../../db/client';
 import { activities } from '../../db/schema';
 import { fieldErrors, refuse } from '../../lib/errors';

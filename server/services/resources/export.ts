@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { fieldType } from '../../../src/shared/resources/fieldTypes';
-import { ACTIVITY_LABEL, isMoney, PROJECT_LABEL, stateLabel } from '../../../src/shared/resources/framework';
-import type { ResourceDef } from '../../../src/shared/resources/types';
+import { fieldType } from '@domain/resource/fieldTypes';
+import { ACTIVITY_LABEL, isMoney, PROJECT_LABEL, stateLabel } from '@domain/resource/framework';
+import type { ResourceDef } from '@domain/resource/types';
 import { chinaDay } from '../../lib/dates';
 import { MSG } from '../../messages';
 import type { Row } from './model';

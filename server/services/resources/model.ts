@@ -1,9 +1,9 @@
 import { and, eq, gte, ilike, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { resourceByKey } from '../../../src/shared/resources';
-import { fieldType } from '../../../src/shared/resources/fieldTypes';
-import { backRefNames, conditionValues, PROJECT_FIELD, ACTIVITY_FIELD, refLabelName } from '../../../src/shared/resources/framework';
-import type { AggregateDef, FieldDef, ResourceDef } from '../../../src/shared/resources/types';
+import { resourceByKey } from '@domain/registry';
+import { fieldType } from '@domain/resource/fieldTypes';
+import { backRefNames, conditionValues, PROJECT_FIELD, ACTIVITY_FIELD, refLabelName } from '@domain/resource/framework';
+import type { AggregateDef, FieldDef, ResourceDef } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
 import { activities, attachments, joinTables, lineTables, projects, resourceTables, users } from '../../db/schema';
 import { chinaDateTime } from '../../lib/dates';

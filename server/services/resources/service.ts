@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
-import type { FieldError, PageResult } from '../../../src/shared/wire';
-import { isBlank, validate, type Rule } from '../../../src/shared/validators';
-import { RESOURCES, resourceByKey } from '../../../src/shared/resources';
-import { fieldType, msgFileType, type FileUpload } from '../../../src/shared/resources/fieldTypes';
+import type { FieldError, PageResult } from '@domain/core/envelope';
+import { isBlank, validate, type Rule } from '@domain/core/validators';
+import { RESOURCES, resourceByKey } from '@domain/registry';
+import { fieldType, msgFileType, type FileUpload } from '@domain/resource/fieldTypes';
 import {
   ACTIVITY_FIELD,
   actionAuthority,
@@ -20,8 +20,8 @@ import {
   stateLabel,
   transitionAction,
   transitionBlocked,
-} from '../../../src/shared/resources/framework';
-import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '../../../src/shared/resources/types';
+} from '@domain/resource/framework';
+import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
 import { activities, projects, stateChanges, uniqueIndexName, users } from '../../db/schema';
 import { autoCodeOf, chinaDateTime } from '../../lib/dates';

@@ -1,5 +1,5 @@
-import { resourceByKey } from '../../../src/shared/resources';
-import type { ResourceDef } from '../../../src/shared/resources/types';
+import { resourceByKey } from '@domain/registry';
+import type { ResourceDef } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
 import { stateChanges } from '../../db/schema';
 import { MSG } from '../../messages';

@@ -1,7 +1,7 @@
 import { App, Button, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { fieldType, msgFileType, type FileUpload } from '../../shared/resources/fieldTypes';
-import type { FieldDef, ResourceDef } from '../../shared/resources/types';
+import { fieldType, msgFileType, type FileUpload } from '@domain/resource/fieldTypes';
+import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { readAsBase64 } from '../share/api';
 import { downloadRowFile, type ResourceRow } from './resourceApi';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
-import type { ResourceDef, RowHistory } from '../../shared/resources/types';
+import type { ResourceDef, RowHistory } from '@domain/resource/types';
 import { historyOf, type ResourceRow } from './resourceApi';
 
 /**

@@ -1,8 +1,8 @@
 import { Button, Form, Typography, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../shared/format';
-import { inputFields, lineAmountFen } from '../../shared/resources/framework';
-import type { FieldDef, LinesDef, ResourceDef } from '../../shared/resources/types';
+import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '@domain/core/format';
+import { inputFields, lineAmountFen } from '@domain/resource/framework';
+import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
 import { FieldInput } from './FieldInput';
 import { fieldInput } from './fieldInputs';
 import { formRule, toFormValue } from './fieldValues';

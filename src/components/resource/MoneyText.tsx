@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../shared/format';
+import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '@domain/core/format';
 
 /**
  * Money as the wire sends it (yuan text) shown with thousands separators, and — for contract and invoice

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Select } from 'antd';
 import type { RequestParams } from '../../api/params';
-import { formatMoney, parseYuanToFen } from '../../shared/format';
-import { resourceByKey } from '../../shared/resources';
-import { refLabelName } from '../../shared/resources/framework';
-import type { FieldDef, RefHint } from '../../shared/resources/types';
+import { formatMoney, parseYuanToFen } from '@domain/core/format';
+import { resourceByKey } from '@domain/registry';
+import { refLabelName } from '@domain/resource/framework';
+import type { FieldDef, RefHint } from '@domain/resource/types';
 import { listRows, type ResourceRow } from './resourceApi';
 
 /**

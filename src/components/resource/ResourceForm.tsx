@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { App, Col, Form, Modal, Row, Spin, type FormInstance } from 'antd';
 import { ApiError } from '../../api/errors';
-import type { FieldError } from '../../shared/wire';
-import { parseYuanToFen, toChineseMoneyFromFen } from '../../shared/format';
-import { ACTIVITY_FIELD, ACTIVITY_LABEL, inputFields, PROJECT_FIELD, PROJECT_LABEL } from '../../shared/resources/framework';
-import type { FieldDef, ResourceDef } from '../../shared/resources/types';
+import type { FieldError } from '@domain/core/envelope';
+import { parseYuanToFen, toChineseMoneyFromFen } from '@domain/core/format';
+import { ACTIVITY_FIELD, ACTIVITY_LABEL, inputFields, PROJECT_FIELD, PROJECT_LABEL } from '@domain/resource/framework';
+import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { FieldInput } from './FieldInput';
 import { formRule, hasActivityInput, hasProjectInput, initialValues, namePathOf, toSaveForm } from './fieldValues';
 import { LinesEditor } from './LinesEditor';

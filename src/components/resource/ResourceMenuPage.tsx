@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { resourceByMenuPath } from '../../shared/resources';
-import type { ResourceDef } from '../../shared/resources/types';
+import { resourceByMenuPath } from '@domain/registry';
+import type { ResourceDef } from '@domain/resource/types';
 import { ResourcePage } from './ResourcePage';
 
 /**

@@ -3,7 +3,7 @@ import { App, Button, Dropdown, Form, Input, Modal, Select, Space, Tag, Tooltip,
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RequestParams } from '../../api/params';
-import { MSG_NO_SELECTION } from '../../shared/validators';
+import { MSG_NO_SELECTION } from '@domain/core/validators';
 import { useSession } from '../../stores/session';
 import { confirmAction, confirmAndRemove } from '../confirm';
 import { cleanFilters } from '../PagedTable';
@@ -22,8 +22,8 @@ import {
   transitionBlocked,
   transitionsFrom,
   transitionTarget,
-} from '../../shared/resources/framework';
-import type { ResourceDef, StateMachine, Transition } from '../../shared/resources/types';
+} from '@domain/resource/framework';
+import type { ResourceDef, StateMachine, Transition } from '@domain/resource/types';
 import { resourceColumns } from './cells';
 import { ColumnChooser, useHiddenColumns, type ChoosableColumn } from './ColumnChooser';
 import { FieldInput } from './FieldInput';

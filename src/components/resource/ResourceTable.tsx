@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
 import { Empty, Table, type TableColumnsType } from 'antd';
 import type { RequestParams } from '../../api/params';
-import type { PageResult } from '../../shared/wire';
+import type { PageResult } from '@domain/core/envelope';
 import { TABLE_HEIGHT_RATIO } from '../../config/constants';
 import { useWindowHeight } from '../../hooks/useWindowHeight';
 import { useTableLabel } from '../PagedTable';

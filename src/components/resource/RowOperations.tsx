@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Tooltip, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
-import { resourceByKey } from '../../shared/resources';
-import { actionAuthority, backRefNames, meets, menuAuthority, menuPath } from '../../shared/resources/framework';
-import type { ResourceDef, RowOperation } from '../../shared/resources/types';
+import { resourceByKey } from '@domain/registry';
+import { actionAuthority, backRefNames, meets, menuAuthority, menuPath } from '@domain/resource/framework';
+import type { ResourceDef, RowOperation } from '@domain/resource/types';
 import { confirmAction } from '../confirm';
 import { runOperation, type ResourceRow } from './resourceApi';
 

@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
-import { ACTIVITY_LABEL, isMoney, PROJECT_LABEL } from '../../shared/resources/framework';
-import type { FieldDef, ResourceDef } from '../../shared/resources/types';
+import { ACTIVITY_LABEL, isMoney, PROJECT_LABEL } from '@domain/resource/framework';
+import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { StatusTag } from '../StatusTag';
 import { fieldInput } from './fieldInputs';
 import type { ResourceRow } from './resourceApi';

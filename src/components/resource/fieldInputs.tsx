@@ -4,9 +4,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { RequestParams } from '../../api/params';
 import { formatDate } from '../../lib/dateFormat';
-import { fieldType } from '../../shared/resources/fieldTypes';
-import { refLabelName, requiredMessage } from '../../shared/resources/framework';
-import type { FieldDef, FieldType, ResourceDef } from '../../shared/resources/types';
+import { fieldType } from '@domain/resource/fieldTypes';
+import { refLabelName, requiredMessage } from '@domain/resource/framework';
+import type { FieldDef, FieldType, ResourceDef } from '@domain/resource/types';
 import { loadable } from '../../lib/loadable';
 import { MoneyText } from './MoneyText';
 import { RefSelect } from './RefSelect';
@@ -17,7 +17,7 @@ dayjs.extend(customParseFormat);
 /**
  * The browser's field-type registry: for each FieldType its form input, its search-bar input, its list
  * cell, and the conversions form value ⇄ wire text. The isomorphic half (column, rules, wire schema,
- * export cell) is src/shared/resources/fieldTypes.ts. The rules always judge the wire text (a date
+ * export cell) is domain/resource/fieldTypes.ts. The rules always judge the wire text (a date
  * picker's dayjs becomes 'YYYY-MM-DD' first), so the form and the server apply the very same checks to
  * the very same text. Nothing else in the browser switches over field types.
  */

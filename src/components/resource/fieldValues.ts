@@ -1,6 +1,6 @@
-import { toAntdRule, type AntdRuleLike } from '../../shared/validators';
-import { ACTIVITY_FIELD, conditionalRules, fieldRules, inputFields, PROJECT_FIELD } from '../../shared/resources/framework';
-import type { FieldDef, ResourceDef } from '../../shared/resources/types';
+import { toAntdRule, type AntdRuleLike } from '@domain/core/validators';
+import { ACTIVITY_FIELD, conditionalRules, fieldRules, inputFields, PROJECT_FIELD } from '@domain/resource/framework';
+import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { DATE_FORMAT, fieldInput } from './fieldInputs';
 import type { ResourceRow } from './resourceApi';
 

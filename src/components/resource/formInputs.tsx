@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Input, InputNumber, Switch } from 'antd';
-import type { FieldDef } from '../../shared/resources/types';
-import { textMax } from '../../shared/resources/framework';
+import type { FieldDef } from '@domain/resource/types';
+import { textMax } from '@domain/resource/framework';
 import { placeholderOf, TextInput, type FieldInputProps } from './fieldInputs';
 import { FileInput } from './FileInput';
 

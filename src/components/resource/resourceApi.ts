@@ -1,9 +1,9 @@
 import { downloadFile } from '../../api/download';
 import { get, http, post, postForMessage } from '../../api/request';
 import type { RequestParams } from '../../api/params';
-import type { Envelope } from '../../shared/wire';
-import { machineRoute } from '../../shared/resources/framework';
-import type { ResourceDef, RowHistory, RowOperation, StateMachine } from '../../shared/resources/types';
+import type { Envelope } from '@domain/core/envelope';
+import { machineRoute } from '@domain/resource/framework';
+import type { ResourceDef, RowHistory, RowOperation, StateMachine } from '@domain/resource/types';
 
 /**
  * The wire calls of one resource (ARCHITECTURE §4), through the app's one axios instance: the generic

@@ -1,9 +1,9 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Button, Modal, Skeleton } from 'antd';
-import type { SharePageKind } from '../../shared/wire';
+import type { SharePageKind } from '@domain/wire';
 import type { ResourceRow } from '../resource/resourceApi';
-import { actionAuthority } from '../../shared/resources/framework';
-import type { ResourceDef } from '../../shared/resources/types';
+import { actionAuthority } from '@domain/resource/framework';
+import type { ResourceDef } from '@domain/resource/types';
 import { useSession } from '../../stores/session';
 import { loadable } from '../../lib/loadable';
 import type { AttachmentListProps } from './AttachmentList';

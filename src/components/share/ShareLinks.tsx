@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Input, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CopyOutlined, LinkOutlined } from '@ant-design/icons';
-import { SHARE_EXPIRY_DAYS, SHARE_PAGES, type ShareLinkRow, type SharePageKind } from '../../shared/wire';
+import { SHARE_EXPIRY_DAYS, SHARE_PAGES, type ShareLinkRow, type SharePageKind } from '@domain/wire';
 import { confirmAction } from '../confirm';
-import type { ResourceDef } from '../../shared/resources/types';
+import type { ResourceDef } from '@domain/resource/types';
 import { createShareLink, listShareLinks, revokeShareLink, shareAddress } from './api';
 import { copyText } from './copyText';
 import { useRowList } from './useRowList';

@@ -1,8 +1,8 @@
 import { downloadFile } from '../../api/download';
 import { get, post } from '../../api/request';
-import { SHARE_LINK_PARAM, SHARE_PAGES, type AttachmentRow, type ShareLinkRow, type SharePageKind } from '../../shared/wire';
+import { SHARE_LINK_PARAM, SHARE_PAGES, type AttachmentRow, type ShareLinkRow, type SharePageKind } from '@domain/wire';
 import { BASENAME } from '../../config/constants';
-import type { ResourceDef } from '../../shared/resources/types';
+import type { ResourceDef } from '@domain/resource/types';
 
 /** Share links of a record (back office): list, create, revoke; and a record's attachments. */
 

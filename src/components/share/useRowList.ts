@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ResourceDef } from '../../shared/resources/types';
+import type { ResourceDef } from '@domain/resource/types';
 
 /**
  * A list that belongs to one row (its share links, its files), read when the dialog's content mounts and

@@ -10,8 +10,8 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   toAntdRule,
-} from '../../shared/validators';
-import type { FieldError } from '../../shared/wire';
+} from '@domain/core/validators';
+import type { FieldError } from '@domain/core/envelope';
 import { changePassword } from './api';
 
 export interface PasswordFormValues {

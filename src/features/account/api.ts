@@ -1,5 +1,5 @@
 import { get, postForMessage } from '../../api/request';
-import type { NotifyPrefs, ProfileInfo } from '../../shared/wire';
+import type { NotifyPrefs, ProfileInfo } from '@domain/wire';
 
 /** The account calls of spec §7 (profile, password) plus the new-message preferences. */
 

@@ -1,5 +1,5 @@
 import { get, postForMessage } from '../../api/request';
-import type { AuthorisedActivity } from '../../shared/wire';
+import type { AuthorisedActivity } from '@domain/wire';
 
 // ------------------------------------------------------------------------------------------------
 // 我的活动 (/account/activities): the activities authorised to the user and their current selection.

@@ -1,5 +1,5 @@
 import { get } from '../../api/request';
-import type { AttendeeNotices } from '../../shared/resources/notices';
+import type { AttendeeNotices } from '@domain/notices/resources';
 
 /**
  * 活动通知 for attendees, signed out: the published notices of the activity a personal code belongs to.

@@ -1,4 +1,4 @@
-import { YHLX_EDU } from '../../shared/wire';
+import { YHLX_EDU } from '@domain/wire';
 import { LoginForm } from './LoginForm';
 
 /** /edu/edulogin: competition users; /home then leads them to their first menu page. */

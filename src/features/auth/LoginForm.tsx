@@ -5,7 +5,7 @@ import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { login } from '../../api/session';
-import { YHLX_EDU } from '../../shared/wire';
+import { YHLX_EDU } from '@domain/wire';
 import { PASSWORD_TOKEN_TTL_MS } from '../../config/constants';
 import { safeAppPath } from '../../lib/safePath';
 import { useSession } from '../../stores/session';

@@ -1,4 +1,4 @@
-import { YHLX_ORDINARY } from '../../shared/wire';
+import { YHLX_ORDINARY } from '@domain/wire';
 import { LoginForm } from './LoginForm';
 
 /** /user/login: organiser staff and the admin account (the admin is just the username admin). */

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { ApiError } from '../../api/errors';
-import type { ReportCheckResult } from '../../shared/wire';
+import type { ReportCheckResult } from '@domain/wire';
 import { CompetitionBanner } from '../../components/CompetitionBanner';
 import { WorkStatusTag } from '../../components/WorkStatusTag';
-import { reportNoRules, toAntdRule } from '../../shared/validators';
+import { reportNoRules, toAntdRule } from '@domain/core/validators';
 import { checkReport, REVIEW_NOTES } from './api';
 
 interface LookupForm {

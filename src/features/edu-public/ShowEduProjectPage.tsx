@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Descriptions, Flex, Result, Spin, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import type { EduProjectShowcase } from '../../shared/wire';
+import type { EduProjectShowcase } from '@domain/wire';
 import { CompetitionBanner } from '../../components/CompetitionBanner';
 import { WorkStatusTag } from '../../components/WorkStatusTag';
-import { reportNoRule } from '../../shared/validators';
+import { reportNoRule } from '@domain/core/validators';
 import { fetchShowcase } from './api';
 
 /** Said for every number that has no public work, whatever the reason, exactly as the server says it. */

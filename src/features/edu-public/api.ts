@@ -1,5 +1,5 @@
 import { get } from '../../api/request';
-import type { EduProjectShowcase, ReportCheckResult } from '../../shared/wire';
+import type { EduProjectShowcase, ReportCheckResult } from '@domain/wire';
 
 /** The education entry's public lookups by 报名编号 (no sign-in; rate-limited per address on the server). */
 export function fetchShowcase(no: string): Promise<EduProjectShowcase> {

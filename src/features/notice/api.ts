@@ -1,5 +1,6 @@
 import { get, postForMessage } from '../../api/request';
-import type { NoticeItem, PageResult } from '../../shared/wire';
+import type { NoticeItem } from '@domain/wire';
+import type { PageResult } from '@domain/core/envelope';
 
 /** The signed-in user's own notices (我的通知). */
 

@@ -1,5 +1,5 @@
 import { get, post } from '../../api/request';
-import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '../../shared/wire';
+import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '@domain/wire';
 
 /**
  * 扫码预登记, signed out: what a QR code leads to, the registration itself, and the result page's

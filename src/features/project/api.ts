@@ -1,5 +1,5 @@
 import { get, postForMessage } from '../../api/request';
-import type { AuthorisedProject } from '../../shared/wire';
+import type { AuthorisedProject } from '@domain/wire';
 
 // ------------------------------------------------------------------------------------------------
 // 我的项目 (/account/projects): the projects authorised to the user and their current selection.

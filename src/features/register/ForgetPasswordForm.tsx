@@ -4,7 +4,7 @@ import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { standaloneFeedback } from '../../app/feedback';
 import { SmsCodeInput } from '../../components/SmsCodeInput';
-import { confirmPasswordRule, mobileRules, passwordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '../../shared/validators';
+import { confirmPasswordRule, mobileRules, passwordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '@domain/core/validators';
 import { resetPassword, type ResetPasswordForm } from './api';
 import { showFieldErrors } from './fieldErrors';
 

@@ -1,4 +1,4 @@
-import { YHLX_ORDINARY } from '../../shared/wire';
+import { YHLX_ORDINARY } from '@domain/wire';
 import { LOGIN_PATH } from '../../config/constants';
 import { PRODUCT_NAME } from '../../layouts/brand';
 import { ForgetPasswordForm } from './ForgetPasswordForm';

@@ -17,7 +17,7 @@ import {
   smsCodeRules,
   toAntdRule,
   usernameRules,
-} from '../../shared/validators';
+} from '@domain/core/validators';
 import { registerOrganiser, type RegisterForm } from './api';
 import { showFieldErrors } from './fieldErrors';
 

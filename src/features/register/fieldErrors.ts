@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { ApiError } from '../../api/errors';
-import type { FieldError } from '../../shared/wire';
+import type { FieldError } from '@domain/core/envelope';
 
 /**
  * A server refusal that names fields (`data.errors`) puts each message under its own input, besides the

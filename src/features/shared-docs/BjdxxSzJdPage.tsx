@@ -1,4 +1,4 @@
-import type { SharedQuotation } from '../../shared/wire';
+import type { SharedQuotation } from '@domain/wire';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, Letterhead, LinesTable, Section, text, TotalLine } from './parts';
 import { QUOTATION_PAGES, QuotationFacts } from './quotationParts';

@@ -1,6 +1,6 @@
 import { Table, type TableColumnsType } from 'antd';
-import type { SharedLine, SharedQuotation } from '../../shared/wire';
-import { GOODS_CATEGORIES } from '../../shared/resources/commerce';
+import type { SharedLine, SharedQuotation } from '@domain/wire';
+import { GOODS_CATEGORIES } from '@domain/commerce/resources';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, Letterhead, LinesTable, money, Section, text, TotalLine } from './parts';
 import { QUOTATION_PAGES, QuotationFacts } from './quotationParts';

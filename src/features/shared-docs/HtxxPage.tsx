@@ -1,7 +1,7 @@
 import { Descriptions, Table, type TableColumnsType } from 'antd';
-import type { SharePageKind, SharedContract } from '../../shared/wire';
-import { AUDIT_STATES, CONTRACT_STATES, PAY_TERMS } from '../../shared/resources/contract';
-import { CONFIRM_STATES, INVOICE_STATES, INVOICE_TYPES, RECEIVABLE_KINDS } from '../../shared/resources/finance';
+import type { SharePageKind, SharedContract } from '@domain/wire';
+import { AUDIT_STATES, CONTRACT_STATES, PAY_TERMS } from '@domain/sales/resources';
+import { CONFIRM_STATES, INVOICE_STATES, INVOICE_TYPES, RECEIVABLE_KINDS } from '@domain/finance/resources';
 import { DocumentFrame } from './DocumentFrame';
 import { capital, dateRange, DocTitle, label, Letterhead, LinesTable, money, projectText, Section, stateTag, text, TotalLine } from './parts';
 import { useSharedDocument } from './useSharedDocument';

@@ -1,6 +1,6 @@
 import { Descriptions, Table, type TableColumnsType } from 'antd';
-import type { SharedCustomerInfo } from '../../shared/wire';
-import { CUSTOMER_TYPES, GENDERS, INDUSTRIES, QUOTATION_STATES } from '../../shared/resources/crm';
+import type { SharedCustomerInfo } from '@domain/wire';
+import { CUSTOMER_TYPES, GENDERS, INDUSTRIES, QUOTATION_STATES } from '@domain/crm/resources';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, label, Letterhead, money, Section, stateTag, text } from './parts';
 import { useSharedDocument } from './useSharedDocument';

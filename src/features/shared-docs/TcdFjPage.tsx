@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import type { AttachmentRow, SharedOrder } from '../../shared/wire';
+import type { AttachmentRow, SharedOrder } from '@domain/wire';
 import { downloadSharedAttachment } from './api';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, Letterhead, Section, text } from './parts';

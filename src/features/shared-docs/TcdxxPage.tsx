@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
-import type { SharePageKind, SharedOrder } from '../../shared/wire';
-import { ORDER_CHANNELS, ORDER_STATES } from '../../shared/resources/commerce';
+import type { SharePageKind, SharedOrder } from '@domain/wire';
+import { ORDER_CHANNELS, ORDER_STATES } from '@domain/commerce/resources';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, label, Letterhead, LinesTable, money, projectText, Section, stateTag, text, TotalLine } from './parts';
 import { useSharedDocument } from './useSharedDocument';

@@ -1,11 +1,11 @@
 import { Empty } from 'antd';
-import type { SharedContract } from '../../shared/wire';
+import type { SharedContract } from '@domain/wire';
 import { DocumentFrame } from './DocumentFrame';
 import { CONTRACT_PAGES } from './HtxxPage';
 import { dateRange, DocTitle, Letterhead, LinesTable, money, Section, SignatureBlocks, text, TotalLine } from './parts';
 import { useSharedDocument } from './useSharedDocument';
 
-/** Goods category 1 = 展位 (src/shared/resources/commerce.ts GOODS_CATEGORIES). */
+/** Goods category 1 = 展位 (domain/commerce/resources.ts GOODS_CATEGORIES). */
 const BOOTH = 1;
 
 /** /htxx/zwsx 展位确认书: the booths of a contract's quotation, as a printable letter to the exhibitor. */

@@ -1,6 +1,6 @@
 import { downloadFile } from '../../api/download';
 import { get } from '../../api/request';
-import type { SharePageKind } from '../../shared/wire';
+import type { SharePageKind } from '@domain/wire';
 
 /** The public calls a share link makes (no account: signed, without a token). */
 export const SHARED_DOCUMENT_URL = '/share/document';

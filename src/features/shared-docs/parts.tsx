@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Table, Tag, type TableColumnsType } from 'antd';
-import type { SharedLetterhead, SharedLine, SharedProject } from '../../shared/wire';
+import type { SharedLetterhead, SharedLine, SharedProject } from '@domain/wire';
 import { LOGO_URL } from '../../layouts/brand';
-import { formatMoney, toChineseMoneyFromFen } from '../../shared/format';
-import { GOODS_CATEGORIES } from '../../shared/resources/commerce';
-import { optionLabel } from '../../shared/resources/framework';
-import type { Option } from '../../shared/resources/types';
+import { formatMoney, toChineseMoneyFromFen } from '@domain/core/format';
+import { GOODS_CATEGORIES } from '@domain/commerce/resources';
+import { optionLabel } from '@domain/resource/framework';
+import type { Option } from '@domain/resource/types';
 
 /** Building blocks of the printable shared documents: letterhead, lines, totals, signatures. */
 

@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
-import type { SharePageKind, SharedQuotation } from '../../shared/wire';
-import { QUOTATION_STATES } from '../../shared/resources/crm';
+import type { SharePageKind, SharedQuotation } from '@domain/wire';
+import { QUOTATION_STATES } from '@domain/crm/resources';
 import { dateRange, projectText, stateTag, text } from './parts';
 
 /** The three layouts of a quotation, opened by the same link. */

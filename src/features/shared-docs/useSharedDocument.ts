@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import { SHARE_LINK_PARAM, type SharePageKind } from '../../shared/wire';
+import { SHARE_LINK_PARAM, type SharePageKind } from '@domain/wire';
 import { fetchSharedDocument } from './api';
 
 /** The one message for a wrong, expired or revoked link (the server does not say which, nor do we). */

@@ -1,4 +1,4 @@
-import { YHLX_EDU } from '../../shared/wire';
+import { YHLX_EDU } from '@domain/wire';
 import { EDU_LOGIN_PATH } from '../../config/constants';
 import { CompetitionBanner } from '../../components/CompetitionBanner';
 import { SsoLanding } from './SsoLanding';

@@ -1,4 +1,4 @@
-import { YHLX_ORDINARY } from '../../shared/wire';
+import { YHLX_ORDINARY } from '@domain/wire';
 import { LOGIN_PATH } from '../../config/constants';
 import { SsoLanding } from './SsoLanding';
 

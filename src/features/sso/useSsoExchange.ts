@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ssoLogin } from '../../api/session';
-import type { LoginResult } from '../../shared/wire';
+import type { LoginResult } from '@domain/wire';
 import { SSO_TOKEN_TTL_MS } from '../../config/constants';
 import { safeAppPath } from '../../lib/safePath';
 import { readReturnAddress } from '../../router/returnAddress';

@@ -1,5 +1,8 @@
 import { get, post, postForMessage } from '../../api/request';
-import { USER_STATUS, type ApiKeyCreated, type AssignableRole, type TemporaryPassword, type UserGrantTree } from '../../shared/wire';
+import { call, callForMessage } from '../../api/call';
+import type { RequestOf } from '@domain/core/contract';
+import { API_KEY_STATUS, apiKeyAdd, apiKeyUpdateStatus } from '@domain/system/apiKeys.contracts';
+import { USER_STATUS, type AssignableRole, type TemporaryPassword, type UserGrantTree } from '@domain/wire';
 import type { StatusOption } from '../../components/StatusTag';
 
 /** 系统管理 → 用户 (rows: wire.ts SystemUserRow) and 短信记录 (rows: wire.ts SmsOutboxRow). */
@@ -71,13 +74,9 @@ export const grantUserScope = (id: number, projectIds: number[], activityIds: nu
 
 // 接口密钥 (system admin only).
 
-export const API_KEY_PAGE_URL = '/system/apikey/page';
-export const API_KEY_ADD_AUTHORITY = 'ACTION_system_apikey_add';
-export const API_KEY_EDIT_AUTHORITY = 'ACTION_system_apikey_edit';
-export const API_KEY_STATUS = { off: 0, on: 1 } as const;
 export const API_KEY_STATUS_OPTIONS: readonly StatusOption[] = [
   { value: API_KEY_STATUS.on, label: '已启用', color: 'green' },
   { value: API_KEY_STATUS.off, label: '已停用', color: 'default' },
 ];
-export const addApiKey = (name: string, remark: string) => post<ApiKeyCreated>('/system/apikey/add', { name: name.trim(), remark: remark.trim() });
-export const setApiKeyStatus = (id: number, status: number) => postForMessage('/system/apikey/updateStatus', { id, status });
+export const addApiKey = (name: string, remark: string) => call(apiKeyAdd, { name: name.trim(), remark: remark.trim() });
+export const setApiKeyStatus = (id: number, status: RequestOf<typeof apiKeyUpdateStatus>['status']) => callForMessage(apiKeyUpdateStatus, { id, status });

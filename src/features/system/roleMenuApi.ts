@@ -1,5 +1,5 @@
 import { get, postForMessage } from '../../api/request';
-import type { RoleGrants, SystemMenuRow } from '../../shared/wire';
+import type { RoleGrants, SystemMenuRow } from '@domain/wire';
 
 /** 系统管理 → 角色 (rows: wire.ts SystemRoleRow) and 菜单 (wire.ts SystemMenuRow). */
 export const SYSTEM_ROLE_PAGE_URL = '/system/role/page';

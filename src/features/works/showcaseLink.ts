@@ -1,4 +1,4 @@
-import { WORK_PUBLIC_STATUSES } from '../../shared/wire';
+import { WORK_PUBLIC_STATUSES } from '@domain/wire';
 import { BASENAME } from '../../config/constants';
 
 /** The public showcase (/htxx/showEduProject) only exists for works that passed the first review or won. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { resourceByKey } from '../../../../src/shared/resources';
-import { formatMoney } from '../../../../src/shared/format';
-import { inState, stateValue } from '../../../../src/shared/resources/framework';
+import { resourceByKey } from '@domain/registry';
+import { formatMoney } from '@domain/core/format';
+import { inState, stateValue } from '@domain/resource/framework';
 import type { AppDb } from '../../../db/client';
 import { MSG } from '../../../messages';
 import { columnsOf, rawRow, tableOf, type Caller } from '../model';

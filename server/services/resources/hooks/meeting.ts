@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { resourceByKey, type ResourceDef } from '../../../../src/shared/resources';
-import { stateLabel, stateValue } from '../../../../src/shared/resources/framework';
-import { seatLabel } from '../../../../src/shared/resources/meeting';
-import type { FieldError } from '../../../../src/shared/wire';
+import { resourceByKey, type ResourceDef } from '@domain/registry';
+import { stateLabel, stateValue } from '@domain/resource/framework';
+import { seatLabel } from '@domain/meeting/resources';
+import type { FieldError } from '@domain/core/envelope';
 import type { AppDb } from '../../../db/client';
 import { MSG } from '../../../messages';
 import { newPersonCode } from '../../meeting/personCode';

@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, notExists } from 'drizzle-orm';
-import { resourceByKey } from '../../../../src/shared/resources';
-import { inState, stateValue } from '../../../../src/shared/resources/framework';
-import type { Option } from '../../../../src/shared/resources/types';
-import { KHLX_ORGANISER } from '../../../../src/shared/wire';
+import { resourceByKey } from '@domain/registry';
+import { inState, stateValue } from '@domain/resource/framework';
+import type { Option } from '@domain/resource/types';
+import { KHLX_ORGANISER } from '@domain/wire';
 import type { AppDb } from '../../../db/client';
 import { notices, roles, userRoles, users } from '../../../db/schema';
 import { refuse } from '../../../lib/errors';

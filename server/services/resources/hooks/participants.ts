@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { resourceByKey } from '../../../../src/shared/resources';
-import { stateValue } from '../../../../src/shared/resources/framework';
+import { resourceByKey } from '@domain/registry';
+import { stateValue } from '@domain/resource/framework';
 import { MSG } from '../../../messages';
 import { columnsOf, tableOf } from '../model';
 import type { ResourceHooks } from './types';

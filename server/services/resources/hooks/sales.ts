@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { resourceByKey } from '../../../../src/shared/resources';
-import { formatMoney } from '../../../../src/shared/format';
-import { inState, stateValue } from '../../../../src/shared/resources/framework';
+import { resourceByKey } from '@domain/registry';
+import { formatMoney } from '@domain/core/format';
+import { inState, stateValue } from '@domain/resource/framework';
 import type { AppDb } from '../../../db/client';
 import { autoCodeOf, chinaDay } from '../../../lib/dates';
 import { refuse } from '../../../lib/errors';

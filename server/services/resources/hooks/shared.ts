@@ -1,5 +1,5 @@
 import { and, ne, sum, type SQL } from 'drizzle-orm';
-import { resourceByKey } from '../../../../src/shared/resources';
+import { resourceByKey } from '@domain/registry';
 import type { AppDb } from '../../../db/client';
 import { columnsOf, tableOf } from '../model';
 

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../../../src/shared/wire';
+import type { FieldError } from '@domain/core/envelope';
 import type { AppDb } from '../../../db/client';
 import type { Caller, Row } from '../model';
 

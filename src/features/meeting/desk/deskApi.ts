@@ -1,7 +1,8 @@
-import { get, http } from '../../../api/request';
-import { ApiError } from '../../../api/errors';
-import { gate } from '../../../shared/resources/meeting';
-import { GATE_SCAN_VERDICTS, type DeskGate, type Envelope, type GateScanResult, type GateScanVerdict } from '../../../shared/wire';
+import { get, http } from '@/api/request';
+import { ApiError } from '@/api/errors';
+import { gate } from '@domain/meeting/resources';
+import { GATE_SCAN_VERDICTS, type DeskGate, type GateScanResult, type GateScanVerdict } from '@domain/wire';
+import { type Envelope } from '@domain/core/envelope';
 
 /** The desk's calls (server/routes/meeting/gateScan.ts). */
 export const DESK_GATES_URL = `${gate.api}/desk`;

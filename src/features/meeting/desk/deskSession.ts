@@ -1,4 +1,4 @@
-import type { GateScanVerdict } from '../../../shared/wire';
+import type { GateScanVerdict } from '@domain/wire';
 import type { ScanOutcome } from './deskApi';
 
 /**

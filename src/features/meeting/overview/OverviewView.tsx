@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Col, Empty, Result, Row, Select, Space, Spin, Statistic, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { activityLabel } from '../../../components/resource/ScopeSelects';
-import { activityOptions, type ActivityOption } from '../../../components/resource/resourceApi';
-import type { MeetingOverview } from '../../../shared/wire';
-import { useSession } from '../../../stores/session';
+import { activityLabel } from '@/components/resource/ScopeSelects';
+import { activityOptions, type ActivityOption } from '@/components/resource/resourceApi';
+import type { MeetingOverview } from '@domain/wire';
+import { useSession } from '@/stores/session';
 import { approvalsOption, gatesOption, hourlyOption, kindsOption, registrationsOption, seatsOption, type ChartOption } from './options';
 import { loadOverview } from './overviewApi';
 import { approvalStacks, dailyRegistrations, gateBars, hourlyEntries, kindSlices, percentText, seatStacks } from './series';

@@ -1,5 +1,5 @@
-import { get } from '../../../api/request';
-import type { MeetingOverview } from '../../../shared/wire';
+import { get } from '@/api/request';
+import type { MeetingOverview } from '@domain/wire';
 
 /** GET /admin/meeting/overview (server/routes/meeting/overview.ts). */
 export const OVERVIEW_URL = '/meeting/overview';

@@ -3,8 +3,8 @@ import { createPortal } from 'react-dom';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { QRCodeSVG } from 'qrcode.react';
-import { ApiError } from '../../../api/errors';
-import type { PersonBadge } from '../../../shared/wire';
+import { ApiError } from '@/api/errors';
+import type { PersonBadge } from '@domain/wire';
 import { badgesOf } from './personImportApi';
 import './persons.css';
 

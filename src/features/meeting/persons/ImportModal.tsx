@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Form, Modal, Progress, Radio, Space, Spin, Table, Tag, Tooltip, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { ApiError } from '../../../api/errors';
-import { readAsBase64 } from '../../../components/share/api';
-import { activityOptions } from '../../../components/resource/resourceApi';
-import { ActivitySelect } from '../../../components/resource/ScopeSelects';
-import { person } from '../../../shared/resources/meeting';
-import type { PersonImportError, PersonImportPreview, PersonImportRow } from '../../../shared/wire';
+import { ApiError } from '@/api/errors';
+import { readAsBase64 } from '@/components/share/api';
+import { activityOptions } from '@/components/resource/resourceApi';
+import { ActivitySelect } from '@/components/resource/ScopeSelects';
+import { person } from '@domain/meeting/resources';
+import type { PersonImportError, PersonImportPreview, PersonImportRow } from '@domain/wire';
 import { commitImport, downloadImportTemplate, IMPORT_MAX_MB, IMPORT_MAX_ROWS, previewImport, type ImportFile, type ImportStatus } from './personImportApi';
 import './persons.css';
 

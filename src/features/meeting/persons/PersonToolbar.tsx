@@ -1,7 +1,7 @@
 import { useState, type Key } from 'react';
 import { App, Button } from 'antd';
 import { DownloadOutlined, IdcardOutlined, UploadOutlined } from '@ant-design/icons';
-import { MSG_NO_SELECTION } from '../../../shared/validators';
+import { MSG_NO_SELECTION } from '@domain/core/validators';
 import { BadgePrint } from './BadgePrint';
 import { ImportModal } from './ImportModal';
 import { downloadImportTemplate } from './personImportApi';

@@ -1,8 +1,9 @@
 import type { AxiosProgressEvent } from 'axios';
-import { downloadFile } from '../../../api/download';
-import { get, http } from '../../../api/request';
-import { person } from '../../../shared/resources/meeting';
-import type { Envelope, PersonBadge, PersonImportPreview, PersonImportResult } from '../../../shared/wire';
+import { downloadFile } from '@/api/download';
+import { get, http } from '@/api/request';
+import { person } from '@domain/meeting/resources';
+import type { PersonBadge, PersonImportPreview, PersonImportResult } from '@domain/wire';
+import type { Envelope } from '@domain/core/envelope';
 
 /**
  * The calls of 参会人员's own toolbar: the import template, the import (preview, then commit — the file

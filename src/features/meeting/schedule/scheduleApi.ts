@@ -1,9 +1,9 @@
-import { get } from '../../../api/request';
-import { resourceUrls, type ResourceRow } from '../../../components/resource/resourceApi';
-import { ACTIVITY_FIELD } from '../../../shared/resources/framework';
-import { schedule } from '../../../shared/resources/meeting';
-import { activity } from '../../../shared/resources/projects';
-import type { PageResult } from '../../../shared/wire';
+import { get } from '@/api/request';
+import { resourceUrls, type ResourceRow } from '@/components/resource/resourceApi';
+import { ACTIVITY_FIELD } from '@domain/resource/framework';
+import { schedule } from '@domain/meeting/resources';
+import { activity } from '@domain/projects/resources';
+import type { PageResult } from '@domain/core/envelope';
 
 /**
  * What the timeline reads: every session of one activity through the schedule's own page route (the

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { App, AutoComplete, Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
-import { ApiError } from '../../../api/errors';
-import { confirmAction } from '../../../components/confirm';
-import { optionLabel } from '../../../shared/resources/framework';
-import { SEAT_KINDS, seat } from '../../../shared/resources/meeting';
-import type { FieldError, SeatGenerateRequest, SeatHall } from '../../../shared/wire';
+import { ApiError } from '@/api/errors';
+import { confirmAction } from '@/components/confirm';
+import { optionLabel } from '@domain/resource/framework';
+import { SEAT_KINDS, seat } from '@domain/meeting/resources';
+import type { SeatGenerateRequest, SeatHall } from '@domain/wire';
+import type { FieldError } from '@domain/core/envelope';
 import { generateSeats } from './seatApi';
 import { KIND_NORMAL } from './seatLayout';
-import { validFormValues } from '../../../components/validFormValues';
+import { validFormValues } from '@/components/validFormValues';
 
 /**
  * 批量生成: a rectangle of free seats in a hall (new or existing): rows × seats per row from a starting

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { App, Button, Empty, Result, Select, Space, Spin, theme } from 'antd';
 import { AppstoreAddOutlined, ReloadOutlined } from '@ant-design/icons';
-import { activityLabel } from '../../../components/resource/ScopeSelects';
-import { activityOptions, type ActivityOption } from '../../../components/resource/resourceApi';
-import { actionAuthority } from '../../../shared/resources/framework';
-import { SEAT_KINDS, SEAT_STATES, seat } from '../../../shared/resources/meeting';
-import type { SeatCell, SeatHall, SeatMapData } from '../../../shared/wire';
-import { useSession } from '../../../stores/session';
+import { activityLabel } from '@/components/resource/ScopeSelects';
+import { activityOptions, type ActivityOption } from '@/components/resource/resourceApi';
+import { actionAuthority } from '@domain/resource/framework';
+import { SEAT_KINDS, SEAT_STATES, seat } from '@domain/meeting/resources';
+import type { SeatCell, SeatHall, SeatMapData } from '@domain/wire';
+import { useSession } from '@/stores/session';
 import { SeatGrid } from './SeatGrid';
 import { SeatPanel } from './SeatPanel';
 import { loadSeatMap, takeEarlySeatMap } from './earlyMap';

@@ -1,8 +1,8 @@
-import { startEarly, takeEarly } from '../../../api/early';
-import { get } from '../../../api/request';
-import { seat } from '../../../shared/resources/meeting';
-import type { SeatMapData } from '../../../shared/wire';
-import { useSession } from '../../../stores/session';
+import { startEarly, takeEarly } from '@/api/early';
+import { get } from '@/api/request';
+import { seat } from '@domain/meeting/resources';
+import type { SeatMapData } from '@domain/wire';
+import { useSession } from '@/stores/session';
 
 /**
  * Reading a hall's seats, and the first map (the first activity's first hall), which is asked for before

@@ -1,8 +1,9 @@
-import { http, get } from '../../../api/request';
-import { resourceUrls } from '../../../components/resource/resourceApi';
-import { stateValue } from '../../../shared/resources/framework';
-import { person, seat } from '../../../shared/resources/meeting';
-import type { Envelope, SeatCell, SeatGenerateRequest, SeatGenerateResult } from '../../../shared/wire';
+import { http, get } from '@/api/request';
+import { resourceUrls } from '@/components/resource/resourceApi';
+import { stateValue } from '@domain/resource/framework';
+import { person, seat } from '@domain/meeting/resources';
+import type { SeatCell, SeatGenerateRequest, SeatGenerateResult } from '@domain/wire';
+import type { Envelope } from '@domain/core/envelope';
 
 /**
  * The seat map's calls (server/routes/meeting/seatMap.ts) besides reading a hall (earlyMap.ts): bulk

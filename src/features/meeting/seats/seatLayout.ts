@@ -1,6 +1,6 @@
-import { optionLabel, stateValue } from '../../../shared/resources/framework';
-import { SEAT_KINDS, SEAT_STATES, seat, seatLabel } from '../../../shared/resources/meeting';
-import type { SeatCell } from '../../../shared/wire';
+import { optionLabel, stateValue } from '@domain/resource/framework';
+import { SEAT_KINDS, SEAT_STATES, seat, seatLabel } from '@domain/meeting/resources';
+import type { SeatCell } from '@domain/wire';
 
 /**
  * The seat map's arithmetic, free of React: seats grouped into rows, the counts, the words a screen

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Checkbox, Empty, Form, Input, Modal, Spin, Tag, Typography } from 'antd';
-import type { AssignableRole, SystemUserRow, TemporaryPassword, UserGrantTree } from '../../../shared/wire';
-import { MODAL_WIDTH } from '../../../config/constants';
+import type { AssignableRole, SystemUserRow, TemporaryPassword, UserGrantTree } from '@domain/wire';
+import { MODAL_WIDTH } from '@/config/constants';
 import {
   emailRule,
   mobileRule,
@@ -12,9 +12,9 @@ import {
   textLengthRule,
   toAntdRule,
   usernameRules,
-} from '../../../shared/validators';
+} from '@domain/core/validators';
 import { addUser, editUser, fetchAssignableRoles, fetchUserGrants, grantUserRoles, grantUserScope, type UserForm } from '../api';
-import { validFormValues } from '../../../components/validFormValues';
+import { validFormValues } from '@/components/validFormValues';
 
 /** Role checkboxes: the organiser's own roles are marked, so a shared system role is told apart. */
 function roleOptions(roles: readonly AssignableRole[]) {

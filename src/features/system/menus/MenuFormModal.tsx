@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Form, Input, Modal, Select, Space, Switch, TreeSelect } from 'antd';
-import type { SystemMenuRow } from '../../../shared/wire';
-import { MenuIcon, MENU_ICON_NAMES } from '../../../components/MenuIcon';
-import { MODAL_WIDTH } from '../../../config/constants';
+import type { SystemMenuRow } from '@domain/wire';
+import { MenuIcon, MENU_ICON_NAMES } from '@/components/MenuIcon';
+import { MODAL_WIDTH } from '@/config/constants';
 import {
   actionCodeRules,
   actionNameRules,
@@ -14,10 +14,10 @@ import {
   menuPathRules,
   requiredSelectRule,
   toAntdRule,
-} from '../../../shared/validators';
+} from '@domain/core/validators';
 import { addMenu, addMenuAction, editMenu, editMenuAction, type ActionForm, type MenuForm } from '../roleMenuApi';
 import { buildMenuTree, subtreeIds, type MenuTreeNode } from './menuTree';
-import { validFormValues } from '../../../components/validFormValues';
+import { validFormValues } from '@/components/validFormValues';
 
 const SCHEME_OPTIONS = [
   { value: '/', label: '页面（本系统）' },

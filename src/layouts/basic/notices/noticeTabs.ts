@@ -1,5 +1,5 @@
-import type { NoticeItem } from '../../../shared/wire';
-import { ACCOUNT_NOTICES_PATH, MY_NOTICE_PATH, NOTICE_POPUP_LIMITS } from '../../../config/constants';
+import type { NoticeItem } from '@domain/wire';
+import { ACCOUNT_NOTICES_PATH, MY_NOTICE_PATH, NOTICE_POPUP_LIMITS } from '@/config/constants';
 
 /** A notice counts as read once it carries a read stamp (spec: isstamp 0 or null = unread). */
 export function isUnread(notice: Pick<NoticeItem, 'isstamp'>): boolean {

@@ -10,8 +10,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { AUTHORITY_USER } from '../../../../lib/authority';
-import { useSession } from '../../../../stores/session';
+import { AUTHORITY_USER } from '@/lib/authority';
+import { useSession } from '@/stores/session';
 
 /** How many of the user's authorities are menus, actions and others (spec §6 strings). */
 function authoritySummary(authorities: readonly string[]) {

@@ -1,9 +1,9 @@
 import { App, Button, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { login } from '../../../../api/session';
-import { PASSWORD_TOKEN_TTL_MS } from '../../../../config/constants';
-import { KHLX_ORGANISER, YHLX_EDU, YHLX_ORDINARY } from '../../../../shared/wire';
-import { useSession } from '../../../../stores/session';
+import { login } from '@/api/session';
+import { PASSWORD_TOKEN_TTL_MS } from '@/config/constants';
+import { KHLX_ORGANISER, YHLX_EDU, YHLX_ORDINARY } from '@domain/wire';
+import { useSession } from '@/stores/session';
 import { PasswordForm } from '../../PasswordForm';
 
 /**

@@ -1,12 +1,12 @@
 import { Avatar, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
-import type { MyActivityRow } from '../../../../shared/wire';
-import { PagedTable } from '../../../../components/PagedTable';
-import { QrCode } from '../../../../components/QrCode';
-import { ScopeSwitch, type ScopeOption } from '../../../../components/ScopeSwitch';
-import { formatDate } from '../../../../lib/dateFormat';
-import { switchActivityRule } from '../../../../shared/validators';
-import { useSession } from '../../../../stores/session';
+import type { MyActivityRow } from '@domain/wire';
+import { PagedTable } from '@/components/PagedTable';
+import { QrCode } from '@/components/QrCode';
+import { ScopeSwitch, type ScopeOption } from '@/components/ScopeSwitch';
+import { formatDate } from '@/lib/dateFormat';
+import { switchActivityRule } from '@domain/core/validators';
+import { useSession } from '@/stores/session';
 import { MY_ACTIVITIES_URL, authorisedActivities, switchActivities, MSG_NO_AUTHORISED_ACTIVITY } from '../../api';
 
 const columns: TableColumnsType<MyActivityRow> = [

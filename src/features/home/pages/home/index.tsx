@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { Avatar, Card, Col, Row, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../../../stores/session';
-import type { MenuRoute } from '../../../../router/types';
-import { greetingFor } from '../../../../lib/greeting';
-import { MenuIcon } from '../../../../components/MenuIcon';
+import { useSession } from '@/stores/session';
+import type { MenuRoute } from '@/router/types';
+import { greetingFor } from '@/lib/greeting';
+import { MenuIcon } from '@/components/MenuIcon';
 
 /** Visible menu pages in menu order: the quick links. */
 function menuPages(routes: readonly MenuRoute[]): MenuRoute[] {

@@ -1,12 +1,12 @@
 import { Avatar, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { ProjectOutlined } from '@ant-design/icons';
-import type { MyProjectRow } from '../../../../shared/wire';
-import { PagedTable } from '../../../../components/PagedTable';
-import { QrCode } from '../../../../components/QrCode';
-import { ScopeSwitch, type ScopeOption } from '../../../../components/ScopeSwitch';
-import { formatDate } from '../../../../lib/dateFormat';
-import { switchProjectRule } from '../../../../shared/validators';
-import { useSession } from '../../../../stores/session';
+import type { MyProjectRow } from '@domain/wire';
+import { PagedTable } from '@/components/PagedTable';
+import { QrCode } from '@/components/QrCode';
+import { ScopeSwitch, type ScopeOption } from '@/components/ScopeSwitch';
+import { formatDate } from '@/lib/dateFormat';
+import { switchProjectRule } from '@domain/core/validators';
+import { useSession } from '@/stores/session';
 import { MY_PROJECTS_URL, authorisedProjects, switchProjects, MSG_NO_AUTHORISED_PROJECT } from '../../api';
 
 const columns: TableColumnsType<MyProjectRow> = [

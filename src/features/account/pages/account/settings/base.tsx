@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Form, Input, Result, Skeleton, Typography } from 'antd';
-import { mailRules, nickNameRules, toAntdRule } from '../../../../../shared/validators';
-import { useSession } from '../../../../../stores/session';
-import { fetchProfile, updateProfile, type ProfileForm } from '../../../api';
+import { mailRules, nickNameRules, toAntdRule } from '@domain/core/validators';
+import { useSession } from '@/stores/session';
+import { fetchProfile, updateProfile, type ProfileForm } from '@/features/account/api';
 
 /**
  * 基本设置: the profile form of spec §3/§5 (id, nickName, zw, mail), loaded from the server rather than

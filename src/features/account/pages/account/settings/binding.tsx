@@ -1,9 +1,9 @@
 import { Tag, Typography } from 'antd';
 import { MailOutlined, MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { useSession } from '../../../../../stores/session';
-import { maskAccount, maskMail } from '../../../mask';
-import { SettingRow } from '../../../SettingRow';
+import { useSession } from '@/stores/session';
+import { maskAccount, maskMail } from '@/features/account/mask';
+import { SettingRow } from '@/features/account/SettingRow';
 
 /**
  * 账户绑定: the mobile number, SMS account and mail tied to this user, masked on screen. The mail is

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Result, Skeleton, Switch, Typography } from 'antd';
-import type { NotifyPrefs } from '../../../../../shared/wire';
-import { fetchNotifyPrefs, updateNotifyPrefs } from '../../../api';
-import { SettingRow } from '../../../SettingRow';
-import { useNoticeSignal } from '../../../../../stores/notices';
+import type { NotifyPrefs } from '@domain/wire';
+import { fetchNotifyPrefs, updateNotifyPrefs } from '@/features/account/api';
+import { SettingRow } from '@/features/account/SettingRow';
+import { useNoticeSignal } from '@/stores/notices';
 
 const KINDS: ReadonlyArray<{ key: keyof NotifyPrefs; title: string; description: string }> = [
   { key: 'system', title: '系统通知', description: '系统公告、账号与安全相关的消息' },

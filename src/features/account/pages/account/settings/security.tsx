@@ -1,7 +1,7 @@
 import { App, Typography } from 'antd';
-import { confirmAction } from '../../../../../components/confirm';
-import { useSession } from '../../../../../stores/session';
-import { PasswordForm } from '../../../PasswordForm';
+import { confirmAction } from '@/components/confirm';
+import { useSession } from '@/stores/session';
+import { PasswordForm } from '@/features/account/PasswordForm';
 
 /** Long enough to read '修改成功，请重新登录' before the page goes to the login. */
 const LEAVE_AFTER_PASSWORD_CHANGE_MS = 1500;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Card, Col, Form, Input, Row, Statistic, Tabs, Typography, type TableColumnsType } from 'antd';
-import type { PageResult } from '../../../../../shared/wire';
-import { ProjectSelect } from '../../../../../components/resource/FieldInput';
-import { MoneyText } from '../../../../../components/resource/cells';
-import { ResourceTable } from '../../../../../components/resource/ResourceTable';
-import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '../../../../../shared/format';
-import { CUSTOMER_TOTALS_URL, PROJECT_TOTALS_URL, type CustomerTotalsRow, type FinanceTotals, type ProjectTotalsRow } from '../../../api';
+import type { PageResult } from '@domain/core/envelope';
+import { ProjectSelect } from '@/components/resource/FieldInput';
+import { MoneyText } from '@/components/resource/cells';
+import { ResourceTable } from '@/components/resource/ResourceTable';
+import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '@domain/core/format';
+import { CUSTOMER_TOTALS_URL, PROJECT_TOTALS_URL, type CustomerTotalsRow, type FinanceTotals, type ProjectTotalsRow } from '@/features/finance/api';
 
 /**
  * 应收统计: per customer and per project, the approved contracts in force, what is invoiced (issued),

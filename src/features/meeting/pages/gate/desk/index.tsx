@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Card, Col, Empty, Input, Row, Select, Space, Statistic, Tag, Typography, type InputRef } from 'antd';
 import { ScanOutlined } from '@ant-design/icons';
-import { GATE_DIRECTIONS } from '../../../../../shared/resources/meeting';
-import type { DeskGate } from '../../../../../shared/wire';
-import { storage } from '../../../../../lib/storage';
-import { useSession } from '../../../../../stores/session';
-import { loadDeskGates, scanAtGate } from '../../../desk/deskApi';
+import { GATE_DIRECTIONS } from '@domain/meeting/resources';
+import type { DeskGate } from '@domain/wire';
+import { storage } from '@/lib/storage';
+import { useSession } from '@/stores/session';
+import { loadDeskGates, scanAtGate } from '@/features/meeting/desk/deskApi';
 import {
   DESK_GATE_KEY,
   emptySession,
@@ -15,8 +15,8 @@ import {
   VERDICT_LABELS,
   type DeskSession,
   type RecentScan,
-} from '../../../desk/deskSession';
-import { VerdictPanel } from '../../../desk/VerdictPanel';
+} from '@/features/meeting/desk/deskSession';
+import { VerdictPanel } from '@/features/meeting/desk/VerdictPanel';
 
 const directionLabel = (direction: number) => GATE_DIRECTIONS.find((d) => d.value === direction)?.label ?? '';
 const TAG_COLOURS = { ok: 'success', duplicate: 'warning', refused: 'error' } as const;

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, Result, Skeleton } from 'antd';
-import { get } from '../../../../../api/request';
-import { ResourcePage } from '../../../../../components/resource/ResourcePage';
-import { notice, NOTICE_ROLES_PATH } from '../../../../../shared/resources/notices';
-import type { Option, ResourceDef } from '../../../../../shared/resources/types';
+import { get } from '@/api/request';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import { notice, NOTICE_ROLES_PATH } from '@domain/notices/resources';
+import type { Option, ResourceDef } from '@domain/resource/types';
 
 /**
  * 通知公告: the generic resource page of the definition, with one difference. Roles are rows of table

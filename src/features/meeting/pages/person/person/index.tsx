@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router-dom';
-import { ResourcePage } from '../../../../../components/resource/ResourcePage';
-import { actionAuthority, findTransition, machineOf, stateValue, transitionAction } from '../../../../../shared/resources/framework';
-import { person } from '../../../../../shared/resources/meeting';
-import { useSession } from '../../../../../stores/session';
-import { PersonToolbar } from '../../../persons/PersonToolbar';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import { actionAuthority, findTransition, machineOf, stateValue, transitionAction } from '@domain/resource/framework';
+import { person } from '@domain/meeting/resources';
+import { useSession } from '@/stores/session';
+import { PersonToolbar } from '@/features/meeting/persons/PersonToolbar';
 
 /** What 审核通过 on import needs: the authority of the pending → approved move. */
 const statusMachine = machineOf(person, 'status')!;

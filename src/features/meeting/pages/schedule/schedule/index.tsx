@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Segmented } from 'antd';
 import { BarsOutlined, FieldTimeOutlined } from '@ant-design/icons';
-import { filtersFromSearch, ResourcePage } from '../../../../../components/resource/ResourcePage';
-import { schedule } from '../../../../../shared/resources/meeting';
-import { ScheduleTimeline } from '../../../schedule/ScheduleTimeline';
+import { filtersFromSearch, ResourcePage } from '@/components/resource/ResourcePage';
+import { schedule } from '@domain/meeting/resources';
+import { ScheduleTimeline } from '@/features/meeting/schedule/ScheduleTimeline';
 
 /**
  * 日程: the timeline (default) or the generic list of the definition. Both stay mounted once shown, so

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Spin, Tabs } from 'antd';
-import { seat } from '../../../../../shared/resources/meeting';
-import { SeatMapView } from '../../../seats/SeatMapView';
-import { linksToSeatList, startSeatMapEarly } from '../../../seats/earlyMap';
+import { seat } from '@domain/meeting/resources';
+import { SeatMapView } from '@/features/meeting/seats/SeatMapView';
+import { linksToSeatList, startSeatMapEarly } from '@/features/meeting/seats/earlyMap';
 
 /**
  * 座位: the seat map (default) or the generic list of the seat definition. Each tab is built when first
@@ -15,7 +15,7 @@ type View = 'map' | 'list';
 
 // The list (table, search bar, forms of every field type) loads only when it is first shown, so the map
 // (the page's first view) does not wait for it.
-const ResourcePage = lazy(() => import('../../../../../components/resource/ResourcePage').then((m) => ({ default: m.ResourcePage })));
+const ResourcePage = lazy(() => import('@/components/resource/ResourcePage').then((m) => ({ default: m.ResourcePage })));
 
 // The map's data is asked for when the route matches (src/router/earlyData.ts); when it was not (a link
 // that filters the list, a test), it is asked for here — a request already under way is reused.

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type Key } from 'react';
 import { App, Badge, Button, Form, Input, Modal, Radio, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import type { NoticeItem } from '../../../../../shared/wire';
-import { PagedTable, type PagedTableHandle } from '../../../../../components/PagedTable';
-import { confirmAction } from '../../../../../components/confirm';
-import { MODAL_WIDTH } from '../../../../../config/constants';
-import { formatDateTime } from '../../../../../lib/dateFormat';
-import { NOTICE_CATEGORIES } from '../../../../../shared/resources/notices';
-import { tableSelectionRule } from '../../../../../shared/validators';
-import { useNoticeSignal } from '../../../../../stores/notices';
-import { MY_NOTICE_PAGE_URL, isUnread, isstampParam, markAllRead, markRead, unreadCount, type ReadFilter } from '../../../api';
+import type { NoticeItem } from '@domain/wire';
+import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
+import { confirmAction } from '@/components/confirm';
+import { MODAL_WIDTH } from '@/config/constants';
+import { formatDateTime } from '@/lib/dateFormat';
+import { NOTICE_CATEGORIES } from '@domain/notices/resources';
+import { tableSelectionRule } from '@domain/core/validators';
+import { useNoticeSignal } from '@/stores/notices';
+import { MY_NOTICE_PAGE_URL, isUnread, isstampParam, markAllRead, markRead, unreadCount, type ReadFilter } from '@/features/notice/api';
 
 /**
  * 我的通知 (where every item of the header's notice popup leads): the user's notices, filtered by read

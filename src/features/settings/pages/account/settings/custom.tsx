@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { SettingsForm } from '../../../../../components/settings/SettingsForm';
+import { SettingsForm } from '@/components/settings/SettingsForm';
 
 /**
  * 个性化设置 (/account/settings/custom): the layout settings for every signed-in user — the same form as

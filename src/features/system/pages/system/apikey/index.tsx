@@ -1,25 +1,21 @@
 import { useRef, useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { ApiKeyCreated, ApiKeyRow } from '../../../../../shared/wire';
-import { PagedTable, type PagedTableHandle } from '../../../../../components/PagedTable';
-import { StatusTag } from '../../../../../components/StatusTag';
-import { confirmAction } from '../../../../../components/confirm';
-import { MODAL_WIDTH } from '../../../../../config/constants';
-import { formatDateTime } from '../../../../../lib/dateFormat';
-import { requiredTextRule, textLengthRule, toAntdRule } from '../../../../../shared/validators';
-import { useSession } from '../../../../../stores/session';
+import { API_KEY_STATUS, apiKeyAdd, apiKeyPage, apiKeyUpdateStatus, type ApiKeyCreated, type ApiKeyRow } from '@domain/system/apiKeys.contracts';
+import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
+import { StatusTag } from '@/components/StatusTag';
+import { confirmAction } from '@/components/confirm';
+import { MODAL_WIDTH } from '@/config/constants';
+import { formatDateTime } from '@/lib/dateFormat';
+import { requiredTextRule, textLengthRule, toAntdRule } from '@domain/core/validators';
+import { useSession } from '@/stores/session';
 import {
   addApiKey,
-  API_KEY_ADD_AUTHORITY,
-  API_KEY_EDIT_AUTHORITY,
-  API_KEY_PAGE_URL,
-  API_KEY_STATUS,
   API_KEY_STATUS_OPTIONS,
   setApiKeyStatus,
-} from '../../../api';
-import { OneTimeSecret } from '../../../components/OneTimeSecret';
-import { validFormValues } from '../../../../../components/validFormValues';
+} from '@/features/system/api';
+import { OneTimeSecret } from '@/features/system/components/OneTimeSecret';
+import { validFormValues } from '@/components/validFormValues';
 
 const NAME_MAX = 50;
 const REMARK_MAX = 255;
@@ -38,8 +34,8 @@ export default function ApiKeyPage() {
   const { message } = App.useApp();
   const table = useRef<PagedTableHandle>(null);
   const authorities = useSession((s) => s.authorities);
-  const canAdd = authorities.includes(API_KEY_ADD_AUTHORITY);
-  const canEdit = authorities.includes(API_KEY_EDIT_AUTHORITY);
+  const canAdd = authorities.includes(apiKeyAdd.authority);
+  const canEdit = authorities.includes(apiKeyUpdateStatus.authority);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
@@ -115,7 +111,7 @@ export default function ApiKeyPage() {
     <>
       <PagedTable<ApiKeyRow>
         ref={table}
-        url={API_KEY_PAGE_URL}
+        url={apiKeyPage.path}
         columns={columns}
         rowKey="id"
         scrollX={1200}

@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Button, DatePicker, Descriptions, Drawer, Empty, Form, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTION_OPTIONS, AUDIT_RESOURCE_TITLES, auditEntryLabel } from '../../../../../shared/audit';
-import type { AuditAction, AuditChange, AuditLogRow } from '../../../../../shared/wire';
-import type { RequestParams } from '../../../../../api/params';
-import { downloadFile } from '../../../../../api/download';
-import { PagedTable } from '../../../../../components/PagedTable';
-import { SearchForm, type SearchValues } from '../../../../../components/SearchForm';
-import { cleanFilters } from '../../../../../components/usePagedQuery';
-import { formatDateTime } from '../../../../../lib/dateFormat';
-import { useSession } from '../../../../../stores/session';
-import { AUDIT_EXPORT_AUTHORITY, AUDIT_EXPORT_URL, AUDIT_PAGE_URL } from '../../../api';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTION_OPTIONS, AUDIT_RESOURCE_TITLES, auditEntryLabel } from '@domain/system/audit';
+import type { AuditAction, AuditChange, AuditLogRow } from '@domain/wire';
+import type { RequestParams } from '@/api/params';
+import { downloadFile } from '@/api/download';
+import { PagedTable } from '@/components/PagedTable';
+import { SearchForm, type SearchValues } from '@/components/SearchForm';
+import { cleanFilters } from '@/components/usePagedQuery';
+import { formatDateTime } from '@/lib/dateFormat';
+import { useSession } from '@/stores/session';
+import { AUDIT_EXPORT_AUTHORITY, AUDIT_EXPORT_URL, AUDIT_PAGE_URL } from '@/features/system/api';
 
 const ACTION_COLORS: Readonly<Record<AuditAction, string>> = {
   signIn: 'green',

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Tooltip, Tree, Typography, type TreeProps } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import type { SystemMenuRow } from '../../../../../shared/wire';
-import { MenuIcon } from '../../../../../components/MenuIcon';
-import { confirmAction, confirmDelete } from '../../../../../components/confirm';
-import { useSession } from '../../../../../stores/session';
-import { fetchMenus, MENU_AUTHORITY, removeMenu, removeMenuAction, setMenuHidden, sortMenus } from '../../../roleMenuApi';
-import { ActionFormModal, MenuFormModal, TOP_LEVEL, type ActionEditing, type MenuEditing } from '../../../menus/MenuFormModal';
-import { buildMenuTree, dropped, shifted, siblingIds, type MenuTreeNode } from '../../../menus/menuTree';
+import type { SystemMenuRow } from '@domain/wire';
+import { MenuIcon } from '@/components/MenuIcon';
+import { confirmAction, confirmDelete } from '@/components/confirm';
+import { useSession } from '@/stores/session';
+import { fetchMenus, MENU_AUTHORITY, removeMenu, removeMenuAction, setMenuHidden, sortMenus } from '@/features/system/roleMenuApi';
+import { ActionFormModal, MenuFormModal, TOP_LEVEL, type ActionEditing, type MenuEditing } from '@/features/system/menus/MenuFormModal';
+import { buildMenuTree, dropped, shifted, siblingIds, type MenuTreeNode } from '@/features/system/menus/menuTree';
 
 const SCHEME_LABEL: Record<string, string> = { '/': '页面', 'https://': '外部链接', 'http://': '外部链接' };
 const TARGET_LABEL: Record<string, string> = { _blank: '新窗口', _self: '当前窗口' };

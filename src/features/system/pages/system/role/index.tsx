@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react';
 import { App, Button, Form, Input, Modal, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { SystemRoleRow } from '../../../../../shared/wire';
-import { PagedTable, type PagedTableHandle } from '../../../../../components/PagedTable';
-import { confirmAction } from '../../../../../components/confirm';
-import { MODAL_WIDTH } from '../../../../../config/constants';
-import { formatDateTime } from '../../../../../lib/dateFormat';
-import { roleCodeRules, roleNameRules, ROLE_CODE_MAX, ROLE_NAME_MAX, max255Rule, toAntdRule } from '../../../../../shared/validators';
-import { useSession } from '../../../../../stores/session';
-import { addRole, copyRole, editRole, removeRole, ROLE_AUTHORITY, SYSTEM_ROLE_PAGE_URL, type RoleForm } from '../../../roleMenuApi';
-import { RoleGrantDrawer, type GrantTarget } from '../../../roles/RoleGrantDrawer';
-import { validFormValues } from '../../../../../components/validFormValues';
+import type { SystemRoleRow } from '@domain/wire';
+import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
+import { confirmAction } from '@/components/confirm';
+import { MODAL_WIDTH } from '@/config/constants';
+import { formatDateTime } from '@/lib/dateFormat';
+import { roleCodeRules, roleNameRules, ROLE_CODE_MAX, ROLE_NAME_MAX, max255Rule, toAntdRule } from '@domain/core/validators';
+import { useSession } from '@/stores/session';
+import { addRole, copyRole, editRole, removeRole, ROLE_AUTHORITY, SYSTEM_ROLE_PAGE_URL, type RoleForm } from '@/features/system/roleMenuApi';
+import { RoleGrantDrawer, type GrantTarget } from '@/features/system/roles/RoleGrantDrawer';
+import { validFormValues } from '@/components/validFormValues';
 
 const REMARK_MAX = 255;
 

@@ -1,8 +1,8 @@
 import { Form, Input, Tag, type TableColumnsType } from 'antd';
-import type { SmsOutboxRow } from '../../../../../shared/wire';
-import { PagedTable } from '../../../../../components/PagedTable';
-import { formatDateTime } from '../../../../../lib/dateFormat';
-import { SMS_PURPOSE_LABELS, SYSTEM_SMS_PAGE_URL } from '../../../api';
+import type { SmsOutboxRow } from '@domain/wire';
+import { PagedTable } from '@/components/PagedTable';
+import { formatDateTime } from '@/lib/dateFormat';
+import { SMS_PURPOSE_LABELS, SYSTEM_SMS_PAGE_URL } from '@/features/system/api';
 
 const columns: TableColumnsType<SmsOutboxRow> = [
   { title: '发送时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, width: 170, render: formatDateTime },

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Dropdown, Form, Input, Modal, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { KHLX_ORGANISER, USER_STATUS, type AssignableRole, type SystemUserRow, type TemporaryPassword } from '../../../../../shared/wire';
-import { PagedTable, type PagedTableHandle } from '../../../../../components/PagedTable';
-import { StatusTag } from '../../../../../components/StatusTag';
-import { confirmAction } from '../../../../../components/confirm';
-import { MODAL_WIDTH } from '../../../../../config/constants';
-import { formatDateTime } from '../../../../../lib/dateFormat';
-import { requiredTextRule, toAntdRule } from '../../../../../shared/validators';
-import { useSession } from '../../../../../stores/session';
+import { KHLX_ORGANISER, USER_STATUS, type AssignableRole, type SystemUserRow, type TemporaryPassword } from '@domain/wire';
+import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
+import { StatusTag } from '@/components/StatusTag';
+import { confirmAction } from '@/components/confirm';
+import { MODAL_WIDTH } from '@/config/constants';
+import { formatDateTime } from '@/lib/dateFormat';
+import { requiredTextRule, toAntdRule } from '@domain/core/validators';
+import { useSession } from '@/stores/session';
 import {
   approveUser,
   fetchAssignableRoles,
@@ -23,9 +23,9 @@ import {
   USER_REMOVE_AUTHORITY,
   USER_RESET_PASSWORD_AUTHORITY,
   USER_STATUS_OPTIONS,
-} from '../../../api';
-import { OneTimeSecret } from '../../../components/OneTimeSecret';
-import { RoleAssignModal, ScopeGrantModal, UserFormModal } from '../../../components/UserDialogs';
+} from '@/features/system/api';
+import { OneTimeSecret } from '@/features/system/components/OneTimeSecret';
+import { RoleAssignModal, ScopeGrantModal, UserFormModal } from '@/features/system/components/UserDialogs';
 
 const REMARK_MAX = 255;
 const remarkRule = toAntdRule(requiredTextRule({ message: '请输入驳回原因', max: REMARK_MAX }));

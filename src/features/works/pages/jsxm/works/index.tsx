@@ -1,9 +1,9 @@
 import { Form, Input, Select, Typography, type TableColumnsType } from 'antd';
-import { PagedTable } from '../../../../../components/PagedTable';
-import { WorkStatusTag } from '../../../../../components/WorkStatusTag';
-import { formatDateTime } from '../../../../../lib/dateFormat';
-import { WORKS_PAGE_URL, WORK_STATUS, type WorkRow } from '../../../api';
-import { isPublicWork, showcaseUrl } from '../../../showcaseLink';
+import { PagedTable } from '@/components/PagedTable';
+import { WorkStatusTag } from '@/components/WorkStatusTag';
+import { formatDateTime } from '@/lib/dateFormat';
+import { WORKS_PAGE_URL, WORK_STATUS, type WorkRow } from '@/features/works/api';
+import { isPublicWork, showcaseUrl } from '@/features/works/showcaseLink';
 
 /**
  * Public works get their showcase address to copy and share. Copy only, not a link: the guard sends a

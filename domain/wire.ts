@@ -1,36 +1,6 @@
 /**
- * The wire contract (ARCHITECTURE.md §4) as types, shared by the browser code and the server.
- * Nothing here may import from the browser or from Node.
+ * Wire types and constants not yet moved to the contracts of their area (domain/<area>/*.contracts.ts).
  */
-export interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-export interface FieldError {
-  field: string;
-  msg: string;
-}
-
-export interface PageResult<T> {
-  total: number;
-  records: T[];
-}
-
-export interface PageQuery {
-  limit?: number;
-  page?: number;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
-
-/** Body codes. 0 (or 200) is success; 50000 means "executed with errors" and still resolves. */
-export const CODE_OK = 0;
-export const CODE_OK_LEGACY = 200;
-export const CODE_PARTIAL = 50000;
-export const CODE_FAIL = 1;
-
 /** Login entries: 1 ordinary (organiser staff, admin), 2 education / competition. */
 export const YHLX_ORDINARY = '1';
 export const YHLX_EDU = '2';
@@ -411,26 +381,6 @@ export interface TemporaryPassword {
   id: number;
   username: string;
   password: string;
-}
-
-/** 接口密钥 list row: the secret is never part of it. status: 1 on, 0 off. */
-export interface ApiKeyRow {
-  id: number;
-  name: string;
-  apiKey: string;
-  status: number;
-  remark: string | null;
-  createdByName: string | null;
-  /** China time, `yyyy-MM-dd HH:mm:ss`. */
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-/** The answer of creating a key: the only time its secret is ever sent. */
-export interface ApiKeyCreated {
-  id: number;
-  apiKey: string;
-  secret: string;
 }
 
 /** Row of /admin/system/sms/page (短信记录: what the SMS sender sent). */

@@ -4,8 +4,8 @@
  * belongs to a project. Both narrow every list below them; both are narrowed by their own id (the
  * projects authorised to the user, the activities they switched to).
  */
-import { urlRule } from '../validators';
-import type { ResourceDef, StateOption } from './types';
+import { urlRule } from '@domain/core/validators';
+import type { ResourceDef, StateOption } from '@domain/resource/types';
 
 export const PROJECT_STATES: readonly StateOption[] = [
   { value: 0, key: 'preparing', label: '筹备中', color: 'default' },

@@ -2,9 +2,9 @@
  * 客户管理: customers and their contacts. Customers belong to the organiser (one company exhibits at
  * several of its projects); everything sold to them (quotations, contracts…) belongs to a project.
  */
-import { creditCodeRule, emailRule, landlineRule, mobileRule, phoneRule, urlRule } from '../validators';
-import { goodsLines } from './goodsLines';
-import type { Option, ResourceDef, StateMachine, StateOption } from './types';
+import { creditCodeRule, emailRule, landlineRule, mobileRule, phoneRule, urlRule } from '@domain/core/validators';
+import { goodsLines } from '@domain/commerce/goodsLines';
+import type { Option, ResourceDef, StateMachine, StateOption } from '@domain/resource/types';
 
 export const CUSTOMER_TYPES: readonly Option[] = [
   { value: 1, label: '参展商' },

@@ -1,5 +1,5 @@
-import { RESOURCES } from './resources';
-import { AUDIT_ACTIONS, type AuditAction, type AuditChange } from './wire';
+import { RESOURCES } from '@domain/registry';
+import { AUDIT_ACTIONS, type AuditAction, type AuditChange } from '@domain/wire';
 
 /**
  * 审计日志 wording shared by the page (select, table, drawer) and the server's export, so a sheet and

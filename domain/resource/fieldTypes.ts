@@ -6,7 +6,7 @@
  * for each type live in one registry of their own (src/components/resource/fieldInputs.tsx). Nothing
  * else switches over field types.
  */
-import { fenToYuanString, formatMoney, parseYuanToFen } from '../format';
+import { fenToYuanString, formatMoney, parseYuanToFen } from '@domain/core/format';
 import {
   amountFormatRule,
   amountNotZeroRule,
@@ -21,8 +21,8 @@ import {
   priceNotZeroRule,
   textLengthRule,
   type Rule,
-} from '../validators';
-import type { FieldDef, FieldType } from './types';
+} from '@domain/core/validators';
+import type { FieldDef, FieldType } from '@domain/resource/types';
 
 export const DEFAULT_TEXT_MAX = 100;
 export const DEFAULT_TEXTAREA_MAX = 500;

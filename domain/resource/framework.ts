@@ -4,12 +4,12 @@
  * line items. Pure and isomorphic, so the form and the server reach the same verdict with the same
  * Chinese message.
  */
-import { requiredRule, validate, type Rule } from '../validators';
-import type { FieldError } from '../wire';
-import { fieldType } from './fieldTypes';
-import type { BackRefDef, FieldCondition, FieldDef, LinesDef, ResourceDef, StateMachine, Transition, ValueName } from './types';
+import { requiredRule, validate, type Rule } from '@domain/core/validators';
+import type { FieldError } from '@domain/core/envelope';
+import { fieldType } from '@domain/resource/fieldTypes';
+import type { BackRefDef, FieldCondition, FieldDef, LinesDef, ResourceDef, StateMachine, Transition, ValueName } from '@domain/resource/types';
 
-export { DEFAULT_TEXT_MAX, DEFAULT_TEXTAREA_MAX, INT_MAX, isFile, isMoney, isReference, refLabelName, textMax } from './fieldTypes';
+export { DEFAULT_TEXT_MAX, DEFAULT_TEXTAREA_MAX, INT_MAX, isFile, isMoney, isReference, refLabelName, textMax } from '@domain/resource/fieldTypes';
 
 /** Wire name of the project a project- or activity-scoped row belongs to (the spec calls projects "cnf"). */
 export const PROJECT_FIELD = 'cnfId';

@@ -2,7 +2,7 @@
  * 销售合同: contracts with customers, usually from an accepted quotation. Two state machines: the
  * approval (审核状态) and the contract's own life (合同状态); a contract takes effect only once approved.
  */
-import type { Option, ResourceDef, StateOption } from './types';
+import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
 
 export const AUDIT_STATES: readonly StateOption[] = [
   { value: 0, key: 'unsubmitted', label: '未提交', color: 'default' },

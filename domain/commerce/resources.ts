@@ -2,9 +2,9 @@
  * 商务中心: what an organiser sells for a project (booths, advertising, sponsorship, tickets, services)
  * and at which prices; later coupons, orders, merchants and payments.
  */
-import { alnum20Rule, bankCardRule, mobileRule, phoneRule } from '../validators';
-import { goodsLines } from './goodsLines';
-import type { Option, ResourceDef, StateMachine, StateOption } from './types';
+import { alnum20Rule, bankCardRule, mobileRule, phoneRule } from '@domain/core/validators';
+import { goodsLines } from '@domain/commerce/goodsLines';
+import type { Option, ResourceDef, StateMachine, StateOption } from '@domain/resource/types';
 
 export const GOODS_CATEGORIES: readonly Option[] = [
   { value: 1, label: '展位', color: 'blue' },

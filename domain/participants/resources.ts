@@ -3,8 +3,8 @@
  * and creativity competition: a school's team, its leader, advisor and members) and 展商 (exhibitors
  * of an activity: a customer company at a booth).
  */
-import { mobileRule } from '../validators';
-import type { Option, ResourceDef, StateOption } from './types';
+import { mobileRule } from '@domain/core/validators';
+import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
 
 export const TEAM_CATEGORIES: readonly Option[] = [
   { value: 1, label: '展览展示设计' },

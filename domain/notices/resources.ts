@@ -5,9 +5,9 @@
  * of table `notices` points back here); attendees, who have no accounts, on the public page
  * /pre/notices?code=<personal code>.
  */
-import { requiredRule } from '../validators';
-import type { NotifyPrefs } from '../wire';
-import type { Option, ResourceDef, StateOption } from './types';
+import { requiredRule } from '@domain/core/validators';
+import type { NotifyPrefs } from '@domain/wire';
+import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
 
 /**
  * What a notice is about: the three kinds of 个人设置 → 新消息通知, keyed exactly like the preferences, so

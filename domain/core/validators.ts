@@ -8,8 +8,8 @@
  * empty value through; "required" is always a separate rule. Combine them with `composeRules` or by
  * passing an array, so a field reports exactly one message: the first rule that fails.
  */
-import { COMMON_PASSWORDS } from './commonPasswords';
-import type { FieldError } from './wire';
+import { COMMON_PASSWORDS } from '@domain/core/commonPasswords';
+import type { FieldError } from '@domain/core/envelope';
 
 export type { FieldError };
 
@@ -171,7 +171,7 @@ export const passwordLengthRule: Rule = (value) => {
   return n >= PASSWORD_MIN_LENGTH && n <= PASSWORD_MAX_LENGTH ? null : MSG_PASSWORD_LENGTH;
 };
 
-/** A new password must not be one of the most common ones (src/shared/commonPasswords.ts), in any case. */
+/** A new password must not be one of the most common ones (domain/core/commonPasswords.ts), in any case. */
 export const commonPasswordRule: Rule = (value) => {
   if (isBlank(value)) return null;
   const text = asText(value);

@@ -2,15 +2,15 @@
  * The registry: every declarative resource, one line each. Order does not matter — the list is sorted so
  * that a resource comes after the ones it references (tables are created in that order).
  */
-import { coupon, goods, merchant, order, payment, price } from './commerce';
-import { contract } from './contract';
-import { contact, customer, quotation } from './crm';
-import { invoice, receivable, voucher } from './finance';
-import { checkin, gate, person, schedule, seat, shuttleLine } from './meeting';
-import { notice } from './notices';
-import { exhibitor, team } from './participants';
-import { activity, project } from './projects';
-import type { ResourceDef, ShareKind } from './types';
+import { coupon, goods, merchant, order, payment, price } from '@domain/commerce/resources';
+import { contract } from '@domain/sales/resources';
+import { contact, customer, quotation } from '@domain/crm/resources';
+import { invoice, receivable, voucher } from '@domain/finance/resources';
+import { checkin, gate, person, schedule, seat, shuttleLine } from '@domain/meeting/resources';
+import { notice } from '@domain/notices/resources';
+import { exhibitor, team } from '@domain/participants/resources';
+import { activity, project } from '@domain/projects/resources';
+import type { ResourceDef, ShareKind } from '@domain/resource/types';
 
 const REGISTRY: readonly ResourceDef[] = [
   project,
@@ -88,4 +88,4 @@ export function resourceOfShareKind(kind: ShareKind): ResourceDef {
   return def;
 }
 
-export type { ResourceDef } from './types';
+export type { ResourceDef } from '@domain/resource/types';

@@ -2,8 +2,8 @@
  * 财务管理: invoices against contracts (申请 → 开票 → 作废), receivables (payment plans and the
  * receipts that are confirmed against them) and accounting vouchers.
  */
-import { taxNoRule } from '../validators';
-import type { FieldDef, Option, ResourceDef, StateOption } from './types';
+import { taxNoRule } from '@domain/core/validators';
+import type { FieldDef, Option, ResourceDef, StateOption } from '@domain/resource/types';
 
 export const INVOICE_TYPES: readonly Option[] = [
   { value: 1, label: '增值税专用发票' },

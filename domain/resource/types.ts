@@ -4,8 +4,8 @@
  * table, request and response schemas, validation, scoping, state machines, hooks). Isomorphic: no DOM,
  * no Node, no antd.
  */
-import type { Rule } from '../validators';
-import type { SharePageKind } from '../wire';
+import type { Rule } from '@domain/core/validators';
+import type { SharePageKind } from '@domain/wire';
 
 /**
  * How a field is stored, sent and edited. Each type has one entry in `fieldTypes.ts` (column, rules,

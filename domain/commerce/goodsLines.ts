@@ -1,4 +1,4 @@
-import type { LinesDef } from './types';
+import type { LinesDef } from '@domain/resource/types';
 
 /**
  * Priced lines of goods/services (报价明细, 订单明细): goods on sale in the row's project, quantity,

@@ -3,8 +3,8 @@
  * (日程), seats (座位), gates (闸机) and the check-ins they record (签到记录), and shuttle lines (班车线路).
  * Every resource here is activity-scoped: a row belongs to one activity of one project.
  */
-import { certificateNoRule, emailRule, idCardRule, mobileRule } from '../validators';
-import type { Option, ResourceDef, StateOption } from './types';
+import { certificateNoRule, emailRule, idCardRule, mobileRule } from '@domain/core/validators';
+import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
 
 // 参会人员 ---------------------------------------------------------------------------------------
 

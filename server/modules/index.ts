@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import currentUserRoutes from '../routes/currentUser';
+import noticeRoutes from '../routes/notices';
+import profileRoutes from '../routes/profile';
+import resourceRoutes from '../routes/resources';
+import sessionRoutes from '../routes/session';
+import worksRoutes from '../routes/works';
+import workspaceRoutes from '../routes/workspace';
+import accountRoutes from '../routes/accountRoutes';
+import auditRoutes from '../routes/auditRoutes';
+import shareRoutes from '../routes/shareRoutes';
+import eduPublicRoutes from '../routes/eduPublic';
+import gateScanRoutes from '../routes/meeting/gateScan';
+import seatMapRoutes from '../routes/meeting/seatMap';
+import personImportRoutes from '../routes/meeting/personImport';
+import overviewRoutes from '../routes/meeting/overview';
+import preRegistrationRoutes from '../routes/meeting/preRegistration';
+import systemRoleRoutes from '../routes/systemRoleRoutes';
+import systemMenuRoutes from '../routes/systemMenuRoutes';
+import apiKeyRoutes from './system/apiKeys.routes';
+
+/**
+ * Every route module under /admin, in one flat list: a module registers its own routes and no other
+ * module, so this list is the whole API. Each gets its own encapsulation context from admin.ts, after the
+ * token, signature and authority hooks.
+ */
+// FastifyPluginAsyncTypebox and FastifyPluginAsync differ only in their type provider.
+export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
+  currentUserRoutes,
+  noticeRoutes,
+  profileRoutes,
+  resourceRoutes,
+  sessionRoutes,
+  worksRoutes,
+  workspaceRoutes,
+  accountRoutes,
+  auditRoutes,
+  shareRoutes,
+  eduPublicRoutes,
+  gateScanRoutes,
+  seatMapRoutes,
+  personImportRoutes,
+  overviewRoutes,
+  preRegistrationRoutes,
+  systemRoleRoutes,
+  systemMenuRoutes,
+  apiKeyRoutes,
+];
