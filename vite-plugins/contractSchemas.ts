@@ -23,20 +23,23 @@ function walk(node: Node, visit: (node: Node) => void): void {
   }
 }
 
-/** A property's span with the comma that separates it from its neighbour, so that cutting it leaves valid code. */
+/**
+ * A property's span with the comma before it (after it, for the first property), so that cutting it leaves
+ * valid code and the spans of neighbouring properties never overlap.
+ */
 function withComma(code: string, property: Node): { start: number; end: number } {
-  let after = property.end;
-  while (/\s/.test(code[after] ?? '')) after++;
-  if (code[after] === ',') return { start: property.start, end: after + 1 };
   let before = property.start - 1;
   while (before >= 0 && /\s/.test(code[before])) before--;
-  return code[before] === ',' ? { start: before, end: property.end } : { start: property.start, end: property.end };
+  if (code[before] === ',') return { start: before, end: property.end };
+  let after = property.end;
+  while (/\s/.test(code[after] ?? '')) after++;
+  return code[after] === ',' ? { start: property.start, end: after + 1 } : { start: property.start, end: property.end };
 }
 
 /**
  * The browser build keeps an endpoint contract's method, path and authority and drops its schemas: the
  * server validates with them, the browser only needs their types (domain/core/contract.ts). The schema
- * properties of each `endpoint({...})` call are cut, and every call in a contract module is marked
+ * properties of each `endpoint({...})` call are cut (and the call itself: endpoint is the identity), and every call in a contract module is marked
  * pure, so the schema constants nothing uses any more, and TypeBox with them, are left out of the bundle.
  * Contract modules hold declarations only, which is what makes marking their calls pure true.
  */
@@ -57,6 +60,8 @@ export function contractSchemas(): Plugin {
           const callee = node.callee as Node;
           const [spec] = node.arguments as Node[];
           if (callee.type !== 'Identifier' || callee.name !== 'endpoint' || spec?.type !== 'ObjectExpression') return;
+          // endpoint() only keeps literal types for the compiler: the browser gets the bare object.
+          cuts.push({ start: callee.start, end: callee.end });
           for (const property of spec.properties as Node[]) {
             const key = property.key as Node | undefined;
             const name = key?.type === 'Identifier' ? key.name : key?.value;
@@ -67,9 +72,17 @@ export function contractSchemas(): Plugin {
         });
         // A cut swallows the marks inside it; the rest do not overlap, so applying them from the end
         // keeps every earlier offset valid.
+        const merged = cuts
+          .sort((a, b) => a.start - b.start)
+          .reduce<{ start: number; end: number }[]>((out, cut) => {
+            const last = out.at(-1);
+            if (last && cut.start < last.end) last.end = Math.max(last.end, cut.end);
+            else out.push({ ...cut });
+            return out;
+          }, []);
         const edits = [
-          ...cuts.map((cut) => ({ ...cut, text: '' })),
-          ...marks.filter((at) => !cuts.some((cut) => cut.start <= at && at < cut.end)).map((at) => ({ start: at, end: at, text: '/* @__PURE__ */ ' })),
+          ...merged.map((cut) => ({ ...cut, text: '' })),
+          ...marks.filter((at) => !merged.some((cut) => cut.start <= at && at < cut.end)).map((at) => ({ start: at, end: at, text: '/* @__PURE__ */ ' })),
         ].sort((a, b) => b.start - a.start);
         let out = code;
         for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
