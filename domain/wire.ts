@@ -473,56 +473,6 @@ export interface SystemMenuRow {
 export const ATTACHMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'xlsx', 'docx', 'doc', 'xls', 'zip'] as const;
 export const ATTACHMENT_MAX_MB = 5;
 
-// 座位图 (issue 9; server/routes/meeting/seatMap.ts) ----------------------------------------------
-
-/** A hall of an activity on the seat map: its name and how many seats it has. */
-export interface SeatHall {
-  hall: string;
-  seats: number;
-}
-
-/** One seat as the map draws it (GET /admin/seat/seat/map): only what a cell needs. */
-export interface SeatCell {
-  id: number;
-  rowNo: number;
-  seatNo: number;
-  area: string | null;
-  kind: number;
-  state: number;
-  personId: number | null;
-  personName: string | null;
-}
-
-/**
- * GET /admin/seat/seat/map: the activity's halls and every seat of one of them (the first when none is
- * named). Without an activity, the caller's first (as /business/activityOptions orders them).
- */
-export interface SeatMapData {
-  /** The activity answered for; null when the caller has none. */
-  activityId: number | null;
-  halls: SeatHall[];
-  /** The hall whose seats follow; null when the activity has no seats yet. */
-  hall: string | null;
-  seats: SeatCell[];
-}
-
-/** 批量生成: a rectangle of seats in one hall (the form sends it, the server checks and writes it). */
-export interface SeatGenerateRequest {
-  activityId: number;
-  hall: string;
-  area?: string;
-  rows: number;
-  seatsPerRow: number;
-  kind: number;
-  startRow: number;
-}
-
-/** POST /admin/seat/seat/generate: how many seats were made in which hall. */
-export interface SeatGenerateResult {
-  hall: string;
-  created: number;
-}
-
 // 签到台 and gate scans (issue 9; server/routes/meeting/gateScan.ts) --------------------------------
 
 /**

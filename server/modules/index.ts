@@ -11,7 +11,7 @@ import auditRoutes from '../routes/auditRoutes';
 import shareRoutes from '../routes/shareRoutes';
 import eduPublicRoutes from '../routes/eduPublic';
 import gateScanRoutes from '../routes/meeting/gateScan';
-import seatMapRoutes from '../routes/meeting/seatMap';
+import seatMapRoutes from './meeting/seatMap.routes';
 import personImportRoutes from '../routes/meeting/personImport';
 import overviewRoutes from '../routes/meeting/overview';
 import preRegistrationRoutes from '../routes/meeting/preRegistration';

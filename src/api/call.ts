@@ -26,3 +26,9 @@ export async function call<E extends Endpoint>(contract: E, ...[params, config]:
 export async function callForMessage<E extends Endpoint>(contract: E, ...[params, config]: Args<E>): Promise<string> {
   return (await send(contract, params, config)).data.msg;
 }
+
+/** As call, resolving with both the data and the server's message, for answers that carry both (a seat assigned, a scan recorded). */
+export async function callWithMessage<E extends Endpoint>(contract: E, ...[params, config]: Args<E>): Promise<{ data: ResponseOf<E>; msg: string }> {
+  const { data, msg } = (await send(contract, params, config)).data;
+  return { data, msg };
+}

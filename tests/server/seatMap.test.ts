@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeatCell, SeatGenerateResult, SeatMapData } from '@domain/wire';
+import type { SeatCell, SeatGenerateResult, SeatMapData } from '@domain/meeting/seatMap.contracts';
 import type { FieldError } from '@domain/core/envelope';
 import { resourceByKey } from '@domain/registry';
 import * as schema from '../../server/db/schema';

@@ -15,9 +15,10 @@ import {
   seatAriaLabel,
   seatedPersons,
 } from '../../src/features/meeting/seats/seatLayout';
-import type { SeatCell } from '@domain/wire';
+import { seatAssign, seatGenerate, seatMap, type SeatCell } from '@domain/meeting/seatMap.contracts';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
+import { answer, mock, refusal } from '../mocks/contract';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
@@ -110,25 +111,19 @@ function hallOf(rows: number, perRow: number, firstId: number, kind = 1): SeatCe
 
 function useSeatApi() {
   server.use(
-    http.get(API('/seat/seat/map'), async ({ request }) => {
-      const params = await receivedParams(request);
+    mock(seatMap, ({ params }) => {
       calls.map.push(params);
       const names = [...halls.keys()].sort();
       const hall = params.hall && halls.has(params.hall) ? params.hall : (names[0] ?? null);
-      return HttpResponse.json({
-        code: 0,
-        msg: '操作成功',
-        // Without an activity the server answers for the caller's first one.
-        data: { activityId: Number(params.activityId ?? 1), halls: names.map((h) => ({ hall: h, seats: halls.get(h)!.length })), hall, seats: hall ? halls.get(hall) : [] },
-      });
+      // Without an activity the server answers for the caller's first one.
+      return { activityId: Number(params.activityId ?? 1), halls: names.map((h) => ({ hall: h, seats: halls.get(h)!.length })), hall, seats: hall ? halls.get(hall)! : [] };
     }),
     http.get(API('/person/person/list'), async ({ request }) => {
       const params = await receivedParams(request);
       calls.persons.push(params);
       return HttpResponse.json({ code: 0, msg: '操作成功', data: PERSONS.filter((p) => !params.keyword || p.name.includes(params.keyword)) });
     }),
-    http.post(API('/seat/seat/assign'), async ({ request }) => {
-      const params = await receivedParams(request);
+    mock(seatAssign, ({ params }) => {
       calls.assign.push(params);
       for (const seats of halls.values()) {
         const i = seats.findIndex((s) => s.id === Number(params.id));
@@ -138,16 +133,15 @@ function useSeatApi() {
           return HttpResponse.json({ code: 1, msg: '提交的数据有误：personId 该人员在这个会场已有座位', data: { errors: [{ field: 'personId', msg: '该人员在这个会场已有座位' }] } });
         }
         seats[i] = { ...seats[i], personId, personName: personId ? personName(personId) : null, state: personId ? 1 : 0 };
-        return HttpResponse.json({ code: 0, msg: personId ? `已将${seats[i].rowNo}排${seats[i].seatNo}号分配给${personName(personId)}` : '已释放座位', data: seats[i] });
+        return answer(seatAssign, seats[i], personId ? `已将${seats[i].rowNo}排${seats[i].seatNo}号分配给${personName(personId)}` : '已释放座位');
       }
-      return HttpResponse.json({ code: 1, msg: '数据不存在或无权访问', data: null });
+      return refusal('数据不存在或无权访问');
     }),
-    http.post(API('/seat/seat/generate'), async ({ request }) => {
-      const params = await receivedParams(request);
+    mock(seatGenerate, ({ params }) => {
       calls.generate.push(params);
       halls.set(params.hall, hallOf(Number(params.rows), Number(params.seatsPerRow), 10_000, Number(params.kind)));
       const created = Number(params.rows) * Number(params.seatsPerRow);
-      return HttpResponse.json({ code: 0, msg: `已在${params.hall}生成 ${created} 个座位`, data: { hall: params.hall, created } });
+      return answer(seatGenerate, { hall: params.hall, created }, `已在${params.hall}生成 ${created} 个座位`);
     }),
   );
 }

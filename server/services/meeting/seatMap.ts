@@ -4,7 +4,7 @@ import { resourceByKey } from '@domain/registry';
 import { actionAuthority, fieldRules } from '@domain/resource/framework';
 import { seatLabel } from '@domain/meeting/resources';
 import { validate } from '@domain/core/validators';
-import type { SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatHall, SeatMapData } from '@domain/wire';
+import type { SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatHall, SeatMapData } from '@domain/meeting/seatMap.contracts';
 import type { AppDb } from '../../db/client';
 import { activities } from '../../db/schema';
 import { fieldErrors, refuse } from '../../lib/errors';

@@ -4,7 +4,7 @@ import { ApiError } from '@/api/errors';
 import { confirmAction } from '@/components/confirm';
 import { optionLabel } from '@domain/resource/framework';
 import { SEAT_KINDS, seat } from '@domain/meeting/resources';
-import type { SeatGenerateRequest, SeatHall } from '@domain/wire';
+import type { SeatGenerateRequest, SeatHall } from '@domain/meeting/seatMap.contracts';
 import type { FieldError } from '@domain/core/envelope';
 import { generateSeats } from './seatApi';
 import { KIND_NORMAL } from './seatLayout';

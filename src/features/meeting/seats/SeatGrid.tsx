@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { SeatCell } from '@domain/wire';
+import type { SeatCell } from '@domain/meeting/seatMap.contracts';
 import { neighbour, seatAriaLabel, type Direction, type SeatRowData } from './seatLayout';
 
 /**

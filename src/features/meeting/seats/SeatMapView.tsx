@@ -5,7 +5,7 @@ import { activityLabel } from '@/components/resource/ScopeSelects';
 import { activityOptions, type ActivityOption } from '@/components/resource/resourceApi';
 import { actionAuthority } from '@domain/resource/framework';
 import { SEAT_KINDS, SEAT_STATES, seat } from '@domain/meeting/resources';
-import type { SeatCell, SeatHall, SeatMapData } from '@domain/wire';
+import type { SeatCell, SeatHall, SeatMapData } from '@domain/meeting/seatMap.contracts';
 import { useSession } from '@/stores/session';
 import { SeatGrid } from './SeatGrid';
 import { SeatPanel } from './SeatPanel';

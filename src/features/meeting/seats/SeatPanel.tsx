@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Drawer, Select, Space, Tag, Typography, theme } from 'antd';
 import { optionLabel } from '@domain/resource/framework';
 import { SEAT_KINDS, SEAT_STATES } from '@domain/meeting/resources';
-import type { SeatCell } from '@domain/wire';
+import type { SeatCell } from '@domain/meeting/seatMap.contracts';
 import { assignSeat, searchPersons, type PersonChoice } from './seatApi';
 import { SEAT_RESERVED, seatNameOf } from './seatLayout';
 

@@ -1,7 +1,7 @@
 import { startEarly, takeEarly } from '@/api/early';
-import { get } from '@/api/request';
+import { call } from '@/api/call';
 import { seat } from '@domain/meeting/resources';
-import type { SeatMapData } from '@domain/wire';
+import { seatMap, type SeatMapData } from '@domain/meeting/seatMap.contracts';
 import { useSession } from '@/stores/session';
 
 /**
@@ -9,11 +9,11 @@ import { useSession } from '@/stores/session';
  * the seat page exists: by the router as soon as the route matches (src/router/earlyData.ts), else by the
  * page's code on arrival. The first SeatMapView that opens without a choice of its own takes it.
  */
-export const SEAT_MAP_URL = `${seat.api}/map`;
+export const SEAT_MAP_URL = seatMap.path;
 
 /** One hall of the activity (without one, the caller's first activity; without a hall, its first hall). */
 export function loadSeatMap(activityId: number | null, hall: string | null): Promise<SeatMapData> {
-  return get<SeatMapData>(SEAT_MAP_URL, { activityId: activityId ?? undefined, hall: hall ?? undefined });
+  return call(seatMap, { activityId: activityId ?? undefined, hall: hall ?? undefined });
 }
 
 /** Asks for the first map, unless a fresh request of this scope is already under way or waiting. */

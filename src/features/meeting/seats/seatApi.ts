@@ -1,29 +1,26 @@
-import { http, get } from '@/api/request';
+import { get } from '@/api/request';
+import { callWithMessage } from '@/api/call';
 import { resourceUrls } from '@/components/resource/resourceApi';
 import { stateValue } from '@domain/resource/framework';
-import { person, seat } from '@domain/meeting/resources';
-import type { SeatCell, SeatGenerateRequest, SeatGenerateResult } from '@domain/wire';
-import type { Envelope } from '@domain/core/envelope';
+import { person } from '@domain/meeting/resources';
+import { seatAssign, seatGenerate, type SeatCell, type SeatGenerateRequest, type SeatGenerateResult } from '@domain/meeting/seatMap.contracts';
 
 /**
- * The seat map's calls (server/routes/meeting/seatMap.ts) besides reading a hall (earlyMap.ts): bulk
+ * The seat map's calls (domain/meeting/seatMap.contracts.ts) besides reading a hall (earlyMap.ts): bulk
  * generation and assignment; the persons to choose from come from the person resource's own list route.
  */
-export const SEAT_GENERATE_URL = `${seat.api}/generate`;
-export const SEAT_ASSIGN_URL = `${seat.api}/assign`;
-
 export type GenerateForm = SeatGenerateRequest;
 
 /** Resolves with the result and the server's message; a refusal rejects (its toast already shown). */
 export async function generateSeats(form: GenerateForm): Promise<{ result: SeatGenerateResult; msg: string }> {
-  const response = await http.post<Envelope<SeatGenerateResult>>(SEAT_GENERATE_URL, { ...form });
-  return { result: response.data.data, msg: response.data.msg };
+  const { data, msg } = await callWithMessage(seatGenerate, form);
+  return { result: data, msg };
 }
 
 /** Puts a person on the seat, or frees it (null); resolves with the seat as it is now and the server's message. */
 export async function assignSeat(id: number, personId: number | null): Promise<{ cell: SeatCell; msg: string }> {
-  const response = await http.post<Envelope<SeatCell>>(SEAT_ASSIGN_URL, { id, personId: personId ?? '' });
-  return { cell: response.data.data, msg: response.data.msg };
+  const { data, msg } = await callWithMessage(seatAssign, { id, personId: personId === null ? '' : String(personId) });
+  return { cell: data, msg };
 }
 
 export interface PersonChoice {

@@ -1,6 +1,6 @@
 import { optionLabel, stateValue } from '@domain/resource/framework';
 import { SEAT_KINDS, SEAT_STATES, seat, seatLabel } from '@domain/meeting/resources';
-import type { SeatCell } from '@domain/wire';
+import type { SeatCell } from '@domain/meeting/seatMap.contracts';
 
 /**
  * The seat map's arithmetic, free of React: seats grouped into rows, the counts, the words a screen

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { seatAssign, seatGenerate, seatMap } from '@domain/meeting/seatMap.contracts';
+import { ok } from '../../lib/envelope';
+import { route } from '../../lib/route';
+import { MSG } from '../../messages';
+import { callerOf } from '../../routes/resources/caller';
+import { assignSeat, generateSeats, seatMap as readSeatMap } from '../../services/meeting/seatMap';
+
+/** 座位图 (domain/meeting/seatMap.contracts.ts); the SQL is in server/services/meeting/seatMap.ts. */
+const seatMapRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  route(app, seatMap, async (request) => ok(await readSeatMap(await callerOf(app, request), request.query.activityId, request.query.hall)));
+
+  route(app, seatGenerate, async (request) => {
+    const result = await generateSeats(await callerOf(app, request), request.body);
+    return ok(result, MSG.seatGenerated(result.hall, result.created));
+  });
+
+  route(app, seatAssign, async (request) => {
+    const { id, personId } = request.body;
+    const { cell, msg } = await assignSeat(await callerOf(app, request), id, personId ? Number(personId) : null);
+    return ok(cell, msg);
+  });
+};
+
+export default seatMapRoutes;
