@@ -12,7 +12,7 @@ import { exhibitor, team } from '@domain/participants/resources';
 import { activity, project } from '@domain/projects/resources';
 import type { ResourceDef, ShareKind } from '@domain/resource/types';
 
-const REGISTRY: readonly ResourceDef[] = [
+const REGISTRY = [
   project,
   activity,
   customer,
@@ -37,7 +37,10 @@ const REGISTRY: readonly ResourceDef[] = [
   checkin,
   shuttleLine,
   notice,
-];
+] as const;
+
+/** Every registry key: a map keyed by it (the server's hooks) fails to compile on a misspelt or unknown key. */
+export type ResourceKey = (typeof REGISTRY)[number]['key'];
 
 /** Definitions a resource's fields and lines point at. */
 function referencedKeys(def: ResourceDef): string[] {

@@ -37,7 +37,7 @@ const onSaleMachine: StateMachine = {
   ],
 };
 
-export const goods: ResourceDef = {
+export const goods: ResourceDef<'goods'> = {
   key: 'goods',
   title: '商品服务',
   menuCode: 'goods_goods',
@@ -64,7 +64,7 @@ export const goods: ResourceDef = {
   indexes: [['category', 'createdAt']],
 };
 
-export const price: ResourceDef = {
+export const price: ResourceDef<'price'> = {
   key: 'price',
   title: '价格',
   menuCode: 'goods_price',
@@ -101,7 +101,7 @@ export const COUPON_STATES: readonly StateOption[] = [
 ];
 
 /** 优惠券: coupons of a project's shop (tickets, services): fixed off over a threshold, a discount, or a voucher. */
-export const coupon: ResourceDef = {
+export const coupon: ResourceDef<'coupon'> = {
   key: 'coupon',
   title: '优惠券',
   menuCode: 'goods_coupon',
@@ -157,7 +157,7 @@ export const ORDER_STATES: readonly StateOption[] = [
 ];
 
 /** 订单: orders of a project's goods (tickets, services) with line items; paid through payments. */
-export const order: ResourceDef = {
+export const order: ResourceDef<'order'> = {
   key: 'order',
   title: '订单',
   menuCode: 'order_order',
@@ -207,7 +207,7 @@ export const PAY_CHANNELS: readonly Option[] = [
 ];
 
 /** 商户: the organiser's merchant accounts that payments are collected through. */
-export const merchant: ResourceDef = {
+export const merchant: ResourceDef<'merchant'> = {
   key: 'merchant',
   title: '商户',
   menuCode: 'merchant_merchant',
@@ -252,7 +252,7 @@ export const PAYMENT_STATES: readonly StateOption[] = [
 ];
 
 /** 支付记录: money received for orders through a merchant account; recorded, then possibly refunded. */
-export const payment: ResourceDef = {
+export const payment: ResourceDef<'payment'> = {
   key: 'payment',
   title: '支付记录',
   menuCode: 'pay_payment',

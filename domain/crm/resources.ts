@@ -66,7 +66,7 @@ export const enabledMachine: StateMachine = {
   ],
 };
 
-export const customer: ResourceDef = {
+export const customer: ResourceDef<'customer'> = {
   key: 'customer',
   title: '客户',
   menuCode: 'crm_customer',
@@ -98,7 +98,7 @@ export const customer: ResourceDef = {
   indexes: [['createdAt'], ['level', 'createdAt'], ['type', 'createdAt'], ['industry', 'createdAt']],
 };
 
-export const contact: ResourceDef = {
+export const contact: ResourceDef<'contact'> = {
   key: 'contact',
   title: '联系人',
   menuCode: 'crm_contact',
@@ -133,7 +133,7 @@ export const QUOTATION_STATES: readonly StateOption[] = [
 ];
 
 /** 报价单: goods quoted to a customer for one project, with line items; accepted ones become contracts. */
-export const quotation: ResourceDef = {
+export const quotation: ResourceDef<'quotation'> = {
   key: 'quotation',
   title: '报价单',
   menuCode: 'crm_quotation',

@@ -49,7 +49,7 @@ function againstContract(left: string, label: string): FieldDef[] {
   ];
 }
 
-export const invoice: ResourceDef = {
+export const invoice: ResourceDef<'invoice'> = {
   key: 'invoice',
   title: '发票',
   menuCode: 'finance_invoice',
@@ -109,7 +109,7 @@ export const PAY_METHODS: readonly Option[] = [
   { value: 4, label: '线上支付' },
 ];
 
-export const receivable: ResourceDef = {
+export const receivable: ResourceDef<'receivable'> = {
   key: 'receivable',
   title: '回款',
   menuCode: 'finance_receivable',
@@ -166,7 +166,7 @@ export const VOUCHER_AUDIT_STATES: readonly StateOption[] = [
 ];
 
 /** 凭证: accounting vouchers (one debit and one credit line each), audited by finance. */
-export const voucher: ResourceDef = {
+export const voucher: ResourceDef<'voucher'> = {
   key: 'voucher',
   title: '凭证',
   menuCode: 'finance_voucher',

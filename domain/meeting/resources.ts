@@ -44,7 +44,7 @@ export const CHECKIN_STATES: readonly Option[] = [
   { value: 1, key: 'yes', label: '已签到', color: 'green' },
 ];
 
-export const person: ResourceDef = {
+export const person: ResourceDef<'person'> = {
   key: 'person',
   title: '参会人员',
   menuCode: 'person_person',
@@ -106,7 +106,7 @@ export const person: ResourceDef = {
 
 // 日程 ---------------------------------------------------------------------------------------------
 
-export const schedule: ResourceDef = {
+export const schedule: ResourceDef<'schedule'> = {
   key: 'schedule',
   title: '日程',
   menuCode: 'schedule_schedule',
@@ -146,7 +146,7 @@ export const SEAT_STATES: readonly Option[] = [
   { value: 2, key: 'reserved', label: '保留', color: 'orange' },
 ];
 
-export const seat: ResourceDef = {
+export const seat: ResourceDef<'seat'> = {
   key: 'seat',
   title: '座位',
   menuCode: 'seat_seat',
@@ -186,7 +186,7 @@ export const GATE_STATES: readonly StateOption[] = [
   { value: 0, key: 'disabled', label: '停用', color: 'default' },
 ];
 
-export const gate: ResourceDef = {
+export const gate: ResourceDef<'gate'> = {
   key: 'gate',
   title: '闸机',
   menuCode: 'gate_gate',
@@ -218,7 +218,7 @@ export const gate: ResourceDef = {
 };
 
 /** One recorded pass through a gate: written only by the scan endpoint, never edited. */
-export const checkin: ResourceDef = {
+export const checkin: ResourceDef<'checkin'> = {
   key: 'checkin',
   title: '签到记录',
   menuCode: 'gate_checkin',
@@ -242,7 +242,7 @@ export const checkin: ResourceDef = {
 
 // 班车线路 -----------------------------------------------------------------------------------------
 
-export const shuttleLine: ResourceDef = {
+export const shuttleLine: ResourceDef<'shuttleLine'> = {
   key: 'shuttleLine',
   title: '班车线路',
   menuCode: 'shuttle_line',

@@ -6,7 +6,7 @@
  * /pre/notices?code=<personal code>.
  */
 import { requiredRule } from '@domain/core/validators';
-import type { NotifyPrefs } from '@domain/wire';
+import type { NotifyPrefs } from '@domain/account/profile.contracts';
 import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
 
 /**
@@ -56,7 +56,7 @@ export const MSG_NOTICE_ACTIVITY_REQUIRED = '请选择接收通知的活动';
  */
 export const NOTICE_ROLES_PATH = '/notice/notice/roles';
 
-export const notice: ResourceDef = {
+export const notice: ResourceDef<'notice'> = {
   key: 'notice',
   title: '通知公告',
   // The menu code, group, order and icon of the former static leaf: existing grants keep applying.

@@ -32,7 +32,7 @@ export const GRADES: readonly Option[] = [
   { value: 5, label: '研究生' },
 ];
 
-export const team: ResourceDef = {
+export const team: ResourceDef<'team'> = {
   key: 'team',
   title: '团队',
   menuCode: 'team_team',
@@ -97,7 +97,7 @@ export const EXHIBITOR_STATES: readonly StateOption[] = [
   { value: 2, key: 'cancelled', label: '已取消', color: 'default' },
 ];
 
-export const exhibitor: ResourceDef = {
+export const exhibitor: ResourceDef<'exhibitor'> = {
   key: 'exhibitor',
   title: '展商',
   menuCode: 'exhibitor_exhibitor',

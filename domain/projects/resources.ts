@@ -13,7 +13,7 @@ export const PROJECT_STATES: readonly StateOption[] = [
   { value: 2, key: 'ended', label: '已结束', color: 'default' },
 ];
 
-export const project: ResourceDef = {
+export const project: ResourceDef<'project'> = {
   key: 'project',
   title: '项目',
   menuCode: 'cnf_project',
@@ -56,7 +56,7 @@ export const ACTIVITY_STATES: readonly StateOption[] = [
   { value: 4, key: 'cancelled', label: '已取消', color: 'red' },
 ];
 
-export const activity: ResourceDef = {
+export const activity: ResourceDef<'activity'> = {
   key: 'activity',
   title: '活动',
   menuCode: 'yx_sysActivity',

@@ -4,8 +4,9 @@
  * table, request and response schemas, validation, scoping, state machines, hooks). Isomorphic: no DOM,
  * no Node, no antd.
  */
+import type { IconName } from '@domain/core/menuIcons';
 import type { Rule } from '@domain/core/validators';
-import type { SharePageKind } from '@domain/wire';
+import type { SharePageKind } from '@domain/share/shareLinks.contracts';
 
 /**
  * How a field is stored, sent and edited. Each type has one entry in `fieldTypes.ts` (column, rules,
@@ -258,7 +259,7 @@ export interface MenuEntry {
   group: string;
   /** Menu name; default the resource title. */
   name?: string;
-  icon: string;
+  icon: IconName;
   /** Position within the group. */
   order: number;
   /** Custom action suffixes besides add/edit/remove/export and the state machines' own, e.g. [['print', '打印']]. */
@@ -272,9 +273,13 @@ export interface MenuEntry {
  */
 export type Scope = 'organiser' | 'project' | 'activity';
 
-export interface ResourceDef {
+/**
+ * `K` is the registry key as a literal type (`ResourceDef<'customer'>`), so domain/registry.ts can derive
+ * the union of every key (`ResourceKey`) and maps keyed by it fail to compile on a misspelt key.
+ */
+export interface ResourceDef<K extends string = string> {
   /** Registry key, e.g. 'customer'. */
-  key: string;
+  key: K;
   /** Chinese name, e.g. 客户. */
   title: string;
   /** Menu code: MENU_<menuCode> to read, ACTION_<menuCode>_<suffix> to act. */

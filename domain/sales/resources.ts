@@ -24,7 +24,7 @@ export const PAY_TERMS: readonly Option[] = [
   { value: 3, label: '展后结算' },
 ];
 
-export const contract: ResourceDef = {
+export const contract: ResourceDef<'contract'> = {
   key: 'contract',
   title: '合同',
   menuCode: 'contract_contract',

@@ -1,8 +1,9 @@
+import type { IconName } from '@domain/core/menuIcons';
 import { RESOURCES } from '@domain/registry';
 import { menuActions, menuPath } from '@domain/resource/framework';
 import type { ResourceDef } from '@domain/resource/types';
 import type { NoticeCategoryKey } from '@domain/notices/resources';
-import type { NoticeAudience } from '@domain/wire';
+import type { NoticeAudience } from '@domain/notices/notices.contracts';
 
 /**
  * Demo data for the first start of an empty database: one fictional organiser with its 2026 projects and
@@ -13,7 +14,7 @@ export interface MenuSeed {
   code: string;
   name: string;
   path: string;
-  icon?: string;
+  icon?: IconName;
   hidden?: boolean;
   /** [suffix, name]: the action code is `${code}_${suffix}`. */
   actions?: Array<[string, string]>;
@@ -26,7 +27,7 @@ const CRUD: Array<[string, string]> = [
   ['remove', '删除'],
 ];
 
-const leaf = (code: string, name: string, path: string, actions: Array<[string, string]> = CRUD, icon?: string): MenuSeed => ({
+const leaf = (code: string, name: string, path: string, actions: Array<[string, string]> = CRUD, icon?: IconName): MenuSeed => ({
   code,
   name,
   path,

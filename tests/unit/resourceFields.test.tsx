@@ -14,7 +14,7 @@ import { FIELD_TYPES } from '@domain/resource/fieldTypes';
 import { fieldOf } from '@domain/resource/framework';
 import { invoice } from '@domain/finance/resources';
 import { exhibitor, team } from '@domain/participants/resources';
-import type { FieldDef } from '@domain/resource/types';
+import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { user } from '../mocks/app';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';
@@ -106,7 +106,7 @@ describe('reference hints', () => {
 const saved: Array<Record<string, string>> = [];
 const listed: Array<{ path: string; params: Record<string, string> }> = [];
 
-function renderForm(def: typeof exhibitor, row: ResourceRow | null = null, presets?: Record<string, unknown>) {
+function renderForm(def: ResourceDef, row: ResourceRow | null = null, presets?: Record<string, unknown>) {
   render(
     <AppProviders>
       <ResourceForm def={def} open row={row} presets={presets} onClose={() => {}} onSaved={() => {}} />

@@ -1,3 +1,4 @@
+import type { ResourceKey } from '@domain/registry';
 import type { ResourceHooks } from './types';
 import { coupon, order, payment, price } from './commerce';
 import { person, schedule, seat, shuttleLine } from './meeting';
@@ -6,8 +7,11 @@ import { exhibitor, team } from './participants';
 import { activity, project } from './projects';
 import { contract, invoice, quotation, receivable, voucher } from './sales';
 
-/** Every resource's hooks by its definition key; a resource without an entry has none. */
-const HOOKS: Readonly<Record<string, ResourceHooks>> = {
+/**
+ * Every resource's hooks by its definition key; a resource without an entry has none. Keyed by the
+ * registry's keys, so a misspelt key fails to compile instead of silently meaning "no hooks".
+ */
+const HOOKS: Readonly<Partial<Record<ResourceKey, ResourceHooks>>> = {
   project,
   activity,
   price,
@@ -29,7 +33,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
 };
 
 export function hooksOf(key: string): ResourceHooks {
-  return HOOKS[key] ?? {};
+  return HOOKS[key as ResourceKey] ?? {};
 }
 
 export type { ResourceHooks, SaveInput, OperationResult } from './types';
