@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { MenuNode } from '@domain/wire';
-import { accounts, submitLogin } from './helpers';
+import type { MenuNode } from '@domain/session/session.contracts';
+import { accounts, shot, submitLogin } from './helpers';
 
 /**
- * Issue 12: no serious or critical axe-core violation (WCAG 2.0/2.1 A and AA rules) on any screen: the
+ * No serious or critical axe-core violation (WCAG 2.0/2.1 A and AA rules) on any screen: the
  * public pages, every page of the admin's menu tree and of an organiser's (demo's: 会务服务 and the other
  * staff pages), the account pages, and the 新增 form of every list that has one. Each screen is loaded by
  * its address in one signed-in page per account and checked once its content (table, form, card …) has
@@ -50,14 +49,12 @@ const ACCOUNT_PAGES: ReadonlyArray<{ screen: string; path: string }> = [
   { screen: '个人设置 → 新消息通知', path: 'account/settings/notification' },
 ];
 
-/** Screens photographed after their check, to see the theme's colours for real ($E2E_SHOTS_DIR). */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
+/** Screens photographed after their check (SCREENSHOTS=1), to see the theme's colours for real. */
 const PHOTOGRAPHED = new Set(['登录', '大赛登录', '首页', '活动管理 → 活动列表', '客户管理 → 客户', '客户管理 → 客户 → 新增']);
 
 async function photograph(page: Page, who: string, screen: string) {
   if (!PHOTOGRAPHED.has(screen)) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/a11y-${who}-${screen.replace(/[\s→]+/g, '-')}.png` });
+  await shot(page, `a11y-${who}-${screen.replace(/[\s→]+/g, '-')}`, { fullPage: false });
 }
 
 /** What a screen's content is made of once it has rendered. */

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { rowAction, signIn, tableRows } from './helpers';
+import { rowAction, shot, signIn, tableRows } from './helpers';
 
 /**
  * 审计日志 against the real server: the admin renames a customer, and the audit log shows who changed
@@ -8,7 +7,6 @@ import { rowAction, signIn, tableRows } from './helpers';
  * the end, through the same form, so later test files find the seed as it was.
  */
 
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 const SUFFIX = '（审计演示）';
 
 async function rename(page: Page, from: string, to: string) {
@@ -40,8 +38,7 @@ test('the admin renames a customer and the audit log shows who changed 客户名
   try {
     await page.goto('system/audit/index');
     await expect(tableRows(page).first()).toBeVisible();
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    await page.screenshot({ path: `${SHOTS_DIR}/audit-table.png`, fullPage: true });
+    await shot(page, 'audit-table');
     await page.getByRole('combobox', { name: '操作类型' }).click();
     await page.locator('.ant-select-item-option', { hasText: /^修改$/ }).click();
     await page.getByRole('combobox', { name: '资源' }).fill('客户');
@@ -60,7 +57,7 @@ test('the admin renames a customer and the audit log shows who changed 客户名
     await expect(change).toContainText(original);
     await expect(change).toContainText(renamed);
     await expect(drawer).toContainText('admin');
-    await page.screenshot({ path: `${SHOTS_DIR}/audit-log.png`, fullPage: true });
+    await shot(page, 'audit-log');
     await drawer.getByRole('button', { name: /close|关闭/i }).click();
     await expect(drawer).toBeHidden();
   } finally {

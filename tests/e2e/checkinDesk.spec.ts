@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_API_KEY } from '../../server/config';
 import { signRequest } from '@domain/core/sign';
 import type { Envelope } from '@domain/core/envelope';
-import { accounts, signIn } from './helpers';
+import { accounts, shot, signIn } from './helpers';
 
 /**
  * 签到台 at a real gate: demo signs in, opens 签到台 from the menu, picks a gate and scans two approved
@@ -12,20 +11,14 @@ import { accounts, signIn } from './helpers';
  * then a duplicate naming the first time and gate; the session count follows. The gate and attendees
  * are made here through the API (staff entry, approval), so the spec does not lean on the seed's people.
  *
- * Screenshots for a look go to $E2E_SHOTS_DIR (default test-results/shots).
+ * Screenshots for a look (SCREENSHOTS=1): helpers.ts's shot.
  */
 const stamp = Date.now().toString(36).slice(-5);
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 const GATE_NAME = `东入口${stamp}`;
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 type Row = Record<string, unknown> & { id: number };
 
-/** The signature headers of ARCHITECTURE §4, from the one signing function the browser and server use. */
+/** The signature headers, from the one signing function the browser and server use. */
 function signedHeaders(params: Record<string, string>): Record<string, string> {
   return { ...signRequest(params, DEMO_API_KEY.key, DEMO_API_KEY.secret, randomBytes(12).toString('hex')) };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { confirmDialog, rowAction, signIn, tableRows } from './helpers';
+import { confirmDialog, dialog, rowAction, signIn, tableRows } from './helpers';
 
 /**
  * The commercial back office end to end, as organiser staff: a customer with a contact, a quotation of
@@ -14,7 +14,6 @@ const CUSTOMER = `杭州星河会展科技有限公司${stamp}`;
 const CONTACT = `林默${stamp}`;
 const QUOTATION = `星河科技参展报价${stamp}`;
 
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
 /** The antd select around one of its inputs. */
 const ANT_SELECT = 'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]';

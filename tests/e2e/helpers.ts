@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { expect, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
 
 export const accounts = {
   admin: { username: 'admin', password: 'admin123456' },
@@ -45,4 +46,23 @@ export async function confirmDialog(page: Page, title: RegExp | string) {
     if (await confirm.isVisible()) await confirm.getByRole('button', { name: /确\s*定/ }).click({ timeout: 3000 });
     await expect(confirm).toBeHidden({ timeout: 3000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/** The open dialog on top (a form, a picker, a list of links). */
+export const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
+
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
+
+/**
+ * A screenshot for a look at a screen, taken only when asked for with SCREENSHOTS=1: no test reads them,
+ * and each costs a render of the page on every run. Written to $E2E_SHOTS_DIR/<name>.png (default
+ * test-results/shots). A page is shot whole unless `fullPage: false` or a `clip` says otherwise; a
+ * locator, just that element.
+ */
+export async function shot(target: Page | Locator, name: string, { fullPage = true, clip }: Pick<PageScreenshotOptions, 'fullPage' | 'clip'> = {}) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const path = `${SHOTS_DIR}/${name}.png`;
+  if ('goto' in target) await target.screenshot({ path, fullPage: clip ? false : fullPage, clip });
+  else await target.screenshot({ path });
 }

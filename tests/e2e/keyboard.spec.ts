@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accounts, tableRows } from './helpers';
+import { accounts, shot, tableRows } from './helpers';
 
 /**
- * Issue 12: one working path by keyboard only — Tab, Shift+Tab, Enter, arrows, Delete and Escape; no
+ * One working path by keyboard only — Tab, Shift+Tab, Enter, arrows, Delete and Escape; no
  * clicks and no filling of inputs by locator: text is typed into whatever holds the focus. Sign in, 客户
  * through the header menu, a search, 新增 with its required fields, the new row removed through its row
  * action and the confirmation, a switch and a close in the multi-tab bar, a modal closed with Escape that
  * hands the focus back. Along the way the focus must be visible.
  */
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 
 interface Target {
   /** The focused element's own text or accessible name, trimmed and without spaces. */
@@ -115,7 +114,7 @@ test('keyboard only: sign in, 客户 from the menu, search, 新增, delete, tabs
   await pressUntil(page, 'ArrowRight', { name: '客户管理' }, 10);
   await pressUntil(page, 'ArrowDown', { name: '客户', role: 'menuitem' }, 6);
   await expectVisibleFocus(page);
-  await page.screenshot({ path: `${SHOTS}/keyboard-menu-item.png`, clip: { x: 0, y: 0, width: 1440, height: 320 } });
+  await shot(page, 'keyboard-menu-item', { clip: { x: 0, y: 0, width: 1440, height: 320 } });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/zbzj\/crm\/customer\/index$/);
   await expect(page).toHaveTitle('客户 - 主办之家');
@@ -142,7 +141,7 @@ test('keyboard only: sign in, 客户 from the menu, search, 新增, delete, tabs
   await page.keyboard.type(name);
   await pressUntil(page, 'Tab', { name: '确定', role: 'button', within: '.ant-modal' });
   await expectVisibleFocus(page);
-  await page.screenshot({ path: `${SHOTS}/keyboard-form-button.png` });
+  await shot(page, 'keyboard-form-button', { fullPage: false });
   await page.keyboard.press('Enter');
   await expect(form).toBeHidden();
   // Back where the user was: on 新增.
@@ -177,7 +176,7 @@ test('keyboard only: sign in, 客户 from the menu, search, 新增, delete, tabs
   // The multi-tab bar: Shift+Tab back to the active tab, ← to 活动列表, Enter opens it.
   await pressUntil(page, 'Shift+Tab', { role: 'tab' });
   await expectVisibleFocus(page);
-  await page.screenshot({ path: `${SHOTS}/keyboard-tab.png`, clip: { x: 0, y: 0, width: 1440, height: 320 } });
+  await shot(page, 'keyboard-tab', { clip: { x: 0, y: 0, width: 1440, height: 320 } });
   await pressUntil(page, 'ArrowLeft', { role: 'tab', name: /活动列表$/ }, 4);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { MSG } from '../../server/messages';
 import { ACTIVITY_LABEL } from '@domain/resource/framework';
 import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';
-import { confirmDialog, rowAction, signIn, tableRows } from './helpers';
+import { confirmDialog, dialog, rowAction, shot, signIn, tableRows } from './helpers';
 
 /**
  * The forms of 会务服务 filled the obvious way by organiser staff (demo), in real Chromium against the
@@ -13,10 +12,9 @@ import { confirmDialog, rowAction, signIn, tableRows } from './helpers';
  * 班车线路 (stops with times, passengers, and one passenger too many refused). Each refusal shows the
  * server's or the form's own words and changes nothing.
  *
- * Screenshots for a look go to $E2E_SHOTS_DIR (default test-results/shots).
+ * Screenshots for a look (SCREENSHOTS=1): helpers.ts's shot.
  */
 const stamp = Date.now().toString(36).slice(-5);
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 
 /** The demo seed's opening forum (server/db/seedData.ts ACTIVITIES, server/db/seedMeeting.ts). */
 const MAIN_ACTIVITY = '开幕式暨智慧城市发展主论坛';
@@ -29,16 +27,10 @@ const MAIN_DAY_LABEL = '12月8日 周二';
 
 const ANT_SELECT = 'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]';
 
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).last();
 const inputOf = (form: Locator, label: string) => form.getByLabel(label, { exact: true });
 const ok = (form: Locator) => form.getByRole('button', { name: /确\s*定/ });
 const cancel = (form: Locator) => form.getByRole('button', { name: /取\s*消/ });
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 /**
  * Opens a select, types `search` into a searchable one (a remote picker answers from

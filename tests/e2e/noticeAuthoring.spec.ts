@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { MSG } from '../../server/messages';
 import type { Envelope, PageResult } from '@domain/core/envelope';
-import { confirmDialog, rowAction, signIn, tableRows } from './helpers';
+import { confirmDialog, dialog, rowAction, shot, signIn, tableRows } from './helpers';
 
 /** The demo activity whose attendees the seed's 开幕式入场须知 is for (server/db/seedNotices.ts). */
 const SEED_ATTENDEE_ACTIVITY = '开幕式暨智慧城市发展主论坛';
@@ -14,20 +13,13 @@ const SEED_ATTENDEE_ACTIVITY = '开幕式暨智慧城市发展主论坛';
  * The notice is deleted at the end and the switch is put back even when a step fails. An attendee of the
  * demo activity opens 活动通知 with their personal code and reads the seeded 开幕式入场须知.
  *
- * Screenshots for a look go to $E2E_SHOTS_DIR (default test-results/shots).
+ * Screenshots for a look (SCREENSHOTS=1): helpers.ts's shot.
  */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 const TITLE = `展商发票开具截止提醒 ${Date.now().toString(36).slice(-5)}`;
 const LOADED = { timeout: 45_000 };
 
 const ANT_SELECT = 'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]';
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).last();
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 /** Picks `text` in a local select (an enum of the definition). Retried: a dropdown still opening may miss the click. */
 async function pick(page: Page, input: Locator, text: string) {

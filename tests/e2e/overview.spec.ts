@@ -1,25 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ACTIVITY_LABEL } from '@domain/resource/framework';
-import { signIn, tableRows } from './helpers';
+import { shot, signIn, tableRows } from './helpers';
 
 /**
  * 活动概览 as organiser staff (demo) sees it on the demo seed: it opens on the busiest activity (the
  * smart-city expo's opening forum, server/db/seedMeeting.ts) with its head counts and six charts drawn;
  * approving a pending attendee in 参会人员 shows on 刷新 as 已通过 +1 and 待审核 −1.
  *
- * Screenshots for a look go to $E2E_SHOTS_DIR (default test-results/shots).
+ * Screenshots for a look (SCREENSHOTS=1): helpers.ts's shot.
  */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 const MAIN_ACTIVITY = '开幕式暨智慧城市发展主论坛';
 /** A page opened anew loads its chunks first; on a busy machine that takes a while. */
 const LOADED = { timeout: 45_000 };
 const ANT_SELECT = 'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 const figure = (page: Page, key: string) => page.getByTestId(`overview-${key}`).locator('.ant-statistic-content-value');
 

@@ -2,14 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, tableRows } from './helpers';
+import { shot, signIn, tableRows } from './helpers';
 
 /**
  * 参会人员 in Chromium as the demo organiser: a 200-row .xlsx made here is imported through the dialog and
  * shows in the list; a file with one bad row is refused with that row and column named; two selected
  * rows print as badges.
  */
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 const HEADER = ['姓名*', '人员类别*', '手机号码*', '证件类型*', '证件号码*', '单位', '职务', '电子邮箱', '备注'];
 const KINDS = ['观众', '嘉宾', '演讲嘉宾', '媒体', '展商人员', '工作人员'];
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴'];
@@ -63,7 +62,6 @@ async function openImport(page: Page): Promise<Locator> {
 
 test('imports 200 attendees from an .xlsx, refuses a file with a bad row, and prints badges of two selected rows', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   const dir = testInfo.outputPath();
   mkdirSync(dir, { recursive: true });
   const good = await xlsx(join(dir, '参会人员200.xlsx'), Array.from({ length: 200 }, (_, i) => row(i)));
@@ -82,14 +80,14 @@ test('imports 200 attendees from an .xlsx, refuses a file with a bad row, and pr
   await expect(dialog.getByText('共 3 行，可导入 2 行')).toBeVisible();
   await expect(dialog.locator('td.zb-import-cell-error')).toHaveText('1665000');
   await expect(dialog.getByRole('button', { name: /确认导入/ })).toBeDisabled();
-  await page.screenshot({ path: join(SHOTS, 'person-import-error.png') });
+  await shot(page, 'person-import-error', { fullPage: false });
 
   // The good file, after 重新选择文件: 200 rows pass, 确认导入 writes them.
   await dialog.getByRole('button', { name: /重新选择文件/ }).click();
   await dialog.locator('input[type=file]').setInputFiles(good);
   await expect(dialog.getByText('全部通过校验')).toBeVisible();
   await expect(dialog.getByText('共 200 行，可导入 200 行')).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, 'person-import-preview.png') });
+  await shot(page, 'person-import-preview', { fullPage: false });
   await dialog.getByRole('button', { name: /确认导入（200 人）/ }).click();
   await expect(page.locator('.ant-message').getByText('成功导入 200 名参会人员')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -123,13 +121,13 @@ test('imports 200 attendees from an .xlsx, refuses a file with a bad row, and pr
   for (const name of names) await expect(badges.locator('.zb-badge-name', { hasText: name.trim() })).toBeVisible();
   await expect(badges.locator('.zb-badge svg[data-qr-value]').first()).toHaveAttribute('data-qr-value', /^[A-Za-z0-9_-]{22}$/);
   await expect(badges.locator('.zb-badge-no').first()).toHaveText(/^CH\d{14}$/);
-  await badges.locator('.ant-modal-container').screenshot({ path: join(SHOTS, 'person-badges-modal.png') });
+  await shot(badges.locator('.ant-modal-container'), 'person-badges-modal');
 
   // On paper only the badges: the app, the modal and its mask are not printed.
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.zb-badge-print')).toBeVisible();
   await expect(page.locator('#root')).toBeHidden();
   await expect(page.locator('.zb-badge-print .zb-badge')).toHaveCount(2);
-  await page.screenshot({ path: join(SHOTS, 'person-badges-print.png'), fullPage: true });
+  await shot(page, 'person-badges-print');
   await page.emulateMedia({ media: 'screen' });
 });

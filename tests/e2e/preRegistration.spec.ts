@@ -1,22 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { rowAction, signIn, tableRows } from './helpers';
+import { rowAction, shot, signIn, tableRows } from './helpers';
 
 /**
  * 扫码预登记 end to end: the QR code of 我的项目 opened on a signed-out phone, the registration form, the
  * personal QR code it ends with, and staff approving the registration in 参会人员.
  */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 const PROJECT = '2026中国国际智慧城市博览会';
 const ACTIVITY = '开幕式暨智慧城市发展主论坛';
 /** Contexts made by hand may not carry the config's baseURL: addresses are written out in full. */
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}/zbzj/`;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 /** A 居民身份证 number with a correct check digit (GB 11643-1999). */
 function idCard(first17: string): string {

@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { formatMoney, parseYuanToFen } from '@domain/core/format';
 import { resourceByKey } from '@domain/registry';
 import { ACTIVITY_LABEL, inputFields, menuPath, PROJECT_LABEL } from '@domain/resource/framework';
 import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { alnum20Rule, mobileRule, phoneRule, taxNoRule } from '@domain/core/validators';
-import { accounts, confirmDialog, rowAction, signIn, tableRows } from './helpers';
+import { accounts, confirmDialog, dialog, rowAction, shot, signIn, tableRows } from './helpers';
 
 /**
  * A person creates and edits a record through the form of every resource page under 活动管理, 项目管理,
@@ -19,10 +18,9 @@ import { accounts, confirmDialog, rowAction, signIn, tableRows } from './helpers
  * a time (每日开始时间), a date-time, a switch, a multi-select, an image and a file upload, the activity
  * select; and one refusal: a receipt against a contract with nothing left to receive.
  *
- * Screenshots for a look go to $E2E_SHOTS_DIR (default test-results/shots).
+ * Screenshots for a look (SCREENSHOTS=1): helpers.ts's shot.
  */
 const stamp = Date.now().toString(36).slice(-5);
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 
 // ---------------------------------------------------------------------------------------------
 // What a person does with each kind of input
@@ -31,7 +29,6 @@ const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 /** The antd select around one of its inputs. */
 const ANT_SELECT = 'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]';
 
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
 /** Dates a person types: the record's day, and a later one for the fields that end something. */
 const DAY = '2026-12-20';
@@ -167,11 +164,6 @@ function rowWith(page: Page, text: string): Locator {
 async function openList(page: Page, def: ResourceDef) {
   await page.goto(menuPath(def).slice(1));
   await expect(tableRows(page).first()).toBeVisible();
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
 }
 
 async function openCreate(page: Page, def: ResourceDef): Promise<Locator> {

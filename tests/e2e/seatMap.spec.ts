@@ -1,11 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { confirmDialog, signIn } from './helpers';
+import { confirmDialog, shot, signIn } from './helpers';
 
 /**
  * 座位 as the demo organiser's staff: generate a new hall on the seat map, put two approved attendees on
  * seats, free one of them, and watch the counts follow; the map is photographed at 1440×900.
  */
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 const ACTIVITY = '开幕式暨智慧城市发展主论坛';
 const HALL = '分论坛A';
 
@@ -72,7 +71,7 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
   await page.locator('.zb-seat-panel .ant-drawer-close').click();
   await expect(page.locator('.zb-seat-panel')).toBeHidden();
 
-  await page.screenshot({ path: `${SHOTS}/seat-map.png` });
+  await shot(page, 'seat-map', { fullPage: false });
 
   await grid.getByRole('button', { name: `A区 1排4号 已分配 ${first}` }).click();
   await page.locator('.zb-seat-panel').getByRole('button', { name: /释放座位/ }).click();
@@ -80,7 +79,7 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
   await expect(grid.getByRole('button', { name: 'A区 1排4号 空闲' })).toBeVisible();
   await expect(count(page, 'assigned')).toContainText('已分配 1');
   await expect(count(page, 'free')).toContainText('空闲 39');
-  await page.screenshot({ path: `${SHOTS}/seat-map-panel.png` });
+  await shot(page, 'seat-map-panel', { fullPage: false });
 
   // The list tab shows the same seats, read from the generic page.
   await page.getByRole('tab', { name: '列表' }).click();
@@ -105,5 +104,5 @@ test('a map of the seeded main hall opens with keyboard access', async ({ page }
   await expect(focused).toHaveAttribute('aria-label', /^(?:\S+ )?2排2号/);
   await page.keyboard.press('Enter');
   await expect(page.locator('.zb-seat-panel')).toContainText('2排2号');
-  await page.screenshot({ path: `${SHOTS}/seat-map-main-hall.png` });
+  await shot(page, 'seat-map-main-hall', { fullPage: false });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signIn, tableRows } from './helpers';
+import { dialog, signIn, tableRows } from './helpers';
 
 /**
  * Shared documents end to end: staff make a link in the back office and read it from the dialog; someone
@@ -9,7 +9,6 @@ import { signIn, tableRows } from './helpers';
  * down through the order's 套餐单附件 page.
  */
 
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
 async function openList(page: Page, path: string) {
   await page.goto(path);

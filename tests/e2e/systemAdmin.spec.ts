@@ -1,14 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, submitLogin, tableRows } from './helpers';
+import { shot, signIn, submitLogin, tableRows } from './helpers';
 
 /**
- * Issue 10 end to end: grants really govern access. The admin creates a role with two menus (活动列表,
+ * End to end: grants really govern access. The admin creates a role with two menus (活动列表,
  * 客户) and one action (客户 · 新增) and gives it to a new user; that user sees exactly those menus and
  * that button; the admin revokes 活动列表 and, after a reload, the user no longer has it; the audit log
  * shows each step (role created, granted, user created, the user's sign-in, the grant revoked).
  */
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/shots';
 
 /** The rows of the grant tree are flat siblings: a node, then (once expanded) its children in order. */
 const treeNode = (drawer: Locator, title: string) =>
@@ -98,7 +97,7 @@ test('a role of two menus and one action governs what its holder sees; a revoked
     await popup.getByRole('menuitem', { name: '客户' }).click();
     await expect(theirs).toHaveURL(/\/zbzj\/crm\/customer\/index$/);
     await expect(theirs.getByRole('button', { name: /新\s*增/ })).toBeVisible();
-    await theirs.screenshot({ path: `${SHOTS}/system-admin-holder.png` });
+    await shot(theirs, 'system-admin-holder', { fullPage: false });
     // A page the role does not hold is not theirs, typed in or not.
     await theirs.goto('crm/contact/index');
     await expect(theirs).not.toHaveURL(/\/zbzj\/crm\/contact\/index$/);
@@ -129,7 +128,7 @@ test('a role of two menus and one action governs what its holder sees; a revoked
   await expect(rows.filter({ hasText: /授权：新增菜单 活动管理、活动列表、客户管理、客户，新增操作 客户·新增/ })).toHaveCount(1);
   await expect(rows.filter({ hasText: /授权：移除菜单 活动管理、活动列表(?!、)/ })).toHaveCount(1);
   await expect(rows.filter({ hasText: `新增用户 ${username}` })).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/system-admin-audit.png`, fullPage: true });
+  await shot(page, 'system-admin-audit');
 
   await page.getByPlaceholder(/用户名|关键字|摘要/).first().fill(username);
   await page.getByRole('button', { name: /查\s*询/ }).click();

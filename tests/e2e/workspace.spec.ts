@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, tableRows } from './helpers';
+import { shot, signIn, tableRows } from './helpers';
 
 /**
- * The workspace shell (spec §2) in the production build: layout settings on 个性化设置 applied at once
+ * The workspace shell in the production build: layout settings on 个性化设置 applied at once
  * and kept over a reload, the multi-tab bar keeping pages alive, the header's fixed / hide-on-scroll
- * behaviour, and screenshots of the side and top layouts for a look.
+ * behaviour, and screenshots of the side and top layouts for a look (SCREENSHOTS=1).
  */
 const SETTINGS_KEY = 'pro__Layout-Settings';
 
@@ -35,7 +35,7 @@ test('admin switches from the side menu to the top menu, light menus and a colou
   await expect(page.getByRole('button', { name: '布局设置' })).toHaveCount(0);
   // The chosen colour, darkened just enough for AA contrast (src/app/theme.ts): #1677ff → #1369e0.
   await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(19, 105, 224)');
-  await page.screenshot({ path: 'test-results/layout-side.png' });
+  await shot(page, 'layout-side', { fullPage: false });
 
   await openCustomSettings(page);
   await chooseOption(page, '顶部菜单');
@@ -57,7 +57,7 @@ test('admin switches from the side menu to the top menu, light menus and a colou
   await expect(tableRows(page).first()).toBeVisible();
   // 薄暮 #f5222d, darkened just enough for AA contrast: #da1e28.
   await expect(searchButton(page)).toHaveCSS('background-color', 'rgb(218, 30, 40)');
-  await page.screenshot({ path: 'test-results/layout-top.png' });
+  await shot(page, 'layout-top', { fullPage: false });
 
   // Back to the defaults: the side menu returns.
   await openCustomSettings(page);
@@ -76,7 +76,7 @@ test('demo turns the whole app dark and back to light with a new colour; a reloa
   await page.reload();
   await expect(page.getByRole('radio', { name: '暗黑模式' })).toBeChecked();
   await expect.poll(() => backgroundOf(page, '.zb-page')).toBe('rgb(20, 20, 20)');
-  await page.screenshot({ path: 'test-results/layout-dark.png' });
+  await shot(page, 'layout-dark', { fullPage: false });
 
   await chooseOption(page, '暗色菜单');
   await page.getByRole('radio', { name: '极光绿' }).click();
@@ -112,7 +112,7 @@ test('multi-tab mode keeps each page alive and closes tabs to the left and right
   await expect(page.getByPlaceholder('请输入项目名称')).toBeVisible();
   await expect(tabs).toHaveText(['个性化设置', '活动列表', '项目列表']);
   await expect(activitySearch).toBeHidden();
-  await page.screenshot({ path: 'test-results/layout-tabs.png' });
+  await shot(page, 'layout-tabs', { fullPage: false });
 
   await tabBar.getByText('活动列表').click();
   await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
@@ -179,7 +179,7 @@ test('on a phone the menu opens in a drawer that closes once an entry is chosen'
   await page.getByRole('button', { name: '打开菜单' }).click();
   const drawer = page.locator('.zb-menu-drawer');
   await expect(drawer.locator('.ant-menu-root')).toBeVisible();
-  await page.screenshot({ path: 'test-results/layout-mobile.png' });
+  await shot(page, 'layout-mobile', { fullPage: false });
   await drawer.getByText('项目管理').click();
   await drawer.getByText('项目列表').click();
   await expect(page).toHaveURL(/\/zbzj\/cnf\/project\/index$/);
