@@ -3,7 +3,7 @@ import { CODE_OK, CODE_OK_LEGACY, CODE_PARTIAL } from '@domain/core/envelope';
 import { FORBIDDEN_MESSAGE_THROTTLE_MS, RELOAD_AFTER_401_MS } from '../config/constants';
 
 /**
- * The one place that turns failures into what the user sees: spec §8, row by row. Everything else
+ * The one place that turns failures into what the user sees, status by status (docs/architecture.md, 信封与错误). Everything else
  * (pages, stores) receives an ApiError that has already been shown, and must not show it again.
  */
 export const ERROR_TEXT = {

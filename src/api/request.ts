@@ -11,7 +11,7 @@ import type { Envelope } from '@domain/core/envelope';
 
 /**
  * The one axios instance of the app: base URL and timeout from config, bearer token, form-encoded POST
- * bodies and the request signature of ARCHITECTURE §4 on every call; spec §8 error mapping on the way back.
+ * bodies and the request signature (domain/core/sign.ts) on every call; the error mapping (./errors.ts) on the way back.
  */
 
 /** The stored token is the single source of truth: an expired entry reads as null and is never sent. */

@@ -2,7 +2,7 @@ import { BOOT_SCOPE, takeEarly } from './early';
 import { get, post } from './request';
 import type { LoginResult, MenuNode, UserInfo } from '@domain/wire';
 
-/** Session calls of spec §7. */
+/** Session calls. */
 
 export function login(username: string, password: string, yhlx: string): Promise<LoginResult> {
   return post<LoginResult>('/login/token', { username, password, yhlx });

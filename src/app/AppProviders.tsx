@@ -28,7 +28,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => applyDocumentSettings({ primaryColor, navTheme, colorWeak }), [primaryColor, navTheme, colorWeak]);
   return (
     <ConfigProvider locale={zhCN} theme={themeConfig}>
-      {/* Toasts render into the page's one live region (issue 12). */}
+      {/* Toasts render into the page's one live region. */}
       <AntApp message={TOAST_CONFIG} notification={TOAST_CONFIG}>
         <FeedbackBridge />
         <ErrorBoundary>{children}</ErrorBoundary>

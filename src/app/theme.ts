@@ -61,7 +61,7 @@ const CSS_VAR = { key: 'css-var-zb' } as const;
  * antd theme from the layout settings: the primary colour everywhere, and antd's dark algorithm when the
  * whole app is dark (realDark). The dark/light menu themes are layout props, not tokens.
  *
- * On the light themes every text colour reaches WCAG AA (4.5:1, issue 12, checked by tests/e2e/a11y.spec.ts)
+ * On the light themes every text colour reaches WCAG AA (4.5:1, checked by tests/e2e/a11y.spec.ts)
  * through the tokens, so no page needs its own override:
  * - the primary and error colours (buttons, links, the selected menu entry, tabs, validation messages) are
  *   the chosen colour darkened only as far as needed (#1677ff → a slightly deeper blue);

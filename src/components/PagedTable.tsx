@@ -11,7 +11,7 @@ import { useFocusableScroll } from './useFocusableScroll';
 export { cleanFilters, type SortOrder } from './usePagedQuery';
 
 /**
- * The generic paged table of spec §2/§7: a search bar, an optional toolbar and a table whose body scrolls
+ * The generic paged table: a search bar, an optional toolbar and a table whose body scrolls
  * within 57% of the window height, over usePagedQuery, which holds the paging contract (page 1 again on
  * search, on a change of `params` or of the session's data scope; newer answers win; errors keep the rows).
  */
@@ -42,7 +42,7 @@ export interface PagedTableProps<T> {
 }
 
 /**
- * A table's region name for screen readers (issue 12): the given label, else the title of the page the
+ * A table's region name for screen readers: the given label, else the title of the page the
  * table is on (each kept-alive tab has its own) and 列表.
  */
 export function useTableLabel(label: string | undefined): string {

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 
-/** Spec §9: QR codes are 150×150. */
+/** QR codes are 150×150. */
 export const QR_CODE_SIZE = 150;
 
 /**

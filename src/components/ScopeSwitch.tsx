@@ -5,7 +5,7 @@ import { MODAL_WIDTH } from '../config/constants';
 import { useSession } from '../stores/session';
 
 /**
- * The 切换项目 / 切换活动 button of the header's 我的项目 / 我的活动 pages (spec §6/§7): it loads what the
+ * The 切换项目 / 切换活动 button of the header's 我的项目 / 我的活动 pages: it loads what the
  * user is authorised for, lets them tick the ones to work on (the current selection preticked) and
  * saves the choice. Afterwards the session's user info (cnfIds) is fetched again and the data scope
  * bumped, so every table — this page's and those kept alive in other tabs — reloads in the new scope.
@@ -27,9 +27,9 @@ export interface ScopeSwitchProps {
   loadOptions(): Promise<ScopeOption[]>;
   /** Saves the selection; resolves with the server's message. */
   save(ids: number[]): Promise<string>;
-  /** Warning when nothing is authorised (spec §6). */
+  /** Warning when nothing is authorised. */
   noneAuthorisedMessage: string;
-  /** The spec §5 rule: null when the selection may be saved, else the message to show. */
+  /** The selection rule: null when the selection may be saved, else the message to show. */
   validate(ids: number[]): string | null;
 }
 

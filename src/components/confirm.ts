@@ -2,7 +2,7 @@ import { feedback } from '../app/feedback';
 import { postForMessage } from '../api/request';
 
 /**
- * The two dialogs of spec §7 in one place: the generic confirm ('确认操作') and the delete helper
+ * The two dialogs in one place: the generic confirm ('确认操作') and the delete helper
  * ('确认删除', with a stricter irreversible variant that then POSTs the ids to the remove path). Pages
  * ask here instead of writing their own Modal.confirm, so every confirmation reads the same.
  */

@@ -20,7 +20,7 @@ import { useSession } from '../stores/session';
 import type { SearchValues } from './SearchForm';
 
 /**
- * The paged query behind every list (spec §2/§7): GET `url` with limit, page, sort, order, the fixed
+ * The paged query behind every list: GET `url` with limit, page, sort, order, the fixed
  * `params` and the search filters; reads total and records.
  * - a search, a sort change, a change of `params` (compared by value) and a change of the session's data
  *   scope (`scopeVersion`: projects or activities switched) start again at page 1; tables kept alive in

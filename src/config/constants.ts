@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, in one place so pages never repeat a magic number. */
+/** Business constants and limits, in one place so pages never repeat a magic number. */
 
 /** Every API call gives up after this long. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -21,7 +21,7 @@ export const ACCESS_SJC_KEY = 'Access-Sjc';
 export const RETURN_ADDRESS_KEY = 'Return-Url';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** Token lifetimes of spec §4: password login 1 day; SSO or a token in the address 7 days. */
+/** Token lifetimes: password login 1 day; SSO or a token in the address 7 days. */
 export const PASSWORD_TOKEN_TTL_MS = DAY_MS;
 export const SSO_TOKEN_TTL_MS = 7 * DAY_MS;
 export const RETURN_ADDRESS_TTL_MS = DAY_MS;
@@ -29,7 +29,7 @@ export const RETURN_ADDRESS_TTL_MS = DAY_MS;
 /** Router basename; the product is served under /zbzj/. */
 export const BASENAME = '/zbzj';
 
-/** The back-office home of kind-3 users (spec §2: /home redirects here). */
+/** The back-office home of kind-3 users (/home redirects here). */
 export const ORGANISER_HOME_PATH = '/yx/sysActivity/index';
 export const LOGIN_PATH = '/user/login';
 /** Where a user signed in with a temporary password (系统管理 → 用户 → 重置密码) must choose their own first. */
@@ -40,12 +40,12 @@ export const RELOAD_AFTER_401_MS = 1500;
 /** Repeated 403 messages within this window are shown once. */
 export const FORBIDDEN_MESSAGE_THROTTLE_MS = 500;
 
-/** The one username that gets the side menu (spec §2 Layouts, §6). */
+/** The one username that gets the side menu. */
 export const ADMIN_USERNAME = 'admin';
 /** The project code for which the kind-3 rule of the guard applies. */
 export const KIND_RULE_PROJECT_CODE = 'zbzj';
 
-/** Main layout (spec §2, §9). */
+/** Main layout. */
 export const SETTINGS_DRAWER_WIDTH = 300;
 /** With "hide header on scroll down", the header goes once the page has scrolled further than this. */
 export const HEADER_HIDE_SCROLL_PX = 300;
@@ -55,15 +55,15 @@ export const FIXED_CONTENT_WIDTH = 1200;
 export const TABLET_MAX_WIDTH = 992;
 export const MOBILE_MAX_WIDTH = 576;
 
-/** Notice bell (spec §2, §9): badge overflow, and how many titles each popup tab shows. */
+/** Notice bell: badge overflow, and how many titles each popup tab shows. */
 export const NOTICE_BADGE_OVERFLOW = 99;
 export const NOTICE_POPUP_LIMITS = { all: 3, unread: 2, read: 3 } as const;
-/** Where every notice of the popup leads (spec §2), for users whose menus hold 我的通知 (organiser staff). */
+/** Where every notice of the popup leads, for users whose menus hold 我的通知 (organiser staff). */
 export const MY_NOTICE_PATH = '/system/mynotice/index';
 /**
  * The same page under the account routes, which every signed-in user may open: where the bell leads
  * everyone else (competition users), who would be signed out on entering the back office's /system.
  */
 export const ACCOUNT_NOTICES_PATH = '/account/notices';
-/** Spec §9: dialogs take half the window's width. */
+/** Dialogs take half the window's width. */
 export const MODAL_WIDTH = '50%';

@@ -13,7 +13,7 @@ export interface AppEnv {
   projectCode: string;
   /** Name of the competition shown by the education entry. */
   eduTitle: string;
-  /** Path (under apiBaseUrl) of the SMS captcha call; spec §7 leaves it to configuration. */
+  /** Path (under apiBaseUrl) of the SMS captcha call; configuration decides it. */
   smsCaptchaPath: string;
   isProduction: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * Layout settings of spec §2 ("Layout settings (persist locally)") with the defaults of spec §9. The
+ * Layout settings (kept locally) with their defaults. The
  * settings store (src/stores/settings.ts) persists them; the providers and the main layout read them there.
  */
 export type NavTheme = 'dark' | 'light' | 'realDark';
@@ -12,7 +12,7 @@ export interface LayoutSettings {
    * for the whole app.
    */
   navTheme: NavTheme;
-  /** Only the admin username ever gets the side menu (spec §2); for everyone else this is ignored. */
+  /** Only the admin username ever gets the side menu; for everyone else this is ignored. */
   layout: LayoutMode;
   /** Fixed = content at most 1200 px wide and centred, in the top-menu layout. */
   contentWidth: ContentWidth;

@@ -23,13 +23,13 @@ import './layouts.css';
 /** antd's dark menu background, shared by the dark header and the mobile menu drawer. */
 const DARK_NAV_BG = '#001529';
 
-/** The settings drawer is a development aid (spec §2): never in a production build. */
+/** The settings drawer is a development aid: never in a production build. */
 const SETTINGS_DRAWER_ALLOWED = !import.meta.env.PROD;
 // Fetched only where it can show (an admin in development): never part of the layout's own chunk.
 const SettingDrawer = lazy(() => import('./basic/SettingDrawer').then((m) => ({ default: m.SettingDrawer })));
 
 /**
- * The main layout (spec §2): a side menu only for the username admin in the side-menu layout; the menu in
+ * The main layout: a side menu only for the username admin in the side-menu layout; the menu in
  * the header for everyone else (and for the admin in the top-menu layout); a drawer menu on tablets and
  * phones. The header carries tips, home, fullscreen, the notice bell and the user menu; the optional
  * multi-tab bar sits above the content. Everything follows the layout settings at once.

@@ -24,7 +24,7 @@ function usePageOwnsHeading(container: HTMLElement | null | undefined): boolean 
 }
 
 /**
- * The page's one <h1> (issue 12): the matched route's title, visually hidden — the breadcrumbs, the tab
+ * The page's one <h1>: the matched route's title, visually hidden — the breadcrumbs, the tab
  * and the menu show it already — so a screen reader's heading list starts with where the user is. A page
  * that titles itself with an <h1> inside `within` (the shared documents) keeps its own, and this one
  * steps aside.

@@ -4,7 +4,7 @@ import type { MouseEvent } from 'react';
 export const MAIN_CONTENT_ID = 'zb-main';
 
 /**
- * 跳到主要内容 (issue 12): the first Tab stop of the shell, out of sight until focused, that moves the focus
+ * 跳到主要内容: the first Tab stop of the shell, out of sight until focused, that moves the focus
  * past the header and its menu to the page. The focus is moved by hand: following the #fragment would
  * put a hash in the address, which the router would take for a navigation.
  */

@@ -11,7 +11,7 @@ import { menusToRoutes, type PageResolver } from '../router/menusToRoutes';
 import type { MenuRoute } from '../router/types';
 
 /**
- * The session (spec §4): token, login timestamp (sjc), user info, authorities, menus and the routes
+ * The session: token, login timestamp (sjc), user info, authorities, menus and the routes
  * generated from them. The token lives in namespaced storage under Access-Token with its lifetime; this
  * store mirrors it for rendering.
  */
@@ -19,7 +19,7 @@ export interface LogoutOptions {
   /** Tell the server to revoke the token (default true; false after a 401, when it is already dead). */
   revoke?: boolean;
   /**
-   * Leave the page afterwards as spec §4 says: kind-3 users get a reload, others go to the education
+   * Leave the page afterwards: kind-3 users get a reload, others go to the education
    * login (default true; false when the caller — the guard or the 401 handler — moves on by itself).
    */
   leave?: boolean;

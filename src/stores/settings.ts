@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, type LayoutSettings } from '../config/settings';
 import { storage } from '../lib/storage';
 
 /**
- * The layout settings of spec §2, persisted in local storage (`pro__Layout-Settings`, no expiry) so they
+ * The layout settings, persisted in local storage (`pro__Layout-Settings`, no expiry) so they
  * survive reloads. Every change is written at once; what is read back is checked field by field, so an
  * entry from an older version or edited by hand falls back to the defaults instead of breaking the layout.
  */
@@ -13,7 +13,7 @@ export interface SettingsState {
   settings: LayoutSettings;
   /** Applies and persists a change of one or more settings. */
   update(patch: Partial<LayoutSettings>): void;
-  /** Back to the defaults of spec §9 (and forgets the stored entry). */
+  /** Back to the defaults (and forgets the stored entry). */
   reset(): void;
   /** Reads the stored entry again (another browser tab changed it). */
   reload(): void;

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * The multi-tab bar (spec §2): one tab per opened route, keyed by pathname. The closing rules are pure
+ * The multi-tab bar: one tab per opened route, keyed by pathname. The closing rules are pure
  * functions over the tab list, so they can be tested without rendering; the bar applies their result and
  * navigates to the tab that became active.
  */

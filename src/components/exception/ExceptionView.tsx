@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
-/** Spec §2 error pages; each offers 返回首页 (to /home, which leads on to the user's own home). */
+/** The error pages; each offers 返回首页 (to /home, which leads on to the user's own home). */
 export const EXCEPTION_TEXT = {
   403: '抱歉，您无权访问此页面',
   404: '抱歉，您访问的页面不存在或仍在开发中',

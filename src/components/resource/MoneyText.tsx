@@ -3,7 +3,7 @@ import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '@domain/core
 
 /**
  * Money as the wire sends it (yuan text) shown with thousands separators, and — for contract and invoice
- * totals — with its amount in Chinese capitals (spec §9) underneath.
+ * totals — with its amount in Chinese capitals underneath.
  */
 export function MoneyText({ yuan, capital }: { yuan: unknown; capital?: boolean }) {
   const fen = typeof yuan === 'string' || typeof yuan === 'number' ? parseYuanToFen(yuan) : null;

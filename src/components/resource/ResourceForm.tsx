@@ -14,7 +14,7 @@ import { ActivitySelect, activityLabel, ProjectSelect } from './ScopeSelects';
 import { validFormValues } from '../validFormValues';
 
 /**
- * The create / edit form of a resource in a modal 50% wide (spec §9): one input per field of the
+ * The create / edit form of a resource in a modal 50% wide: one input per field of the
  * definition, the validator library's rules and messages, the project of project rows or the activity
  * of activity rows, line items where the resource has them. Field errors of the server land on their
  * fields.

@@ -59,7 +59,7 @@ function FormLoading({ title, onClose }: { title: string; onClose(): void }) {
  * The list page of a resource, built from its definition: search bar, paged and sortable table, toolbar
  * (新增 / 批量删除 / 导出) and row actions — the definition's operations (转为合同 …), its extensions
  * (分享, 附件), its state changes, 编辑 / 删除 and 变更记录 — each shown only with its ACTION_ authority;
- * the delete and confirm dialogs of spec §7; the create / edit form in a modal.
+ * the delete and confirm dialogs; the create / edit form in a modal.
  */
 export interface ResourcePageProps {
   def: ResourceDef;

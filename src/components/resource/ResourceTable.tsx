@@ -12,7 +12,7 @@ import { useFocusableScroll } from '../useFocusableScroll';
 /**
  * The generic paged table with what the resource pages add to it: row selection, a toolbar that sees the
  * selection, and access to the filters and sort in effect (for export). The paging contract is
- * usePagedQuery's, as for PagedTable (spec §2/§7); `baseFilters` are its fixed params. A change of the
+ * usePagedQuery's, as for PagedTable; `baseFilters` are its fixed params. A change of the
  * session's data scope also clears the selection, and selected rows a load no longer returns drop out.
  */
 export interface ResourceTableHandle {

@@ -6,7 +6,7 @@ import { machineRoute } from '@domain/resource/framework';
 import type { ResourceDef, RowHistory, RowOperation, StateMachine } from '@domain/resource/types';
 
 /**
- * The wire calls of one resource (ARCHITECTURE §4), through the app's one axios instance: the generic
+ * The wire calls of one resource, through the app's one axios instance: the generic
  * table reads `<api>/page`, forms read `info` and `list` and write `save`, the toolbar and rows call
  * `remove`, the state routes (`update<Field>`), the operations (`<api>/<name>`), `export` and `file`.
  */

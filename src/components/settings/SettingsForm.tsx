@@ -6,7 +6,7 @@ import { useSettings } from '../../stores/settings';
 import './settings.css';
 
 /**
- * The layout settings of spec §2 as one form, shared by the development settings drawer and the page
+ * The layout settings as one form, shared by the development settings drawer and the page
  * 个性化设置. Every control writes to the settings store, which applies and persists the change at once.
  */
 const NAV_THEMES: ReadonlyArray<{ value: NavTheme; label: string }> = [

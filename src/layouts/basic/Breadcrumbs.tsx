@@ -3,7 +3,7 @@ import { useMatches } from 'react-router-dom';
 import { breadcrumbTitles } from '../../router/title';
 import type { RouteHandle } from '../../router/types';
 
-/** Breadcrumbs from the titles of the matched routes (spec §2), menu ancestors included. */
+/** Breadcrumbs from the titles of the matched routes, menu ancestors included. */
 export function Breadcrumbs() {
   const matches = useMatches();
   const titles = breadcrumbTitles(matches.map((match) => match.handle as RouteHandle | undefined));

@@ -3,7 +3,7 @@ import { Tooltip } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 
 /**
- * Header fullscreen toggle (spec §2). The icon follows the document's real state, so leaving fullscreen
+ * Header fullscreen toggle. The icon follows the document's real state, so leaving fullscreen
  * with Esc switches it back too.
  */
 export function FullscreenToggle({ color }: { color?: string }) {

@@ -9,7 +9,7 @@ import { NoticeBell } from './NoticeBell';
 import { UserMenu } from './UserMenu';
 
 /**
- * The right part of the header (spec §2): the user's tips in bold red, home (the member address page),
+ * The right part of the header: the user's tips in bold red, home (the member address page),
  * fullscreen, the notice bell and the user menu. On a phone the tips and the fullscreen toggle give way.
  */
 export function HeaderActions({ dark, device }: { dark: boolean; device: Device }) {

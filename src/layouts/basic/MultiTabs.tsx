@@ -11,7 +11,7 @@ import {
 } from '../../stores/tabs';
 
 /**
- * Multi-tab mode (spec §2): a tab per opened route above the content, and every opened route's page kept
+ * Multi-tab mode: a tab per opened route above the content, and every opened route's page kept
  * alive while another tab shows. Each tab's outlet element is captured when it is active and rendered
  * again inside React's <Activity>: hidden tabs keep their whole state (form input, table page) instead of
  * remounting, and their effects pause while hidden. The window's scroll position is kept per tab.

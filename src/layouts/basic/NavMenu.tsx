@@ -7,7 +7,7 @@ import { buildNavMenu } from './menuItems';
 import { fittingTopItems, foldMenuItems, INITIAL_TOP_MENU_LIMIT, topMenuLimit } from './topMenu';
 import { MAIN_CONTENT_ID } from '../SkipLink';
 
-/** The horizontal menu's item limit, from 7 until the window width is known, then by width (spec §2). */
+/** The horizontal menu's item limit, from 7 until the window width is known, then by width. */
 export function useTopMenuLimit(): number {
   const [limit, setLimit] = useState(INITIAL_TOP_MENU_LIMIT);
   // Layout effect: measured before the first paint, so the menu does not visibly jump from 7 entries.

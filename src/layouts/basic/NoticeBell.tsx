@@ -11,7 +11,7 @@ import { useNoticeSignal } from '../../stores/notices';
 import { useSession } from '../../stores/session';
 
 /**
- * The header's notice bell (spec §2): the unread count as a badge (beyond 99 shown as '99+'), and on click
+ * The header's notice bell: the unread count as a badge (beyond 99 shown as '99+'), and on click
  * a popup with the tabs 全部 / 未读 / 已读 (at most 3 / 2 / 3 titles) leading to 我的通知 (noticePagePath). The list is
  * reloaded on sign-in, on every route change, and whenever a notice page signals a read-state change.
  */

@@ -5,7 +5,7 @@ import { SETTINGS_DRAWER_WIDTH } from '../../config/constants';
 import { SettingsForm } from '../../components/settings/SettingsForm';
 
 /**
- * The development settings drawer (spec §2: only outside production, only for the admin; the layout
+ * The development settings drawer (only outside production, only for the admin; the layout
  * decides): a handle on the right edge of the window opens the layout settings form.
  */
 export function SettingDrawer() {

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { greetingFor } from '../../lib/greeting';
 import { useSession } from '../../stores/session';
 
-/** Where each entry of the user dropdown leads (spec §2 Header). */
+/** Where each entry of the user dropdown leads (the header). */
 const USER_MENU_LINKS: Record<string, string> = {
   projects: '/account/projects',
   activities: '/account/activities',

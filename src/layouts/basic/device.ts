@@ -3,7 +3,7 @@ import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../../config/constants';
 
 /**
  * The device class of the main layout by window width: below 576 a phone, below 992 a tablet, otherwise
- * a desktop. Off the desktop the menu lives in a drawer (spec §2).
+ * a desktop. Off the desktop the menu lives in a drawer.
  */
 export type Device = 'desktop' | 'tablet' | 'mobile';
 

@@ -15,7 +15,7 @@ export interface NavMenuModel {
   rootSubmenuKeys: string[];
 }
 
-/** The menus of spec §2: non-hidden routes; groups without a visible entry are left out. */
+/** The menus: non-hidden routes; groups without a visible entry are left out. */
 export function buildNavMenu(routes: readonly MenuRoute[]): NavMenuModel {
   const actions = new Map<string, MenuAction>();
   const ancestors = new Map<string, string[]>();

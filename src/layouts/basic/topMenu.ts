@@ -3,7 +3,7 @@ import type { MenuProps } from 'antd';
 type MenuItem = Required<MenuProps>['items'][number];
 
 /**
- * How many entries the horizontal menu shows before folding the rest into '更多' (spec §2): 1 at a
+ * How many entries the horizontal menu shows before folding the rest into '更多': 1 at a
  * window width of 860 or less, 3 up to 1200, 6 beyond. Before the width is known the limit is 7.
  */
 export const INITIAL_TOP_MENU_LIMIT = 7;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { HEADER_HIDE_SCROLL_PX } from '../../config/constants';
 
 /**
- * "Hide header on scroll down" (spec §2, §9): scrolling up always brings the header back; scrolling
+ * "Hide header on scroll down": scrolling up always brings the header back; scrolling
  * down hides it once the page is further down than 300 px; near the top it always shows.
  */
 export function nextHeaderVisible(previousY: number, y: number, visible: boolean): boolean {

@@ -14,7 +14,7 @@ export interface NoticeTabs {
   unreadCount: number;
 }
 
-/** What the bell's popup shows: at most 3 of all, 2 unread and 3 read notices (spec §2, §9). */
+/** What the bell's popup shows: at most 3 of all, 2 unread and 3 read notices. */
 export function noticeTabs(notices: readonly NoticeItem[]): NoticeTabs {
   const unread = notices.filter(isUnread);
   const read = notices.filter((notice) => !isUnread(notice));
@@ -27,7 +27,7 @@ export function noticeTabs(notices: readonly NoticeItem[]): NoticeTabs {
 }
 
 /**
- * Where the bell's links lead: 我的通知 of the menus (spec §2) when the user's menus hold it, otherwise
+ * Where the bell's links lead: 我的通知 of the menus when the user's menus hold it, otherwise
  * the same page under /account, which every signed-in user may open in their own layout.
  */
 export function noticePagePath(menuPaths: readonly string[]): string {
