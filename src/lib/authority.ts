@@ -1,6 +1,6 @@
 import type { Authority } from '@domain/wire';
 
-/** Authority strings of spec §6: `user`, `MENU_<menuCode>`, `ACTION_<actionCode>`. */
+/** Authority strings: `user`, `MENU_<menuCode>`, `ACTION_<actionCode>`. */
 export const AUTHORITY_USER = 'user';
 export const menuAuthority = (menuCode: string) => `MENU_${menuCode}`;
 export const actionAuthority = (actionCode: string) => `ACTION_${actionCode}`;

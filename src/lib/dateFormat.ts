@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** Dates as YYYY-MM-DD (ARCHITECTURE §6); '-' for no value. */
+/** Dates as YYYY-MM-DD; '-' for no value. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '-';
   const date = dayjs(value);

@@ -1,5 +1,5 @@
 /**
- * The greeting of spec §9 by the hour of the day: before 9 早上好; up to 11 上午好; up to 13 中午好;
+ * The greeting by the hour of the day: before 9 早上好; up to 11 上午好; up to 13 中午好;
  * before 20 下午好; otherwise 晚上好. "Up to" includes the hour itself (11:59 is still 上午好).
  */
 export function greetingFor(date: Date = new Date()): string {

@@ -3,11 +3,11 @@ import { CHANGE_PASSWORD_PATH, EDU_LOGIN_PATH, KIND_RULE_PROJECT_CODE, LOGIN_PAT
 import type { RouteZone } from './types';
 
 /**
- * The navigation guard of spec §2 as a pure decision, so every rule is unit-testable. The loader in
+ * The navigation guard as a pure decision, so every rule is unit-testable. The loader in
  * guardLoader.ts gathers the context, performs the side effects, and acts on the decision.
  */
 
-/** Pages that a signed-in user is sent away from, to the stored return address (spec §2). */
+/** Pages that a signed-in user is sent away from, to the stored return address. */
 export const RETURN_ADDRESS_PATHS: readonly string[] = [
   '/htxx/zsdl',
   '/edu/edulogin',
@@ -57,7 +57,7 @@ export function loginRedirect(wanted: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(wanted)}`;
 }
 
-/** Where /home leads: kind-3 users to the activity list (spec §2), everyone else to their first menu page. */
+/** Where /home leads: kind-3 users to the activity list, everyone else to their first menu page. */
 export function homeTarget(ctx: Pick<NavigationContext, 'khlx' | 'menuPaths' | 'firstMenuPath'>): string {
   if (ctx.khlx === KHLX_ORGANISER && ctx.menuPaths.includes(ORGANISER_HOME_PATH)) return ORGANISER_HOME_PATH;
   // A user without the activity list (or without any menu) still needs a page that exists, or /home
@@ -89,7 +89,7 @@ export function decideNavigation(ctx: NavigationContext): NavigationDecision {
   if (ctx.mustChangePassword) return ctx.pathname === CHANGE_PASSWORD_PATH ? { type: 'pass' } : { type: 'redirect', to: CHANGE_PASSWORD_PATH };
   if (ctx.pathname === CHANGE_PASSWORD_PATH) return { type: 'redirect', to: HOME_PATH };
 
-  // ARCHITECTURE §6: a user who is not organiser staff (khlx ≠ 3) belongs to the education entry; moving
+  // A user who is not organiser staff (khlx ≠ 3) belongs to the education entry; moving
   // into the organiser back office ends their session. Kind-3 users are never logged out by navigation.
   const educationUser = ctx.projectCode === KIND_RULE_PROJECT_CODE && ctx.khlx !== KHLX_ORGANISER;
 

@@ -5,7 +5,7 @@ import { withTimeout } from '../lib/timeout';
 
 export const CHUNK_TIMEOUT_MESSAGE = '页面加载超时，请检查网络后刷新重试';
 
-/** Lazy route component that fails with an error when its chunk has not arrived within 120 s (spec §8). */
+/** Lazy route component that fails with an error when its chunk has not arrived within 120 s. */
 export function lazyComponent(importer: () => Promise<{ default: ComponentType }>): LazyRouteFunction<RouteObject> {
   return async () => {
     const module = await withTimeout(importer(), CHUNK_LOAD_TIMEOUT_MS, CHUNK_TIMEOUT_MESSAGE);

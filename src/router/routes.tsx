@@ -10,13 +10,13 @@ import { UnknownPath } from './UnknownPath';
 import { withBackOfficePrefetch } from './prefetch';
 
 /**
- * The fixed route table of spec §2: public groups, exception pages, the fixed back-office pages and the
+ * The fixed route table: public groups, exception pages, the fixed back-office pages and the
  * catch-all. Menu routes are patched in under MAIN_CONTENT_ROUTE_ID when the guard bootstraps a session.
  */
 export const ROOT_ROUTE_ID = 'root';
 export const MAIN_CONTENT_ROUTE_ID = 'main-content';
 
-/** Spec §2: every route name that needs no login. */
+/** Every route name that needs no login. */
 export const PUBLIC_ROUTE_NAMES = [
   'login', 'zslogin', 'edu', 'edulogin', 'forgetPw', 'zwsx', 'forgeteduPw', 'showEduProject', 'reportCheck',
   'register', 'zsdl', 'ssodl', 'ssodledu', 'registerResult', 'htxx', 'tcdxx', 'public', 'bjdxxSzJd',
@@ -35,7 +35,7 @@ const loginPage = lazyComponent(() =>
   import('../features/auth/LoginPage').then((module) => ({ default: withBackOfficePrefetch(module.default) })),
 );
 
-/** A public page of spec §2: no login needed, the guard lets it through by its name. */
+/** A public page: no login needed, the guard lets it through by its name. */
 function publicPage(path: string, name: string, title: string, importer: PageImporter, brand?: 'edu'): RouteObject {
   const handle: RouteHandle = { name, title, zone: 'public', ...(brand ? { brand } : {}) };
   return { path, handle, lazy: lazyComponent(importer) };
@@ -154,7 +154,7 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
                   children: [
                     { index: true, loader: redirectTo('/account/center') },
                     { path: 'center', handle: { title: '个人中心' }, lazy: registryPage('/account/center') },
-                    // The header's user menu leads here (spec §2 Header: 我的项目, 我的活动).
+                    // The header's user menu leads here (我的项目, 我的活动).
                     { path: 'projects', handle: { title: '我的项目' }, lazy: registryPage('/account/projects') },
                     { path: 'activities', handle: { title: '我的活动' }, lazy: registryPage('/account/activities') },
                     // 我的通知 for users whose menus do not hold /system/mynotice/index (the notice bell leads here).

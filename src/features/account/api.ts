@@ -1,7 +1,7 @@
 import { get, postForMessage } from '../../api/request';
 import type { NotifyPrefs, ProfileInfo } from '@domain/wire';
 
-/** The account calls of spec §7 (profile, password) plus the new-message preferences. */
+/** The account calls (profile, password) plus the new-message preferences. */
 
 export function fetchProfile(userId: number): Promise<ProfileInfo> {
   return get<ProfileInfo>('/user/info', { userId });

@@ -8,7 +8,7 @@ import type { AuthorisedActivity } from '@domain/wire';
 /** Paged (limit, page, sort, order, cnfName, userId); rows: wire.ts MyActivityRow. */
 export const MY_ACTIVITIES_URL = '/yhsActivityProject/getMyAllActivity';
 
-/** Spec §6: the warning instead of the switch dialog when nothing is authorised to the user. */
+/** The warning instead of the switch dialog when nothing is authorised to the user. */
 export const MSG_NO_AUTHORISED_ACTIVITY = '抱歉，您暂无授权的活动信息，请联系管理员';
 
 export function authorisedActivities(userId: number): Promise<AuthorisedActivity[]> {

@@ -7,7 +7,7 @@ import type { PageResult } from '@domain/core/envelope';
 /** Paged (limit, page, title, isstamp '0' unread | '1' read); rows: wire.ts NoticeItem. */
 export const MY_NOTICE_PAGE_URL = '/notice/my/page';
 
-/** Spec §3/§4: isstamp 0 or null means unread, anything else read. */
+/** `isstamp` 0 or null means unread, anything else read. */
 export function isUnread(notice: Pick<NoticeItem, 'isstamp'>): boolean {
   return notice.isstamp === null || notice.isstamp === 0;
 }

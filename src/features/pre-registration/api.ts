@@ -19,7 +19,7 @@ export function fetchMyRegistration(code: string): Promise<PreRegistrationState>
   return get<PreRegistrationState>('/pre/registration/mine', { code }, { refusalShownByPage: true });
 }
 
-/** The app paths of the two pages and of the notices page another part of issue 9 serves. */
+/** The app paths of the two pages and of the notices page src/features/attendee-notices serves. */
 export const registerPath = (target: RegistrationTarget) =>
   'project' in target ? `/pre/register?project=${target.project}` : `/pre/register?activity=${target.activity}`;
 export const resultPath = (code: string) => `/pre/mine?code=${encodeURIComponent(code)}`;

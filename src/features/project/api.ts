@@ -8,7 +8,7 @@ import type { AuthorisedProject } from '@domain/wire';
 /** Paged (limit, page, sort, order, cnfName, userId); rows: wire.ts MyProjectRow. */
 export const MY_PROJECTS_URL = '/cnfInfo/getMyAllCnf';
 
-/** Spec §6: the warning instead of the switch dialog when nothing is authorised to the user. */
+/** The warning instead of the switch dialog when nothing is authorised to the user. */
 export const MSG_NO_AUTHORISED_PROJECT = '抱歉，您暂无授权的项目信息，请联系管理员';
 
 export function authorisedProjects(userId: number): Promise<AuthorisedProject[]> {

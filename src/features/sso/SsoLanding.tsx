@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSsoExchange } from './useSsoExchange';
 
 export interface SsoLandingProps {
-  /** Which entry the ticket is for (spec §7 ssotoken yhlx). */
+  /** Which entry the ticket is for (the ssotoken call's yhlx). */
   yhlx: string;
   /** The entry's own login page, offered when the ticket cannot be used. */
   loginPath: string;

@@ -14,8 +14,8 @@ const MSG_FAILED = '单点登录失败，请稍后重试';
 export type SsoExchange = { state: 'exchanging' } | { state: 'failed'; message: string };
 
 /**
- * Exchanges the address's `?ticket=` for a token (spec §7 ssotoken), keeps it for 7 days like every SSO
- * sign-in (spec §4), then opens `?url=` / the stored return address, or /home. Nothing is stored when the
+ * Exchanges the address's `?ticket=` for a token (the ssotoken call), keeps it for 7 days like every SSO
+ * sign-in, then opens `?url=` / the stored return address, or /home. Nothing is stored when the
  * exchange fails.
  */
 export function useSsoExchange(yhlx: string): SsoExchange {

@@ -30,7 +30,7 @@ export const approveUser = (id: number) => postForMessage('/system/user/approve'
 export const rejectUser = (id: number, remark: string) => postForMessage('/system/user/reject', { id, remark: remark.trim() });
 export const setUserStatus = (id: number, status: number) => postForMessage('/system/user/updateStatus', { id, status });
 
-// 用户: 新增, 编辑, 删除, 重置密码, 分配角色, 授权项目/活动 (issue 10). Id lists travel as "1,2,3".
+// 用户: 新增, 编辑, 删除, 重置密码, 分配角色, 授权项目/活动. Id lists travel as "1,2,3".
 
 export const USER_ADD_AUTHORITY = 'ACTION_system_user_add';
 export const USER_REMOVE_AUTHORITY = 'ACTION_system_user_remove';

@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { AUTHORITY_USER } from '@/lib/authority';
 import { useSession } from '@/stores/session';
 
-/** How many of the user's authorities are menus, actions and others (spec §6 strings). */
+/** How many of the user's authorities are menus, actions and others (src/lib/authority.ts). */
 function authoritySummary(authorities: readonly string[]) {
   const menus = authorities.filter((a) => a.startsWith('MENU_')).length;
   const actions = authorities.filter((a) => a.startsWith('ACTION_')).length;
@@ -34,7 +34,7 @@ export default function AccountCenterPage() {
   const user = useSession((s) => s.user);
   const authorities = useSession((s) => s.authorities);
   if (!user) return null;
-  // The organiser's logo stands for the account where there is one (spec §3: zblogo, else avatar).
+  // The organiser's logo stands for the account where there is one (zblogo, else avatar).
   const avatar = user.zblogo || user.avatar || undefined;
   const summary = authoritySummary(authorities);
 

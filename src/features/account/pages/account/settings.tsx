@@ -2,7 +2,7 @@ import { Card, Menu } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 
 /**
- * 个人设置: the five sections of spec §2 on the left, the chosen one on the right. 个性化设置 belongs to
+ * 个人设置: the five sections on the left, the chosen one on the right. 个性化设置 belongs to
  * the layout settings (another feature's page); this menu only links to it.
  */
 const SETTINGS_SECTIONS = [

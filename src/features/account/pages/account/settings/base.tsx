@@ -5,7 +5,7 @@ import { useSession } from '@/stores/session';
 import { fetchProfile, updateProfile, type ProfileForm } from '@/features/account/api';
 
 /**
- * 基本设置: the profile form of spec §3/§5 (id, nickName, zw, mail), loaded from the server rather than
+ * 基本设置: the profile form (id, nickName, zw, mail), loaded from the server rather than
  * from the session, so it shows what is stored now. After a save the session's user info is fetched
  * again, so the header shows the new name. A refused save keeps everything the user typed.
  */

@@ -9,7 +9,7 @@ const LEAVE_AFTER_PASSWORD_CHANGE_MS = 1500;
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * 安全设置: change one's own password (spec §4/§5). A changed password forces a new sign-in: the server
+ * 安全设置: change one's own password. A changed password forces a new sign-in: the server
  * has already revoked every token of the user, so the local session is cleared without asking the
  * server to revoke it again, and the user leaves as at logout (kind 3: reload onto the login page;
  * others: the education login).

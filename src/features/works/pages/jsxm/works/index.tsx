@@ -7,7 +7,7 @@ import { isPublicWork, showcaseUrl } from '@/features/works/showcaseLink';
 
 /**
  * Public works get their showcase address to copy and share. Copy only, not a link: the guard sends a
- * signed-in user away from /htxx/showEduProject (spec §2), so the address is for people outside the app.
+ * signed-in user away from /htxx/showEduProject, so the address is for people outside the app.
  */
 function ShowcaseAction({ row }: { row: WorkRow }) {
   if (!isPublicWork(row.status)) return <Typography.Text type="secondary">-</Typography.Text>;
