@@ -6,7 +6,7 @@ export const MSG = {
   ok: '操作成功',
   executed: '执行成功',
 
-  // transport-level outcomes (spec §8 error catalogue)
+  // transport-level outcomes (the error catalogue of src/api/errors.ts)
   unauthenticated: '请先登录',
   tokenExpired: '登录已过期，请重新登录',
   forbidden: '暂无权限,请联系管理员',
@@ -62,7 +62,7 @@ export const MSG = {
   activityNotAuthorised: '所选活动未授权',
   noticeMissing: '通知不存在',
 
-  // 通知公告: notices staff author and publish (issue 9; server/services/resources/hooks/notices.ts,
+  // 通知公告: notices staff author and publish (server/services/resources/hooks/notices.ts,
   // server/routes/notices.ts). Unknown, malformed, rejected and cancelled personal codes share one answer.
   noticeRoleMissing: '所选角色不存在或不能接收员工通知',
   noticeActivityGone: '接收通知的活动已不存在，请修改后再发布',
@@ -127,7 +127,7 @@ export const MSG = {
   exportCreator: '主办之家',
   otherData: '其他数据',
 
-  // SMS codes, registration, its approval, password recovery (issue 5; server/routes/accountRoutes.ts)
+  // SMS codes, registration, its approval, password recovery (server/routes/accountRoutes.ts)
   smsSent: (minutes: number) => `验证码已发送，${minutes}分钟内有效`,
   smsSentIfRegistered: (minutes: number) => `如该手机号已注册，验证码已发送，${minutes}分钟内有效`,
   smsResendWait: (s: number) => `发送过于频繁，请${s}秒后再试`,
@@ -158,7 +158,7 @@ export const MSG = {
   notSelf: '不能停用自己的账号',
   rejectRemarkRequired: '请输入驳回原因',
 
-  // 系统管理 → 角色 (issue 10; server/routes/systemRoleRoutes.ts)
+  // 系统管理 → 角色 (server/routes/systemRoleRoutes.ts)
   roleNotFound: '角色不存在或无权访问',
   roleSaved: '保存成功',
   roleRemoved: '角色已删除',
@@ -189,7 +189,7 @@ export const MSG = {
   roleFieldMenus: '菜单',
   roleFieldActions: '操作',
 
-  // 系统管理 → 菜单 (issue 10; server/routes/systemMenuRoutes.ts): system-wide, the system admin's alone
+  // 系统管理 → 菜单 (server/routes/systemMenuRoutes.ts): system-wide, the system admin's alone
   menuNotFound: '菜单不存在',
   menuParentNotFound: '上级菜单不存在',
   menuParentCycle: '不能把菜单移到它自己或它的下级菜单之下',
@@ -225,7 +225,7 @@ export const MSG = {
   menuFieldHidden: '隐藏',
   actionFieldCode: '操作编码',
   actionFieldName: '操作名称',
-  // 系统管理 → 用户: managing accounts (issue 10; server/routes/systemUserManage.ts)
+  // 系统管理 → 用户: managing accounts (server/routes/systemUserManage.ts)
   userCreated: '用户已创建',
   userUpdated: '用户信息已保存',
   userRemoved: '用户已删除',
@@ -241,13 +241,13 @@ export const MSG = {
   userNotSelfRoles: '不能修改自己的角色',
   mustChangePassword: '您正在使用管理员重置的临时密码，请先修改密码',
 
-  // 系统管理 → 接口密钥 (issue 10; server/routes/systemApiKeyRoutes.ts)
+  // 系统管理 → 接口密钥 (server/routes/systemApiKeyRoutes.ts)
   apiKeyCreated: '接口密钥已创建，请立即保存密钥，关闭后将无法再次查看',
   apiKeyNotFound: '接口密钥不存在',
   apiKeyNotTogglable: '只能停用已启用的密钥或启用已停用的密钥',
   apiKeyNameRequired: '请输入名称',
 
-  // share links and shared documents (issue 5; server/routes/shareRoutes.ts)
+  // share links and shared documents (server/routes/shareRoutes.ts)
   shareLinkInvalid: '链接无效或已失效',
   shareKindMismatch: '该记录不能以所选页面分享',
   shareLinkMissing: '分享链接不存在或无权访问',
@@ -265,12 +265,12 @@ export const MSG = {
   attachmentUploaded: '上传成功',
   attachmentRemoved: '附件已删除',
 
-  // education entry: public showcase and report lookup (issue 5; server/routes/eduPublic.ts)
+  // education entry: public showcase and report lookup (server/routes/eduPublic.ts)
   // One answer for unknown, draft, submitted and rejected numbers alike: the page must not reveal which.
   eduProjectNotPublic: '未找到公开的参赛作品',
   eduReportNotFound: '未查询到该编号的评审信息',
 
-  // 会务服务: attendees, sessions, seats, shuttles (issue 9; server/services/resources/hooks/meeting.ts)
+  // 会务服务: attendees, sessions, seats, shuttles (server/services/resources/hooks/meeting.ts)
   meetingPersonOtherActivity: (name: string) => `「${name}」不是本活动的参会人员`,
   meetingPersonInactive: (name: string, state: string) => `「${name}」的登记状态为「${state}」，不能安排`,
   meetingPersonHasCheckins: (name: string, n: number) =>
@@ -285,10 +285,10 @@ export const MSG = {
   shuttleOverCapacity: (n: number, capacity: number) => `乘车人员（${n} 人）超出座位数（${capacity} 座）`,
   shuttleStopsOrder: (previous: string) => `到站时间不能早于上一站（${previous}）`,
 
-  // 活动概览 (issue 9; server/routes/meeting/overview.ts)
+  // 活动概览 (server/routes/meeting/overview.ts)
   overviewActivityMissing: '活动不存在或无权查看',
 
-  // 座位图: the seat map, bulk generation and assignment (issue 9; server/routes/meeting/seatMap.ts)
+  // 座位图: the seat map, bulk generation and assignment (server/routes/meeting/seatMap.ts)
   seatGenerateTooMany: (n: number) => `每次最多生成 ${n} 个座位，请减少排数或每排座位数`,
   seatGenerateBeyondRows: (max: number) => `排号不能超过 ${max}，请调整起始排或排数`,
   seatGenerateExists: (hall: string, n: number) =>
@@ -297,7 +297,7 @@ export const MSG = {
   seatAssigned: (label: string, name: string) => `已将${label}分配给${name}`,
   seatFreed: (label: string) => `已释放${label}`,
 
-  // 扫码预登记: the public registration form a project's or an activity's QR code opens (issue 9;
+  // 扫码预登记: the public registration form a project's or an activity's QR code opens (
   // server/routes/meeting/preRegistration.ts). Unknown and closed activities (and projects) share one answer.
   preRegClosed: '该活动不存在或暂未开放登记',
   preRegKind: '请选择有效的人员类别',
@@ -305,7 +305,7 @@ export const MSG = {
   preRegNotFound: '未找到该登记信息，请核对二维码或链接',
   preRegSubmitted: '登记成功，请等待主办方审核',
 
-  // 参会人员 import and badges (issue 9; server/routes/meeting/personImport.ts, services/meeting/personImport.ts)
+  // 参会人员 import and badges (server/routes/meeting/personImport.ts, services/meeting/personImport.ts)
   personImportFileType: '请上传 .xlsx 格式的 Excel 文件（可先下载导入模板）',
   personImportUnreadable: '无法读取该文件，请确认它是 .xlsx 格式的 Excel 文件（可先下载导入模板）',
   personImportTooLarge: (mb: number) => `文件大小不能超过 ${mb}MB`,
@@ -339,7 +339,7 @@ export const MSG = {
   personImportMaxLength: (n: number) => `最多 ${n} 个字符`,
   personBadgeNone: '所选参会人员不存在或无权访问',
 
-  // 签到台: scans at a gate (issue 9; server/routes/meeting/gateScan.ts). Each verdict its own words: staff
+  // 签到台: scans at a gate (server/routes/meeting/gateScan.ts). Each verdict its own words: staff
   // at a busy gate read them at a glance and must know what to tell the attendee.
   gateScanOk: '签到成功',
   gateScanOkExit: '出场已记录',
@@ -356,7 +356,7 @@ export const MSG = {
   gateScanCodeRequired: '请扫描或输入个人二维码',
   gateScanRetry: '该人员的登记状态刚刚发生变化，请重新扫码',
 
-  // 审计日志 (issue 10): summaries of audit records and the export
+  // 审计日志: summaries of audit records and the export
   auditCreate: (title: string, name: string) => `新增${title}「${name}」`,
   auditUpdate: (title: string, name: string) => `修改${title}「${name}」`,
   auditRemove: (title: string, name: string) => `删除${title}「${name}」`,

@@ -26,7 +26,7 @@ import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
 import type { AuditChange, NoticeAudience } from '@domain/wire';
 
 /**
- * The core data model of ARCHITECTURE §5. Conventions: every business row carries organiser_id (the
+ * The core data model. Conventions: every business row carries organiser_id (the
  * tenant) and, where it makes sense, project_id; status columns are small integers whose meanings are
  * documented beside each table; money, when it appears, is integer fen.
  */
@@ -290,7 +290,7 @@ export const noticeReads = pgTable(
   (t) => [primaryKey({ columns: [t.noticeId, t.userId] })],
 );
 
-/** Exhibitions and conferences (the spec's "cnf"). status: 0 筹备中, 1 进行中, 2 已结束. */
+/** Exhibitions and conferences (the wire's "cnf"). status: 0 筹备中, 1 进行中, 2 已结束. */
 export const projects = pgTable(
   'projects',
   {

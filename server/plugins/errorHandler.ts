@@ -70,7 +70,7 @@ function sendEnvelope(reply: FastifyReply, status: number, envelope: Envelope) {
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
 }
 
-/** Every failure leaves as the envelope {code,msg,data}; see ARCHITECTURE §4 for the status mapping. */
+/** Every failure leaves as the envelope {code,msg,data}; docs/architecture.md (信封与错误) gives the status mapping. */
 const errorHandler: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

@@ -51,7 +51,7 @@ export function serverSign(params: SignParams, secret: string): string {
 }
 
 /**
- * Every /admin call carries ApiKey, Timestamp, SignType, Nonce and Sign (ARCHITECTURE §4). Runs at
+ * Every /admin call carries ApiKey, Timestamp, SignType, Nonce and Sign. Runs at
  * preValidation: the body is parsed by then, and schema coercion has not yet changed what was signed.
  * The pairs accepted: the API_KEYS bootstrap pair(s) of the environment, and the enabled keys of
  * 系统管理 → 接口密钥 (server/services/apiKeys.ts: cached for a few seconds, refreshed after a change).

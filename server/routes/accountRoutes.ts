@@ -34,7 +34,7 @@ const text = Type.Optional(Type.String({ maxLength: 1000 }));
 
 const done = { 200: messageOnly };
 
-/** SMS codes, registration and its approval by an admin, password recovery (issue 5). */
+/** SMS codes, registration and its approval by an admin, password recovery. */
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sender = smsSenderNamed(app.config.smsSender, { printCodes: app.config.development, codeFile: app.config.smsCodeFile });
   const limits = app.config;

@@ -7,7 +7,7 @@ import { queryRows } from './sql';
 
 /**
  * Which projects of their organiser a user may read. `null` means all of them (super role); otherwise
- * the projects authorised to the user (ARCHITECTURE §5: "only the projects authorised to them").
+ * the projects authorised to the user.
  */
 export async function authorisedProjectIds(db: AppDb, userId: number, organiserId: number): Promise<number[] | null> {
   if (await isSuperUser(db, userId)) return null;

@@ -31,7 +31,7 @@ import {
 import summaryRoutes from './summary';
 
 /**
- * Every resource definition as its route family under /admin (ARCHITECTURE §4), generated: GET page /
+ * Every resource definition as its route family under /admin, generated: GET page /
  * list / info / history / export / file, POST save / remove, update<State> per state machine and one POST
  * per row operation. Each route declares its schemas (TypeBox, from the definition) and the authority it
  * needs; the work is the resource service's.

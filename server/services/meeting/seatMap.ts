@@ -14,7 +14,7 @@ import * as service from '../resources/service';
 import { byActor, recordAudit } from '../audit/record';
 
 /**
- * The seat map of 座位 (issue 9): a hall's seats in one query, bulk generation of a rectangle of seats,
+ * The seat map of 座位: a hall's seats in one query, bulk generation of a rectangle of seats,
  * and putting a person on a seat or taking them off it. Assignment is an ordinary save of the seat
  * (its hooks decide what a seat's state becomes and who may sit where); only generation writes rows
  * itself, because thousands of saves one by one would take minutes.
