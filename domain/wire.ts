@@ -165,7 +165,7 @@ export interface ReportCheckResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Share links and shared documents (issue 5)
+// Share links and shared documents
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -394,7 +394,7 @@ export interface SmsOutboxRow {
   createdAt: string;
 }
 
-// 角色 and 菜单 (issue 10; server/routes/systemRoleRoutes.ts, server/routes/systemMenuRoutes.ts) ------
+// 角色 and 菜单 (server/routes/systemRoleRoutes.ts, server/routes/systemMenuRoutes.ts) ------
 
 /** Row of /admin/system/role/page. organiserId null = a system role, shared by every organiser. */
 export interface SystemRoleRow {
@@ -473,7 +473,7 @@ export interface SystemMenuRow {
 export const ATTACHMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'xlsx', 'docx', 'doc', 'xls', 'zip'] as const;
 export const ATTACHMENT_MAX_MB = 5;
 
-// 签到台 and gate scans (issue 9; server/routes/meeting/gateScan.ts) --------------------------------
+// 签到台 and gate scans (server/routes/meeting/gateScan.ts) --------------------------------
 
 /**
  * How a scan at a gate ended: `ok` recorded the pass, `duplicate` found an earlier one (nothing written),
@@ -532,7 +532,7 @@ export interface DeskGate {
   todayCount: number;
 }
 
-// 活动概览 (issue 9; server/routes/meeting/overview.ts) --------------------------------------------
+// 活动概览 (server/routes/meeting/overview.ts) --------------------------------------------
 
 /** The activity's head counts of 参会人员. */
 export interface OverviewTotals {
@@ -596,7 +596,7 @@ export interface MeetingOverview {
   seats: OverviewHall[];
 }
 
-// Public pre-registration from a project's or an activity's QR code (issue 9; server/routes/meeting/preRegistration.ts)
+// Public pre-registration from a project's or an activity's QR code (server/routes/meeting/preRegistration.ts)
 
 /** Kinds of attendee a visitor may choose for themselves (PERSON_KINDS keys); speakers and staff are entered by the organiser. */
 export const PRE_REGISTRATION_KINDS = ['visitor', 'guest', 'press', 'exhibitorStaff'] as const;
@@ -639,7 +639,7 @@ export interface PreRegistrationState extends PreRegistrationResult {
   statusLabel: string;
 }
 
-// 参会人员 import and badges (issue 9; server/routes/meeting/personImport.ts) --------------------
+// 参会人员 import and badges (server/routes/meeting/personImport.ts) --------------------
 
 /** One problem of an import file: its Excel row (header = row 1) and column, or the whole file (row 0). */
 export interface PersonImportError {

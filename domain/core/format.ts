@@ -1,6 +1,6 @@
 /**
- * Number and money formatting (spec §9 "utilities for number formatting and Chinese capital money
- * amounts"; ARCHITECTURE §5/§6: money is integer fen, shown with thousands separators and 2 decimals).
+ * Number and money formatting (numbers, and money in Chinese capitals; money is integer fen, shown with
+ * thousands separators and 2 decimals).
  *
  * Everything works on the decimal text of a value, never on float arithmetic: 1.005 rounds to 1.01
  * because that is what was written, and amounts beyond 2^53 stay exact as strings or bigints.
@@ -234,7 +234,7 @@ export function toChineseMoneyFromFen(fen: NumericInput): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Countdown (spec §9: ticks every second, hh:mm:ss)
+// Countdown (ticks every second, hh:mm:ss)
 // ---------------------------------------------------------------------------------------------
 
 /** Seconds left → `hh:mm:ss` (hours may exceed 99); run out or invalid shows 00:00:00. */

@@ -2,7 +2,7 @@ import SHA256 from 'crypto-js/sha256.js';
 import Hex from 'crypto-js/enc-hex.js';
 
 /**
- * The request signature of ARCHITECTURE.md §4. Pure and isomorphic: the browser signs with it and the
+ * The request signature (docs/security.md). Pure and isomorphic: the browser signs with it and the
  * server verifies the same string (`signPayload`), so the two can never drift apart. Only the hash differs
  * by platform: crypto-js here (the browser has no synchronous SHA-256), node:crypto on the server, where
  * crypto-js would take a third of a second over a large upload and hold up every other request meanwhile.

@@ -1,10 +1,10 @@
 /**
- * Validation rules of spec §5, shared by the React forms and the Fastify server.
+ * Validation rules, shared by the React forms and the Fastify server.
  *
  * Isomorphic on purpose: no DOM, no Node APIs and no antd import, so the server can run the exact
  * rules (and messages) the browser shows. A rule is a pure function `(value) => message | null`.
  *
- * Convention (spec §5, "an empty value passes the format check itself"): every FORMAT rule lets an
+ * Convention ("an empty value passes the format check itself"): every FORMAT rule lets an
  * empty value through; "required" is always a separate rule. Combine them with `composeRules` or by
  * passing an array, so a field reports exactly one message: the first rule that fails.
  */
@@ -21,7 +21,7 @@ export type RuleSet = Rule | readonly Rule[];
 
 // ---------------------------------------------------------------------------------------------
 // Messages. Exported so the UI and tests reuse the exact strings instead of retyping them.
-// English messages of the spec are rendered as natural Chinese (ARCHITECTURE.md §6); Chinese ones
+// English messages of the spec are rendered as natural Chinese; Chinese ones
 // are verbatim.
 // ---------------------------------------------------------------------------------------------
 
@@ -84,8 +84,8 @@ export const msgMaxSelect = (n: number): string => `最多选择${n}项`;
 export const MSG_MAX_255 = msgMaxLength(255);
 
 /**
- * Password length 8-64 (issue 14; spec §9 had 6-18, too short to resist guessing and too short for a
- * pass phrase). The message keeps the spec's wording: '长度为8到64个字符'.
+ * Password length 8-64 (6-18 was too short to resist guessing and too short for a pass phrase). The
+ * message keeps the earlier wording: '长度为8到64个字符'.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
@@ -414,7 +414,7 @@ export const nonZeroQuantityRules: readonly Rule[] = [quantityRequiredRule, nonZ
 
 export const discountRequiredRule: Rule = requiredRule(MSG_DISCOUNT_REQUIRED);
 
-/** Spec §9: discount is an integer 0-100. */
+/** Discount is an integer 0-100. */
 export const discountRangeRule: Rule = (value) => {
   if (isBlank(value)) return null;
   const n = safeInteger(value);
@@ -425,7 +425,7 @@ export const discountRules: readonly Rule[] = [discountRequiredRule, discountRan
 
 export const priceRequiredRule: Rule = requiredRule(MSG_PRICE_REQUIRED);
 
-/** Spec §9: price has up to 2 decimals; digits only, so negatives and exponents are rejected. */
+/** Price has up to 2 decimals; digits only, so negatives and exponents are rejected. */
 const PRICE_RE = /^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/;
 
 export const priceFormatRule: Rule = patternRule(PRICE_RE, MSG_PRICE_FORMAT);

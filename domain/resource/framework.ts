@@ -63,7 +63,7 @@ export function requiredMessage(field: Pick<FieldDef, 'label' | 'type'>): string
 
 /**
  * The rules of one field, in order (first failure wins): required, then the type's own format, then the
- * definition's extra rules. Empty values pass every format rule (spec §5).
+ * definition's extra rules. Empty values pass every format rule.
  */
 export function fieldRules(field: FieldDef): Rule[] {
   const rules: Rule[] = [];

@@ -12,7 +12,7 @@ import type { SharePageKind } from '@domain/share/shareLinks.contracts';
  * How a field is stored, sent and edited. Each type has one entry in `fieldTypes.ts` (column, rules,
  * wire ⇄ row conversion, filter, export cell) and one in the browser's input registry (input, cell).
  * - text: one line (varchar `max`); textarea: several lines (text, `max` checked)
- * - int: whole number; percent: whole number 0–100 (discount, spec §5); quantity: whole number above 0 (spec §5)
+ * - int: whole number; percent: whole number 0–100 (discount); quantity: whole number above 0
  * - money: yuan with up to 2 decimals on the wire ("1234.50"), integer fen in the database; price: the
  *   same, checked with the spec's price rules ('价格不能为0', up to two decimals)
  * - date: YYYY-MM-DD; datetime: YYYY-MM-DD HH:mm (China time on the wire, an instant in the database);
