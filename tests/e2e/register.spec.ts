@@ -3,7 +3,7 @@ import { confirmDialog, signIn, submitLogin } from './helpers';
 import { latestSmsCode } from './smsCodes';
 
 /**
- * The account story of issue 5 on the real server: an organiser registers with an SMS code (read from
+ * The account story on the real server: an organiser registers with an SMS code (read from
  * the e2e server's test-only code file; 短信记录 shows it masked), is refused while pending, is approved,
  * signs in; then recovers the password by SMS and signs in with the new one.
  */

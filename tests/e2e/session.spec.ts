@@ -71,7 +71,7 @@ test('the competition user signs in through the education entry', async ({ page 
   await expect(page).toHaveURL(/\/zbzj\/jsxm\/works\/index$/);
   await expect(tableRows(page).first()).toBeVisible();
 
-  // Moving into the organiser back office ends the competition user's session (ARCHITECTURE §6).
+  // Moving into the organiser back office ends the competition user's session.
   await page.goto('yx/sysActivity/index');
   await expect(page).toHaveURL(/\/zbzj\/edu\/edulogin/);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * How the end-to-end suite reads SMS codes. 短信记录 shows only that a code was sent (issue 14), so the
+ * How the end-to-end suite reads SMS codes. 短信记录 shows only that a code was sent, so the
  * e2e server runs with the test-only SMS_CODE_FILE (server/config.ts): the outbox sender appends every
  * code as a JSON line {mobile, purpose, code, at} to this file, which playwright.config.ts hands to
  * scripts/e2e-server.mjs (it empties the file at start and removes it at exit). No product screen or API

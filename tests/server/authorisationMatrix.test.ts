@@ -7,7 +7,7 @@ import { queryRows } from '../../server/services/sql';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
- * Issue 10: the authorisation matrix, generated from the route table, so a new route is in it the day it
+ * The authorisation matrix, generated from the route table, so a new route is in it the day it
  * is registered. For every /admin route that names an authority:
  *   - a staff user granted every menu and action except that one is refused with 403;
  *   - the same user granted everything gets past the guard (neither 401 nor 403), unless the route is

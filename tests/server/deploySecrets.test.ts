@@ -8,7 +8,7 @@ import { MSG } from '../../server/messages';
 import { body, buildTestApp, SEEDED, signedInject, type TestApp } from './helpers';
 
 /**
- * Issue 14, item 4: in production the repository's demo secrets are refused at start-up (anyone who read
+ * In production the repository's demo secrets are refused at start-up (anyone who read
  * the repository could otherwise mint an SSO ticket for admin), and an SSO ticket lives minutes, not years.
  */
 

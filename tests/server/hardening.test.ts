@@ -14,7 +14,7 @@ import { body, buildTestApp, createStaffUser, newNonce, SEEDED, signedInject, to
 import { uploadText, type Row } from './resourceFixtures';
 
 /**
- * Issue 14 ("Hardening"), items 10, 11 and part of 14: input the schemas must refuse in Chinese instead of
+ * Input the schemas must refuse in Chinese instead of
  * failing in PostgreSQL, anonymous uploads refused before they are read, and what /admin answers and logs.
  * The random counterpart of item 10 is schemaEdge.property.test.ts; the signature hash is signatureHash.test.ts.
  */

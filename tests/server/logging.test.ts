@@ -7,7 +7,7 @@ import { MSG } from '../../server/messages';
 import { body, buildTestApp, signedInject, type TestApp } from './helpers';
 
 /**
- * What reaches the server log (issue 14): never a session token, share link, SSO ticket, password or
+ * What reaches the server log: never a session token, share link, SSO ticket, password or
  * SMS code. The app logs into a stream the test reads, exactly as main.ts's logger would write.
  */
 const lines: string[] = [];

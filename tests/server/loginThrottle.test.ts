@@ -6,7 +6,7 @@ import { delayAfterAttempt } from '../../server/services/loginThrottle';
 import { buildTestApp, login, SEEDED, type TestApp } from './helpers';
 
 /**
- * Issue 14, item 6: password guesses against one account are counted atomically BEFORE the password is
+ * Password guesses against one account are counted atomically BEFORE the password is
  * checked, so parallel guesses are not all evaluated; and failures cause a growing delay (1, 2, 4 … s after
  * the fifth, capped) instead of a lock, so nobody can lock a colleague out for longer than that delay.
  */

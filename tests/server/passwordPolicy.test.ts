@@ -14,7 +14,7 @@ import { MSG } from '../../server/messages';
 import { body, buildTestApp, login, SEEDED, signedInject, TEST_HASH_COST, tokenFor, type TestApp } from './helpers';
 
 /**
- * Issue 14, item 5: changing the password asks for the current one; a new password has 8-64 characters
+ * Changing the password asks for the current one; a new password has 8-64 characters
  * and is not one of the most common ones. Passwords are hashed with Argon2id (m = 19 MiB, t = 2, p = 1) in a
  * worker thread; scrypt hashes of earlier releases still verify and, like cheaper Argon2id ones, are
  * replaced at the next sign-in.

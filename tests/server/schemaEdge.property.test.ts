@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
- * Issue 14, item 10: whatever arrives in a query or a form — NUL and other odd text, numbers far out of
+ * Whatever arrives in a query or a form — NUL and other odd text, numbers far out of
  * range, days that do not exist, malformed JSON lines — every /admin route answers it below 500, and a
  * refused write changes no row. Each route is called with values generated for the properties its schema
  * declares (plus the odd unknown one), signed as the demo user; fixed seed, so a failure reproduces.

@@ -5,7 +5,7 @@ import { serverSign } from '../../server/plugins/signature';
 import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
- * Issue 14, item 11: the server verifies signatures with node:crypto over the very string the browser
+ * The server verifies signatures with node:crypto over the very string the browser
  * signs with crypto-js (domain/core/sign.ts). crypto-js stays the browser's (and these tests' signing);
  * the server must never run it, since over a 9 MB upload it blocks the event loop for a third of a second.
  */

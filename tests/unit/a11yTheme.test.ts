@@ -11,7 +11,7 @@ function overWhite(color: string): string {
   return `#${v.toString(16).padStart(2, '0').repeat(3)}`;
 }
 
-describe('theme contrast (issue 12)', () => {
+describe('theme contrast', () => {
   it('darkens every primary colour preset just enough for AA text on white, keeping its hue', () => {
     for (const { color } of PRIMARY_COLORS) {
       const readable = readableOnWhite(color);

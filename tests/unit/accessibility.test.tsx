@@ -10,7 +10,7 @@ import { renderApp, user } from '../mocks/app';
 import { resetSession, signInAs } from '../mocks/session';
 
 /**
- * Issue 12: where the user is (title, h1), the skip link, announced toasts. The focus given back after a
+ * Where the user is (title, h1), the skip link, announced toasts. The focus given back after a
  * form or dialog closes needs the dialogs' closing animation, which jsdom never ends: tests/e2e/keyboard.spec.ts.
  */
 describe('accessibility basics', () => {

@@ -8,7 +8,7 @@ import { API } from '../mocks/handlers';
 import { user } from '../mocks/app';
 import { callsTo, recordCalls } from '../mocks/account';
 
-/** Spec §7 delete helper: 'Confirm delete' dialog, then a POST of the ids to the remove path. */
+/** The delete helper: 'Confirm delete' dialog, then a POST of the ids to the remove path. */
 describe('confirmAndRemove', () => {
   afterEach(() => server.events.removeAllListeners());
 

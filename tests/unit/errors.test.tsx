@@ -12,7 +12,7 @@ import { server } from '../mocks/server';
 import { API } from '../mocks/handlers';
 import { resetSession, signInAs } from '../mocks/session';
 
-/** Spec §8, one test per row: what the user sees, and whether the call resolves or rejects. */
+/** The error mapping of src/api/errors.ts, one test per row: what the user sees, and whether the call resolves or rejects. */
 const reply = (status: number, body: unknown = { code: status, msg: `服务器说明${status}`, data: null }) =>
   server.use(http.get(API('/probe'), () => HttpResponse.json(body as Record<string, unknown>, { status })));
 
@@ -25,7 +25,7 @@ const failure = async (call: Promise<unknown>) => {
   throw new Error('expected the call to reject');
 };
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue', () => {
   beforeEach(() => {
     // Toasts appear from network callbacks, outside any user event React could wrap in act().
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;

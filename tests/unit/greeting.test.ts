@@ -3,7 +3,7 @@ import { greetingFor } from '../../src/lib/greeting';
 
 const at = (hour: number, minute = 0) => new Date(2026, 10, 21, hour, minute);
 
-describe('greeting by hour (spec §9)', () => {
+describe('greeting by hour', () => {
   it.each([
     [0, '早上好'],
     [8, '早上好'],

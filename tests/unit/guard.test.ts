@@ -24,7 +24,7 @@ const eduUser: NavigationContext = {
 };
 const anonymous: NavigationContext = { ...organiser, hasToken: false, routesGenerated: false, khlx: null, authorities: [], menuPaths: [], firstMenuPath: null };
 
-describe('navigation guard decisions (spec §2)', () => {
+describe('navigation guard decisions', () => {
   describe('without a token', () => {
     it('lets public routes pass', () => {
       expect(decideNavigation({ ...anonymous, pathname: '/user/login', zone: 'public' })).toEqual({ type: 'pass' });
@@ -97,7 +97,7 @@ describe('navigation guard decisions (spec §2)', () => {
     });
   });
 
-  describe('the kind-3 rule (ARCHITECTURE §6)', () => {
+  describe('the kind-3 rule', () => {
     it('logs a non-kind-3 user out when they move into the organiser back office', () => {
       expect(decideNavigation({ ...eduUser, pathname: '/home/index', zone: 'backoffice' })).toEqual({ type: 'logout', to: '/edu/edulogin' });
       expect(decideNavigation({ ...eduUser, pathname: '/yx/sysActivity/index', zone: 'unknown' })).toEqual({

@@ -9,7 +9,7 @@ import { ORGANISER_MENUS } from '../mocks/fixtures';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-/** The main layout's pure rules (spec §2, §9). */
+/** The main layout's pure rules. */
 describe('top menu limit by window width', () => {
   it('is 1 up to 860, 3 up to 1200, 6 beyond, and 7 before the width is known', () => {
     expect(topMenuLimit(320)).toBe(1);

@@ -16,7 +16,7 @@ const resolvePage = (path: string) => pages[path];
 describe('menusToRoutes', () => {
   const routes = menusToRoutes(ORGANISER_MENUS, resolvePage);
 
-  it("turns a scheme '/' leaf into a page route found by its path, with spec §3 route fields", () => {
+  it("turns a scheme '/' leaf into a page route found by its path, with the route fields of src/lib/routeTypes.ts", () => {
     const activity = routes[0].children![0];
     expect(activity).toMatchObject({
       path: '/yx/sysActivity/index',

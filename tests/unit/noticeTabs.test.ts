@@ -20,7 +20,7 @@ describe('notice popup tabs', () => {
 });
 
 describe('where the bell leads', () => {
-  it('to 我的通知 of the menus when the user has it (spec §2), else to the same page under /account', () => {
+  it('to 我的通知 of the menus when the user has it, else to the same page under /account', () => {
     expect(noticePagePath(['/yx/sysActivity/index', '/system/mynotice/index'])).toBe('/system/mynotice/index');
     // A competition user: /system is not theirs, and entering it would end their session.
     expect(noticePagePath(['/jsxm', '/jsxm/works/index'])).toBe('/account/notices');

@@ -47,7 +47,7 @@ function renderTable() {
 const rowNames = () =>
   Array.from(document.querySelectorAll('.ant-table-tbody tr.ant-table-row td:first-child')).map((td) => td.textContent);
 
-describe('PagedTable (spec §2/§7)', () => {
+describe('PagedTable', () => {
   beforeEach(() => {
     resetSession();
     signInAs('admin');

@@ -185,7 +185,7 @@ describe('routing and the guard, rendered', () => {
 });
 
 describe('route table', () => {
-  it('registers every public route name of spec §2 as public', () => {
+  it('registers every public route name as public', () => {
     const publicNames = new Set<string>();
     const walk = (routes: RouteObject[], isPublic: boolean) =>
       routes.forEach((route) => {

@@ -9,11 +9,11 @@ import { createSettingsStore, sanitiseSettings, SETTINGS_STORAGE_KEY, useSetting
 import { resetSession, signInAs } from '../mocks/session';
 import { renderApp } from '../mocks/app';
 
-/** Layout settings (spec §2): persisted under the pro__ namespace, applied at once. */
+/** Layout settings: persisted under the pro__ namespace, applied at once. */
 describe('settings store', () => {
   beforeEach(() => useSettings.getState().reset());
 
-  it('starts from the defaults of spec §9', () => {
+  it('starts from the defaults', () => {
     expect(useSettings.getState().settings).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS).toMatchObject({
       navTheme: 'dark',
@@ -69,7 +69,7 @@ describe('settings applied through the root ConfigProvider', () => {
         <TokenProbe />
       </AppProviders>,
     );
-    // On the light themes the chosen colour is darkened just enough for AA text contrast (issue 12).
+    // On the light themes the chosen colour is darkened just enough for AA text contrast.
     expect(screen.getByTestId('primary')).toHaveTextContent('#1369e0');
     expect(screen.getByTestId('dark')).toHaveTextContent('false');
     act(() => useSettings.getState().update({ primaryColor: '#f5222d', colorWeak: true }));

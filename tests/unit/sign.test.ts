@@ -9,7 +9,7 @@ import { toWireParams, encodeWireParams } from '../../src/api/params';
 /** The expected signature, computed independently of the code under test. */
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-describe('request signature (ARCHITECTURE §4)', () => {
+describe('request signature', () => {
   it('sorts names by code point, not by locale', () => {
     // Upper case sorts before lower case by code point ('Z' 0x5A < 'a' 0x61); '_' (0x5F) sits between.
     const params = { b: '2', a: '1', Z: 'z', _x: 'u', 'a-b': '3' };

@@ -6,7 +6,7 @@ const keys = (tabs: TabEntry[]) => tabs.map((t) => t.key);
 const [A, B, C, D] = ['/a', '/b', '/c', '/d'].map(tab);
 const all = [A, B, C, D];
 
-/** The multi-tab bar's closing rules (spec §2), as pure functions. */
+/** The multi-tab bar's closing rules, as pure functions. */
 describe('tab list operations', () => {
   it('opens a tab once per route, refreshing its address and title', () => {
     const one = openTab([], A);

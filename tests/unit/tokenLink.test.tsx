@@ -8,7 +8,7 @@ import { resetSession, signInAs } from '../mocks/session';
 import { currentPath, renderApp, user } from '../mocks/app';
 
 /**
- * A `?token=` link (issue 14): it must not silently replace the session of another account — a crafted
+ * A `?token=` link: it must not silently replace the session of another account — a crafted
  * link would sign the victim into someone else's account. With a different session active the user is
  * asked; either way the token leaves the address.
  */

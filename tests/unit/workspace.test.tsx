@@ -14,7 +14,7 @@ import { ACCESS_TOKEN_KEY } from '../../src/config/constants';
 import { storage } from '../../src/lib/storage';
 import { currentPath, renderApp, user } from '../mocks/app';
 
-/** The workspace shell (spec §2): header, notice bell, mobile menu drawer and multi-tab bar, rendered. */
+/** The workspace shell: header, notice bell, mobile menu drawer and multi-tab bar, rendered. */
 const DESKTOP_WIDTH = window.innerWidth;
 
 function setWindowWidth(width: number) {
@@ -79,7 +79,7 @@ describe('header', () => {
 
 describe('notice bell', () => {
   it('shows the unread count and the 全部 / 未读 / 已读 tabs with at most 3 / 2 / 3 titles', async () => {
-    // admin's menus hold 我的通知 (/system/mynotice/index), where spec §2 sends every item.
+    // admin's menus hold 我的通知 (/system/mynotice/index), where every item leads.
     await openActivities('admin');
     await waitFor(() => expect(badgeText()).toBe('4'));
     await user.click(screen.getByRole('button', { name: /^通知/ }));
