@@ -49,7 +49,7 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           // Fewer, larger files: each response costs its headers over HTTP/1.1 and, on a cold load, a turn in
           // the browser's six connections and main-thread work per request; dozens of small antd chunks made
-          // the seat map's first load wait for their queue (issue 9).
+          // the seat map's first load wait for their queue.
           groups: [
             // The entry's own small modules that lazy chunks import too: under strictExecutionOrder each became
             // a file of its own, and the entry eleven requests instead of two (about 60 ms of a cold load).

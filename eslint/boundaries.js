@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * A local ESLint rule for the boundaries the README states (ARCHITECTURE §3). We first used
+ * A local ESLint rule for the boundaries the README states. We first used
  * eslint-plugin-import-x's no-restricted-paths, but it needs unrs-resolver, whose native bindings for
  * other platforms the npm registry we can reach does not serve, so `npm ci` refused the lockfile; every
  * import here is relative, so resolving it is one path.resolve and the rule stays this small.

@@ -275,7 +275,7 @@ async function main() {
     sections.push({ title: `API（本机回环，${results.api.sequential} 次顺序请求/场景）`, rows: apiRows(results.api) });
   }
   if (runs('meeting')) {
-    // 会务服务 (issue 9): gate scans, the 2 000-seat map, a 10 000-person import — each on its own server and data.
+    // 会务服务: gate scans, the 2 000-seat map, a 10 000-person import — each on its own server and data.
     results.meeting = {};
     for (const [part, title] of [['gates', '闸机扫码'], ['seatmap', '座位图'], ['import', '参会人员导入']]) {
       const { bench, rows } = await import(`./bench-${part}.mjs`);
