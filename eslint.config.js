@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from './eslint/boundaries.js';
 
 /**
- * The boundaries the README states, as rules (ARCHITECTURE §3; the rule is eslint/boundaries.js):
+ * The boundaries the README states, as rules (the rule is eslint/boundaries.js):
  * - domain/ runs in the browser and in the server: it imports neither React, antd nor Node;
  * - a feature never imports another feature (features meet in page files and stores);
  * - layouts, components, stores, api and lib never import a feature; the route table (src/router) and
