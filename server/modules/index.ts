@@ -8,8 +8,11 @@ import worksRoutes from '../routes/works';
 import workspaceRoutes from '../routes/workspace';
 import accountRoutes from '../routes/accountRoutes';
 import auditRoutes from '../routes/auditRoutes';
-import shareRoutes from '../routes/shareRoutes';
-import eduPublicRoutes from '../routes/eduPublic';
+import shareLinkRoutes from './share/shareLinks.routes';
+import sharedDocumentRoutes from './share/sharedDocuments.routes';
+import eduPublicRoutes from './edu/eduPublic.routes';
+import financeSummaryRoutes from './finance/summary.routes';
+import scopeOptionRoutes from './projects/scopeOptions.routes';
 import gateScanRoutes from '../routes/meeting/gateScan';
 import seatMapRoutes from './meeting/seatMap.routes';
 import personImportRoutes from '../routes/meeting/personImport';
@@ -35,8 +38,11 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   workspaceRoutes,
   accountRoutes,
   auditRoutes,
-  shareRoutes,
+  shareLinkRoutes,
+  sharedDocumentRoutes,
   eduPublicRoutes,
+  financeSummaryRoutes,
+  scopeOptionRoutes,
   gateScanRoutes,
   seatMapRoutes,
   personImportRoutes,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ATTACHMENT_MAX_MB, type AttachmentRow } from '@domain/wire';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_MB, ATTACHMENT_NAME_MAX, type AttachmentRow } from '@domain/share/shareLinks.contracts';
 import type { AppDb } from '../db/client';
 import { attachments, users } from '../db/schema';
 import { chinaDateTime } from '../lib/dates';
@@ -12,13 +12,9 @@ import { MSG } from '../messages';
  * file's first bytes, and is served back with that type (never the one the browser claimed).
  */
 
-export const ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_MB * 1024 * 1024;
+// The upload's bounds are part of the endpoint contract; re-exported for the server's other users.
+export { ATTACHMENT_BASE64_MAX, ATTACHMENT_MAX_BYTES, ATTACHMENT_NAME_MAX, UPLOAD_BODY_LIMIT } from '@domain/share/shareLinks.contracts';
 export const ATTACHMENT_MAX_PER_ROW = 20;
-export const ATTACHMENT_NAME_MAX = 200;
-/** base64 of the largest file, with room for line breaks some encoders add. */
-export const ATTACHMENT_BASE64_MAX = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 1024;
-/** A request body carrying one such file, form-encoded ('+', '/', '=' grow to three characters each). */
-export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
 
 const PK = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { computeSign } from '@domain/core/sign';
-import type { EduProjectShowcase, ReportCheckResult } from '@domain/wire';
+import { eduProject, eduReport, type EduProjectShowcase, type ReportCheckResult } from '@domain/edu/eduPublic.contracts';
+import { mock, refusal } from './contract';
 import { ACCOUNTS, tokenOf } from './fixtures';
 import { API, receivedParams } from './handlers';
 
@@ -58,17 +59,16 @@ export function eduPublicHandlers() {
       return HttpResponse.json(envelope({ access_token: tokenOf(username), sjc: '20261121120000' }, 0, '登录成功'));
     }),
 
-    http.get(API('/api/edu/project'), async ({ request }) => {
+    mock(eduProject, async ({ request }) => {
       const query = await signed(request);
       if (!query) return badSignature();
-      return HttpResponse.json(query.no === SHOWCASE.reportNo ? envelope(SHOWCASE) : envelope(null, 1, '未找到公开的参赛作品'));
+      return query.no === SHOWCASE.reportNo ? SHOWCASE : refusal('未找到公开的参赛作品');
     }),
 
-    http.get(API('/api/edu/report'), async ({ request }) => {
+    mock(eduReport, async ({ request }) => {
       const query = await signed(request);
       if (!query) return badSignature();
-      const report = REPORTS[query.no ?? ''];
-      return HttpResponse.json(report ? envelope(report) : envelope(null, 1, '未查询到该编号的评审信息'));
+      return REPORTS[query.no ?? ''] ?? refusal('未查询到该编号的评审信息');
     }),
   ];
 }

@@ -1,5 +1,7 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { computeSign } from '@domain/core/sign';
+import { activityOptions, projectOptions } from '@domain/projects/scopeOptions.contracts';
+import { mock } from './contract';
 import { ACCOUNTS, ACTIVITIES, BELL_NOTICES, tokenOf } from './fixtures';
 
 /**
@@ -109,18 +111,18 @@ export const handlers = [
   }),
 
   // The project and activity choices of resource forms and search bars (GET /business/*Options).
-  http.get(API('/business/projectOptions'), async ({ request }) => {
+  mock(projectOptions, async ({ request }) => {
     const bad = await signatureProblem(request);
     if (bad) return bad;
     if (!accountOf(request)) return unauthorised();
-    return HttpResponse.json(envelope([{ id: 1, name: '2026中国国际智慧城市博览会', code: 'ZHCS2026' }]));
+    return [{ id: 1, name: '2026中国国际智慧城市博览会', code: 'ZHCS2026' }];
   }),
 
-  http.get(API('/business/activityOptions'), async ({ request }) => {
+  mock(activityOptions, async ({ request }) => {
     const bad = await signatureProblem(request);
     if (bad) return bad;
     if (!accountOf(request)) return unauthorised();
-    return HttpResponse.json(envelope(ACTIVITIES.slice(0, 3).map((a) => ({ id: a.id, name: a.name, cnfId: a.cnfId, projectName: a.projectName }))));
+    return ACTIVITIES.slice(0, 3).map((a) => ({ id: a.id, name: a.name, cnfId: a.cnfId, projectName: a.projectName }));
   }),
 
   http.get(API('/jsxm/works/page'), async ({ request }) => {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EduProjectShowcase, ReportCheckResult } from '@domain/wire';
+import type { EduProjectShowcase, ReportCheckResult } from '@domain/edu/eduPublic.contracts';
 import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED } from '@domain/core/validators';
 import * as t from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { EDU_LOOKUP_RATE_MAX } from '../../server/routes/eduPublic';
+import { EDU_LOOKUP_RATE_MAX } from '../../server/modules/edu/eduPublic.routes';
 import { body, buildTestApp, createSecondOrganiser, signedInject, type TestApp } from './helpers';
 
 /** Seeded works (server/db/seedData.ts WORKS): one per status 0–3. */

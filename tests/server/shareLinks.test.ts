@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttachmentRow, ShareLinkRow, SharedContract, SharedCustomerInfo, SharedOrder, SharedQuotation } from '@domain/wire';
+import type { SharedContract, SharedCustomerInfo, SharedOrder, SharedQuotation } from '@domain/share/sharedDocuments.contracts';
+import type { AttachmentRow, ShareLinkRow } from '@domain/share/shareLinks.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import { resourceByKey } from '@domain/registry';
 import * as schema from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/password';
 import { MSG } from '../../server/messages';
 import { ATTACHMENT_MAX_BYTES } from '../../server/services/attachments';
-import { SHARE_LOOKUP_MAX } from '../../server/routes/sharePublic';
+import { SHARE_LOOKUP_MAX } from '../../server/modules/share/sharedDocuments.routes';
 import { body, buildTestApp, createSecondOrganiser, DAY_MS, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 import { callsAs, type FixtureContext, type Row } from './resourceFixtures';
 

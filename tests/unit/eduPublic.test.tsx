@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import MyWorksPage from '../../src/features/works/pages/jsxm/works/index';
+import { eduProject } from '@domain/edu/eduPublic.contracts';
 import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED, reportNoRule, reportNoRules, validate } from '@domain/core/validators';
 import { renderApp, user } from '../mocks/app';
 import { eduPublicHandlers } from '../mocks/eduPublic';
-import { API, receivedParams } from '../mocks/handlers';
+import { mock } from '../mocks/contract';
+import { API } from '../mocks/handlers';
 import { renderPage } from '../mocks/page';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
@@ -127,10 +129,9 @@ describe('showcase /htxx/showEduProject', () => {
   it('offers a retry when the server is unreachable, and shows the work once it answers', async () => {
     let fail = true;
     server.use(
-      http.get(API('/api/edu/project'), async ({ request }) => {
+      mock(eduProject, ({ params }) => {
         if (fail) return HttpResponse.error();
-        const { no } = await receivedParams(request);
-        return HttpResponse.json({ code: 0, msg: '操作成功', data: { reportNo: no, title: '重试后的作品', teamName: null, school: null, category: null, status: 4, submittedDate: null } });
+        return { reportNo: params.no, title: '重试后的作品', teamName: null, school: null, category: null, status: 4, submittedDate: null };
       }),
     );
     renderApp('/htxx/showEduProject?no=DS15-2026-000318');

@@ -7,8 +7,10 @@ import { ResourcePage } from '../../src/components/resource/ResourcePage';
 import { order } from '@domain/commerce/resources';
 import { customer, quotation } from '@domain/crm/resources';
 import type { RowHistory } from '@domain/resource/types';
+import { ATTACHMENT_ENDPOINTS } from '@domain/share/shareLinks.contracts';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
+import { mock } from '../mocks/contract';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
@@ -305,9 +307,9 @@ describe('extensions of a definition', () => {
           data: { total: 1, records: [{ id: 5, orderNo: 'DD20261121000005', buyerName: '王晓明', buyerPhone: '13800138000', channel: 3, status: 0, totalAmount: '100.00', payAmount: '100.00' }] },
         }),
       ),
-      http.get(API('/order/order/attachment/list'), async ({ request }) => {
-        asked.push(await receivedParams(request));
-        return HttpResponse.json({ code: 0, msg: '操作成功', data: [] });
+      mock(ATTACHMENT_ENDPOINTS.order.list, ({ params }) => {
+        asked.push(params);
+        return [];
       }),
     );
     useSession.setState({ authorities: ['user', 'MENU_order_order'] });

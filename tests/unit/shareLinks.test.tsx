@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { ShareLinkRow, SharedQuotation } from '@domain/wire';
+import { sharedDocument, type SharedQuotation } from '@domain/share/sharedDocuments.contracts';
+import { SHARE_LINK_ENDPOINTS, type ShareLinkRow } from '@domain/share/shareLinks.contracts';
 import { AppProviders } from '../../src/app/AppProviders';
 import { ShareLinks } from '../../src/components/share/ShareLinks';
 import { attachmentProblem } from '../../src/components/share/AttachmentList';
@@ -10,12 +11,13 @@ import BjdxxSzJdPage from '../../src/features/shared-docs/BjdxxSzJdPage';
 import BjdxxZhPage from '../../src/features/shared-docs/BjdxxZhPage';
 import { quotation } from '@domain/crm/resources';
 import { user } from '../mocks/app';
-import { API, receivedParams } from '../mocks/handlers';
+import { answer, mock } from '../mocks/contract';
 import { server } from '../mocks/server';
 
 /** The share dialog of the back office, and the public pages a link opens (against msw). */
 
 const TOKEN = 'Qx3v9Z_fA0b-7kLmN2pR5sT8uW1yB4cD6eF9gH0iJkL';
+const LINKS = SHARE_LINK_ENDPOINTS.quotation;
 
 function linkRow(over: Partial<ShareLinkRow> = {}): ShareLinkRow {
   return {
@@ -46,13 +48,12 @@ describe('ShareLinks', () => {
     const created: Array<Record<string, string>> = [];
     let links: ShareLinkRow[] = [];
     server.use(
-      http.get(API('/crm/quotation/share/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: links })),
-      http.post(API('/crm/quotation/share/create'), async ({ request }) => {
-        const params = await receivedParams(request);
+      mock(LINKS.list, () => links),
+      mock(LINKS.create, ({ params }) => {
         created.push(params);
         const row = linkRow({ kind: params.kind as ShareLinkRow['kind'], openCount: 0, lastOpenedAt: null });
         links = [row];
-        return HttpResponse.json({ code: 0, msg: '分享链接已生成', data: row });
+        return answer(LINKS.create, row, '分享链接已生成');
       }),
     );
     renderModal();
@@ -77,11 +78,11 @@ describe('ShareLinks', () => {
     const revoked: string[] = [];
     let link = linkRow();
     server.use(
-      http.get(API('/crm/quotation/share/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [link] })),
-      http.post(API('/crm/quotation/share/revoke'), async ({ request }) => {
-        revoked.push((await receivedParams(request)).id);
+      mock(LINKS.list, () => [link]),
+      mock(LINKS.revoke, ({ params }) => {
+        revoked.push(params.id);
         link = linkRow({ state: 'revoked', revokedAt: '2026-11-21 12:00:00' });
-        return HttpResponse.json({ code: 0, msg: '分享链接已撤销', data: link });
+        return answer(LINKS.revoke, link, '分享链接已撤销');
       }),
     );
     renderModal();
@@ -100,7 +101,7 @@ describe('ShareLinks', () => {
   });
 
   it('without the edit authority offers no generate or revoke, only the existing links', async () => {
-    server.use(http.get(API('/crm/quotation/share/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [linkRow()] })));
+    server.use(mock(LINKS.list, () => [linkRow()]));
     renderModal(false);
     expect(await screen.findByRole('button', { name: /^复\s*制$/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /生成链接/ })).toBeNull();
@@ -148,8 +149,8 @@ describe('public shared pages', () => {
   it('show only the invalid-link message when the server refuses the link', async () => {
     const asked: Array<Record<string, string>> = [];
     server.use(
-      http.get(API('/share/document'), async ({ request }) => {
-        asked.push(await receivedParams(request));
+      mock(sharedDocument, ({ params }) => {
+        asked.push(params);
         return HttpResponse.json({ code: 404, msg: '链接无效或已失效', data: null }, { status: 404 });
       }),
     );
@@ -166,7 +167,7 @@ describe('public shared pages', () => {
   });
 
   it('show the quotation with its total in capitals, and the summary layout per category', async () => {
-    server.use(http.get(API('/share/document'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { kind: 'bjdxxZh', title: '报价单（汇总）', document: QUOTATION } })));
+    server.use(mock(sharedDocument, () => ({ kind: 'bjdxxZh', title: '报价单（汇总）', document: QUOTATION })));
     renderPublic(BjdxxZhPage, '/bjdxx/bjdxxZh', `?link=${TOKEN}`);
     expect(await screen.findByText('报价汇总单')).toBeInTheDocument();
     expect(screen.getAllByText('大写：肆万陆仟肆佰贰拾元整').length).toBeGreaterThan(0);

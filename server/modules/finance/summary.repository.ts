@@ -1,45 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PageResult } from '@domain/core/envelope';
 import { fenToYuanString } from '@domain/core/format';
+import type { CustomerTotalsRow, FinanceSummaryQuery, FinanceSummarySort, FinanceTotals, ProjectTotalsRow } from '@domain/finance/summary.contracts';
 import { resourceByKey } from '@domain/registry';
-import { ok } from '../../lib/envelope';
-import { offsetOf, pageQuerySchema, type PageParams } from '../../lib/paging';
+import { offsetOf } from '../../lib/paging';
 import { escapeLike, queryRows } from '../../services/sql';
-import { callerOf } from './caller';
 import type { Caller } from '../../services/resources/model';
 
 /**
- * What a finance user asks first: per customer and per project, the amount of approved contracts in
- * force, how much of it is invoiced (issued invoices), received (confirmed receipts) and outstanding
- * (contract amount − received). Money in yuan text like every other amount on the wire.
+ * The SQL of 应收统计 (domain/finance/summary.contracts.ts): per customer or per project, approved
+ * contracts in force, issued invoices, confirmed receipts and what is outstanding, in the caller's scope.
  */
-export interface FinanceTotals {
-  contractAmount: string;
-  invoiced: string;
-  received: string;
-  outstanding: string;
-}
 
-export interface CustomerTotalsRow extends FinanceTotals {
-  customerId: number;
-  customerName: string;
-  contractCount: number;
-}
-
-export interface ProjectTotalsRow extends FinanceTotals {
-  cnfId: number;
-  projectName: string;
-  contractCount: number;
-}
-
-const SORTABLE = ['contractAmount', 'invoiced', 'received', 'outstanding', 'name'] as const;
-type Sort = (typeof SORTABLE)[number];
-
-interface SummaryQuery extends PageParams<Sort> {
-  name?: string;
-  cnfId?: number;
-}
+type Sort = FinanceSummarySort;
+type SummaryQuery = FinanceSummaryQuery;
 
 const CONTRACT_APPROVED = 2;
 const CONTRACT_TERMINATED = 3;
@@ -114,7 +88,7 @@ async function summarise<Row>(
   names: SQL,
   query: SummaryQuery,
   toRow: (raw: RawTotals & { id: number; name: string }) => Row,
-): Promise<PageResult<Row> & { sum: FinanceTotals }> {
+): Promise<PageResult<Row> & { sum: FinanceTotals & { contractCount: number } }> {
   const empty = { total: 0, records: [], sum: totalsOf({ n: 0, contract_amount: 0, invoiced: 0, received: 0, outstanding: 0 }) };
   if (caller.projectScope !== null && caller.projectScope.length === 0) return empty;
   const nameFilter = query.name ? sql`where name ilike ${`%${escapeLike(query.name.trim())}%`}` : sql``;
@@ -134,37 +108,14 @@ async function summarise<Row>(
   return { total: Number(totals.total), records: rows.map(toRow), sum: totalsOf(totals) };
 }
 
-const summaryRoutes: FastifyPluginAsync = async (app) => {
-  const schema = {
-    querystring: pageQuerySchema(SORTABLE, {
-      name: { type: 'string', maxLength: 100 },
-      cnfId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-    }),
-  };
+/** Per customer, within the caller's organiser and working projects. */
+export function customerTotals(caller: Caller, query: SummaryQuery) {
+  const names = sql`select id, name from ${table('customer')} where organiser_id = ${caller.organiser.id}`;
+  return summarise<CustomerTotalsRow>(caller, 'customer_id', names, query, (raw) => ({ customerId: raw.id, customerName: raw.name, ...totalsOf(raw) }));
+}
 
-  app.get<{ Querystring: SummaryQuery }>('/finance/summary/customer', { config: { authority: 'MENU_finance_summary' }, schema }, async (request) => {
-    const caller = await callerOf(app, request);
-    const names = sql`select id, name from ${table('customer')} where organiser_id = ${caller.organiser.id}`;
-    return ok(
-      await summarise<CustomerTotalsRow>(caller, 'customer_id', names, request.query, (raw) => ({
-        customerId: raw.id,
-        customerName: raw.name,
-        ...totalsOf(raw),
-      })),
-    );
-  });
-
-  app.get<{ Querystring: SummaryQuery }>('/finance/summary/project', { config: { authority: 'MENU_finance_summary' }, schema }, async (request) => {
-    const caller = await callerOf(app, request);
-    const names = sql`select id, name from projects where organiser_id = ${caller.organiser.id}`;
-    return ok(
-      await summarise<ProjectTotalsRow>(caller, 'project_id', names, request.query, (raw) => ({
-        cnfId: raw.id,
-        projectName: raw.name,
-        ...totalsOf(raw),
-      })),
-    );
-  });
-};
-
-export default summaryRoutes;
+/** Per project, within the caller's organiser and working projects. */
+export function projectTotals(caller: Caller, query: SummaryQuery) {
+  const names = sql`select id, name from projects where organiser_id = ${caller.organiser.id}`;
+  return summarise<ProjectTotalsRow>(caller, 'project_id', names, query, (raw) => ({ cnfId: raw.id, projectName: raw.name, ...totalsOf(raw) }));
+}

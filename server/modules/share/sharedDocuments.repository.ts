@@ -1,29 +1,30 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
+import type { ShareResource } from '@domain/share/shareLinks.contracts';
 import type {
   SharedContract,
   SharedCustomerInfo,
   SharedCustomerParty,
+  SharedDocument,
   SharedLetterhead,
   SharedLine,
   SharedOrder,
   SharedProject,
   SharedQuotation,
-  ShareResource,
-} from '@domain/wire';
+} from '@domain/share/sharedDocuments.contracts';
 import { resourceByKey } from '@domain/registry';
-import type { AppDb } from '../db/client';
-import { organisers, projects } from '../db/schema';
-import { listAttachments } from '../services/attachments';
-import type { OpenLink } from '../services/shareLinks';
-import { columnsOf, linesTableOf, tableOf, type Row } from '../services/resources/model';
+import type { AppDb } from '../../db/client';
+import { organisers, projects } from '../../db/schema';
+import { listAttachments } from '../../services/attachments';
+import type { OpenLink } from '../../services/shareLinks';
+import { columnsOf, linesTableOf, tableOf, type Row } from '../../services/resources/model';
 
 /**
- * What a shared page shows of the record its link opens, and nothing more: names and figures a customer
- * reads on the document, no ids of other rows, no staff accounts (only our signer's name where the
- * document carries it). Money stays integer fen; the page formats it and spells it in capitals.
+ * The SQL of what a shared page shows of the record its link opens, and nothing more: names and figures a
+ * customer reads on the document, no ids of other rows, no staff accounts (only our signer's name where
+ * the document carries it). Money stays integer fen; the page formats it and spells it in capitals.
  */
 
-type Doc = SharedQuotation | SharedContract | SharedOrder | SharedCustomerInfo;
+type Doc = SharedDocument;
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -234,7 +235,7 @@ async function customerDoc(db: AppDb, link: OpenLink, c: Row): Promise<SharedCus
 }
 
 /** The document an open link shows, or null when its row has since been deleted. */
-export async function sharedDocument(db: AppDb, link: OpenLink): Promise<Doc | null> {
+export async function documentOfLink(db: AppDb, link: OpenLink): Promise<Doc | null> {
   const row = await rowOf(db, link.resource, link.organiserId, link.rowId);
   if (!row) return null;
   const build: Record<ShareResource, (db: AppDb, link: OpenLink, row: Row) => Promise<Doc>> = {

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { SHARE_PAGES, type SharePageKind } from '@domain/wire';
-import { envelopeSchema, ok } from '../lib/envelope';
-import { ApiError } from '../lib/errors';
-import { Id } from '../lib/schemas';
-import { SharedDocumentSchema, SharePageKindSchema } from '../lib/wireSchemas';
-import { MSG } from '../messages';
-import { contentDisposition, findAttachment } from '../services/attachments';
-import { limitAddress } from '../services/rateLimits';
-import { countOpen, openShareLink, resourceOfKind, type OpenLink } from '../services/shareLinks';
-import { sharedDocument } from './shareDocuments';
+import { SHARE_PAGES, type SharePageKind } from '@domain/share/shareLinks.contracts';
+import { sharedAttachment, sharedDocument } from '@domain/share/sharedDocuments.contracts';
+import { ok } from '../../lib/envelope';
+import { ApiError } from '../../lib/errors';
+import { route } from '../../lib/route';
+import { MSG } from '../../messages';
+import { contentDisposition, findAttachment } from '../../services/attachments';
+import { limitAddress } from '../../services/rateLimits';
+import { countOpen, openShareLink, resourceOfKind, type OpenLink } from '../../services/shareLinks';
+import { documentOfLink } from './sharedDocuments.repository';
 
 /**
- * What a share link opens, for people without an account (`public`, still signed like every /admin
- * call). A wrong, revoked or expired link, a link of another resource, and a link whose record is gone
- * all get the same 404 and message, so a holder learns nothing beyond the one record their link opens.
+ * What a share link opens, for people without an account (domain/share/sharedDocuments.contracts.ts). A
+ * wrong, revoked or expired link, a link of another resource, and a link whose record is gone all get the
+ * same 404 and message, so a holder learns nothing beyond the one record their link opens.
  */
 
 /** Lookups per address and minute: plenty for reading and printing, far too few to try tokens. */
@@ -24,12 +23,7 @@ export const SHARE_LOOKUP_WINDOW_S = 60;
 
 const invalidLink = () => new ApiError(404, 404, MSG.shareLinkInvalid);
 
-/** Accept any text up to a bound: a malformed token is refused like any other wrong one. */
-const LINK = Type.String({ maxLength: 200 });
-
-const DocumentReply = envelopeSchema(Type.Object({ kind: SharePageKindSchema, title: Type.String(), document: SharedDocumentSchema }));
-
-const sharePublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const sharedDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function limit(request: FastifyRequest): Promise<void> {
     await limitAddress(app.db, 'share', request.ip, SHARE_LOOKUP_MAX, SHARE_LOOKUP_WINDOW_S, app.now());
   }
@@ -40,39 +34,24 @@ const sharePublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return link;
   }
 
-  app.get(
-    '/share/document',
-    {
-      config: { public: true },
-      schema: {
-        querystring: Type.Object({ link: LINK, kind: SharePageKindSchema }),
-        response: { 200: DocumentReply },
-      },
-    },
-    async (request) => {
-      await limit(request);
-      const { link: token, kind } = request.query;
-      const link = await open(token, kind);
-      const doc = await sharedDocument(app.db, link);
-      if (!doc) throw invalidLink();
-      await countOpen(app.db, link.id, new Date(app.now()));
-      return ok({ kind, title: SHARE_PAGES[kind].title, document: doc });
-    },
-  );
+  route(app, sharedDocument, async (request) => {
+    await limit(request);
+    const { link: token, kind } = request.query;
+    const link = await open(token, kind);
+    const doc = await documentOfLink(app.db, link);
+    if (!doc) throw invalidLink();
+    await countOpen(app.db, link.id, new Date(app.now()));
+    return ok({ kind, title: SHARE_PAGES[kind].title, document: doc });
+  });
 
-  // The file itself, not an envelope: no response schema.
-  app.get(
-    '/share/attachment',
-    { config: { public: true }, schema: { querystring: Type.Object({ link: LINK, id: Id }) } },
-    async (request, reply) => {
-      await limit(request);
-      const link = await open(request.query.link, 'tcdFj');
-      // Only a file of the link's own order: any other id is as unknown as a wrong link.
-      const file = await findAttachment(app.db, link.organiserId, link.resource, request.query.id, link.rowId);
-      if (!file) throw invalidLink();
-      return reply.header('content-type', file.mime).header('content-disposition', contentDisposition(file.fileName)).send(file.content);
-    },
-  );
+  route(app, sharedAttachment, async (request, reply) => {
+    await limit(request);
+    const link = await open(request.query.link, 'tcdFj');
+    // Only a file of the link's own order: any other id is as unknown as a wrong link.
+    const file = await findAttachment(app.db, link.organiserId, link.resource, request.query.id, link.rowId);
+    if (!file) throw invalidLink();
+    return reply.header('content-type', file.mime).header('content-disposition', contentDisposition(file.fileName)).send(file.content);
+  });
 };
 
-export default sharePublicRoutes;
+export default sharedDocumentRoutes;

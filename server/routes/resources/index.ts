@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { RESOURCES, resourceByKey } from '@domain/registry';
 import { fieldType } from '@domain/resource/fieldTypes';
 import { actionAuthority, machineRoute, menuAuthority } from '@domain/resource/framework';
 import type { ResourceDef } from '@domain/resource/types';
-import { activities, projects } from '../../db/schema';
 import { envelopeSchema, ok, pageSchema } from '../../lib/envelope';
 import { forbidden, refuse } from '../../lib/errors';
-import { Nullable, type TypedApp } from '../../lib/schemas';
+import type { TypedApp } from '../../lib/schemas';
 import { MSG } from '../../messages';
 import { contentDisposition, UPLOAD_BODY_LIMIT } from '../../services/attachments';
 import { sendWorkbook } from '../../services/resources/export';
@@ -28,7 +26,6 @@ import {
   serializerSchema,
   TransitionBody,
 } from './schemas';
-import summaryRoutes from './summary';
 
 /**
  * Every resource definition as its route family under /admin, generated: GET page /
@@ -156,48 +153,8 @@ function registerResource(app: TypedApp, def: ResourceDef): void {
   }
 }
 
-const OptionSchema = Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() });
-const ActivityOptionSchema = Type.Object({ id: Type.Integer(), name: Type.String(), cnfId: Type.Integer(), projectName: Nullable(Type.String()) });
-
 const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const def of RESOURCES) registerResource(app, def);
-  await app.register(summaryRoutes);
-
-  /** The projects a project-scoped record may belong to: the caller's working projects. */
-  app.get(
-    '/business/projectOptions',
-    { config: { authority: 'user' }, schema: { querystring: Type.Object({}), response: { 200: envelopeSchema(Type.Array(OptionSchema)) } } },
-    async (request) => {
-      const caller = await callerOf(app, request);
-      const where: SQL[] = [eq(projects.organiserId, caller.organiser.id)];
-      if (caller.projectScope !== null) where.push(inArray(projects.id, caller.projectScope));
-      const rows = await app.db
-        .select({ id: projects.id, name: projects.name, code: projects.code })
-        .from(projects)
-        .where(and(...where))
-        .orderBy(asc(projects.srq), asc(projects.id));
-      return ok(rows);
-    },
-  );
-
-  /** The activities an activity-scoped record may belong to: those of the caller's working projects and activities. */
-  app.get(
-    '/business/activityOptions',
-    { config: { authority: 'user' }, schema: { querystring: Type.Object({}), response: { 200: envelopeSchema(Type.Array(ActivityOptionSchema)) } } },
-    async (request) => {
-      const caller = await callerOf(app, request);
-      const where: SQL[] = [eq(activities.organiserId, caller.organiser.id)];
-      if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
-      if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
-      const rows = await app.db
-        .select({ id: activities.id, name: activities.name, cnfId: activities.projectId, projectName: projects.name })
-        .from(activities)
-        .innerJoin(projects, eq(projects.id, activities.projectId))
-        .where(and(...where))
-        .orderBy(asc(activities.srq), asc(activities.id));
-      return ok(rows);
-    },
-  );
 };
 
 export default resourceRoutes;

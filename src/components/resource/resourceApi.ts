@@ -1,7 +1,14 @@
 import { downloadFile } from '../../api/download';
+import { call } from '../../api/call';
 import { get, http, post, postForMessage } from '../../api/request';
 import type { RequestParams } from '../../api/params';
 import type { Envelope } from '@domain/core/envelope';
+import {
+  activityOptions as activityOptionsContract,
+  projectOptions as projectOptionsContract,
+  type ActivityOption,
+  type ProjectOption,
+} from '@domain/projects/scopeOptions.contracts';
 import { machineRoute } from '@domain/resource/framework';
 import type { ResourceDef, RowHistory, RowOperation, StateMachine } from '@domain/resource/types';
 
@@ -12,19 +19,7 @@ import type { ResourceDef, RowHistory, RowOperation, StateMachine } from '@domai
  */
 export type ResourceRow = Record<string, unknown> & { id: number };
 
-export interface ProjectOption {
-  id: number;
-  name: string;
-  code: string;
-}
-
-/** GET /business/activityOptions: the activities of the user's current projects / activities. */
-export interface ActivityOption {
-  id: number;
-  name: string;
-  cnfId: number;
-  projectName: string | null;
-}
+export type { ActivityOption, ProjectOption } from '@domain/projects/scopeOptions.contracts';
 
 export const resourceUrls = (def: Pick<ResourceDef, 'api'>) => ({
   page: `${def.api}/page`,
@@ -76,7 +71,7 @@ let projectOptionsCache: Promise<ProjectOption[]> | null = null;
 /** The caller's working projects, for project inputs and filters (fetched once until refreshed). */
 export function projectOptions(refresh = false): Promise<ProjectOption[]> {
   if (refresh || !projectOptionsCache) {
-    projectOptionsCache = get<ProjectOption[]>('/business/projectOptions').catch((error: unknown) => {
+    projectOptionsCache = call(projectOptionsContract).catch((error: unknown) => {
       projectOptionsCache = null;
       throw error;
     });
@@ -88,7 +83,7 @@ let activityOptionsCache: Promise<ActivityOption[]> | null = null;
 /** The activities of the caller's current projects, for activity inputs and filters (fetched once until refreshed). */
 export function activityOptions(refresh = false): Promise<ActivityOption[]> {
   if (refresh || !activityOptionsCache) {
-    activityOptionsCache = get<ActivityOption[]>('/business/activityOptions').catch((error: unknown) => {
+    activityOptionsCache = call(activityOptionsContract).catch((error: unknown) => {
       activityOptionsCache = null;
       throw error;
     });

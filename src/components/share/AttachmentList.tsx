@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Space, Table, Typography, Upload, type TableColumnsType } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_MB, SHARE_PAGES, type AttachmentRow } from '@domain/wire';
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_MB, SHARE_PAGES, type AttachmentRow } from '@domain/share/shareLinks.contracts';
 import type { ResourceDef } from '@domain/resource/types';
 import { confirmDelete } from '../confirm';
 import { downloadAttachment, listAttachments, removeAttachment, uploadAttachment } from './api';

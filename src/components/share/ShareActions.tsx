@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Button, Modal, Skeleton } from 'antd';
-import type { SharePageKind } from '@domain/wire';
+import type { SharePageKind } from '@domain/share/shareLinks.contracts';
 import type { ResourceRow } from '../resource/resourceApi';
 import { actionAuthority } from '@domain/resource/framework';
 import type { ResourceDef } from '@domain/resource/types';

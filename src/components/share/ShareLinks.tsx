@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Input, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CopyOutlined, LinkOutlined } from '@ant-design/icons';
-import { SHARE_EXPIRY_DAYS, SHARE_PAGES, type ShareLinkRow, type SharePageKind } from '@domain/wire';
+import { SHARE_EXPIRY_DAYS, SHARE_PAGES, type ShareExpiryDays, type ShareLinkRow, type SharePageKind } from '@domain/share/shareLinks.contracts';
 import { confirmAction } from '../confirm';
 import type { ResourceDef } from '@domain/resource/types';
 import { createShareLink, listShareLinks, revokeShareLink, shareAddress } from './api';
@@ -33,7 +33,7 @@ const STATE_TAG: Record<ShareLinkRow['state'], { color: string; label: string }>
 export function ShareLinks({ def, rowId, kinds, canEdit }: ShareLinksProps) {
   const { message } = App.useApp();
   const [kind, setKind] = useState<SharePageKind>(kinds[0]);
-  const [expiresDays, setExpiresDays] = useState<number>(30);
+  const [expiresDays, setExpiresDays] = useState<ShareExpiryDays>(30);
   const [creating, setCreating] = useState(false);
   const [fresh, setFresh] = useState<ShareLinkRow | null>(null);
   const { items: links, loading, reload } = useRowList(listShareLinks, def, rowId);
@@ -129,7 +129,7 @@ export function ShareLinks({ def, rowId, kinds, canEdit }: ShareLinksProps) {
           )}
           <Space wrap>
             <span>有效期：</span>
-            <Radio.Group aria-label="有效期" value={expiresDays} onChange={(e) => setExpiresDays(Number(e.target.value))}>
+            <Radio.Group aria-label="有效期" value={expiresDays} onChange={(e) => setExpiresDays(e.target.value as ShareExpiryDays)}>
               {SHARE_EXPIRY_DAYS.map((d) => (
                 <Radio key={d} value={d}>
                   {EXPIRY_LABEL[d]}

@@ -1,35 +1,48 @@
 import { downloadFile } from '../../api/download';
-import { get, post } from '../../api/request';
-import { SHARE_LINK_PARAM, SHARE_PAGES, type AttachmentRow, type ShareLinkRow, type SharePageKind } from '@domain/wire';
+import { call } from '../../api/call';
+import {
+  ATTACHMENT_ENDPOINTS,
+  SHARE_LINK_ENDPOINTS,
+  SHARE_LINK_PARAM,
+  SHARE_PAGES,
+  type AttachmentResource,
+  type AttachmentRow,
+  type ShareExpiryDays,
+  type SharedResource,
+  type ShareLinkRow,
+  type SharePageKind,
+} from '@domain/share/shareLinks.contracts';
 import { BASENAME } from '../../config/constants';
 import type { ResourceDef } from '@domain/resource/types';
 
 /** Share links of a record (back office): list, create, revoke; and a record's attachments. */
 
-export const shareUrls = (def: Pick<ResourceDef, 'api'>) => ({
-  list: `${def.api}/share/list`,
-  create: `${def.api}/share/create`,
-  revoke: `${def.api}/share/revoke`,
-});
+type Def = Pick<ResourceDef, 'key'>;
 
-/** The attachments of a resource that offers them (extension `attachments`), under its API family. */
-export const attachmentUrls = (def: Pick<ResourceDef, 'api'>) => ({
-  list: `${def.api}/attachment/list`,
-  upload: `${def.api}/attachment/upload`,
-  remove: `${def.api}/attachment/remove`,
-  download: `${def.api}/attachment/download`,
-});
-
-export function listShareLinks(def: ResourceDef, rowId: number): Promise<ShareLinkRow[]> {
-  return get<ShareLinkRow[]>(shareUrls(def).list, { rowId });
+/** The link endpoints of a resource that offers share links (extension `share`). */
+function linkEndpoints(def: Def): (typeof SHARE_LINK_ENDPOINTS)[SharedResource] {
+  const found = (SHARE_LINK_ENDPOINTS as Partial<Record<string, (typeof SHARE_LINK_ENDPOINTS)[SharedResource]>>)[def.key];
+  if (!found) throw new Error(`${def.key} offers no share links`);
+  return found;
 }
 
-export function createShareLink(def: ResourceDef, rowId: number, kind: SharePageKind, expiresDays: number): Promise<ShareLinkRow> {
-  return post<ShareLinkRow>(shareUrls(def).create, { rowId, kind, expiresDays });
+/** The attachment endpoints of a resource that keeps attachments (extension `attachments`). */
+function attachmentEndpoints(def: Def): (typeof ATTACHMENT_ENDPOINTS)[AttachmentResource] {
+  const found = (ATTACHMENT_ENDPOINTS as Partial<Record<string, (typeof ATTACHMENT_ENDPOINTS)[AttachmentResource]>>)[def.key];
+  if (!found) throw new Error(`${def.key} keeps no attachments`);
+  return found;
 }
 
-export function revokeShareLink(def: ResourceDef, id: number): Promise<ShareLinkRow> {
-  return post<ShareLinkRow>(shareUrls(def).revoke, { id });
+export function listShareLinks(def: Def, rowId: number): Promise<ShareLinkRow[]> {
+  return call(linkEndpoints(def).list, { rowId });
+}
+
+export function createShareLink(def: Def, rowId: number, kind: SharePageKind, expiresDays: ShareExpiryDays): Promise<ShareLinkRow> {
+  return call(linkEndpoints(def).create, { rowId, kind, expiresDays });
+}
+
+export function revokeShareLink(def: Def, id: number): Promise<ShareLinkRow> {
+  return call(linkEndpoints(def).revoke, { id });
 }
 
 /** The address a customer opens: the public page under the app's base, `?link=` (never `?token=`). */
@@ -37,8 +50,8 @@ export function shareAddress(kind: SharePageKind, token: string, origin: string 
   return `${origin}${BASENAME}${SHARE_PAGES[kind].path}?${SHARE_LINK_PARAM}=${encodeURIComponent(token)}`;
 }
 
-export function listAttachments(def: Pick<ResourceDef, 'api'>, rowId: number): Promise<AttachmentRow[]> {
-  return get<AttachmentRow[]>(attachmentUrls(def).list, { rowId });
+export function listAttachments(def: Def, rowId: number): Promise<AttachmentRow[]> {
+  return call(attachmentEndpoints(def).list, { rowId });
 }
 
 /** The file's bytes as base64 (what the signed form field carries). */
@@ -54,15 +67,16 @@ export function readAsBase64(file: Blob): Promise<string> {
   });
 }
 
-export async function uploadAttachment(def: Pick<ResourceDef, 'api'>, rowId: number, file: File): Promise<AttachmentRow> {
+/** Resolves with the stored file, or null if it was removed again before it could be listed. */
+export async function uploadAttachment(def: Def, rowId: number, file: File): Promise<AttachmentRow | null> {
   const content = await readAsBase64(file);
-  return post<AttachmentRow>(attachmentUrls(def).upload, { rowId, fileName: file.name, mime: file.type || undefined, content });
+  return call(attachmentEndpoints(def).upload, { rowId, fileName: file.name, mime: file.type || undefined, content });
 }
 
-export function removeAttachment(def: Pick<ResourceDef, 'api'>, id: number): Promise<unknown> {
-  return post(attachmentUrls(def).remove, { id });
+export function removeAttachment(def: Def, id: number): Promise<null> {
+  return call(attachmentEndpoints(def).remove, { id });
 }
 
-export function downloadAttachment(def: Pick<ResourceDef, 'api'>, row: AttachmentRow): Promise<boolean> {
-  return downloadFile(attachmentUrls(def).download, { id: row.id }, row.fileName);
+export function downloadAttachment(def: Def, row: AttachmentRow): Promise<boolean> {
+  return downloadFile(attachmentEndpoints(def).download.path, { id: row.id }, row.fileName);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { ApiError } from '../../api/errors';
-import type { ReportCheckResult } from '@domain/wire';
+import type { ReportCheckResult } from '@domain/edu/eduPublic.contracts';
 import { CompetitionBanner } from '../../components/CompetitionBanner';
 import { WorkStatusTag } from '../../components/WorkStatusTag';
 import { reportNoRules, toAntdRule } from '@domain/core/validators';

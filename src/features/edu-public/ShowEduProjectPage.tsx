@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Descriptions, Flex, Result, Spin, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import type { EduProjectShowcase } from '@domain/wire';
+import type { EduProjectShowcase } from '@domain/edu/eduPublic.contracts';
 import { CompetitionBanner } from '../../components/CompetitionBanner';
 import { WorkStatusTag } from '../../components/WorkStatusTag';
 import { reportNoRule } from '@domain/core/validators';

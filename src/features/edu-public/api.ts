@@ -1,13 +1,13 @@
-import { get } from '../../api/request';
-import type { EduProjectShowcase, ReportCheckResult } from '@domain/wire';
+import { call } from '../../api/call';
+import { eduProject, eduReport, type EduProjectShowcase, type ReportCheckResult } from '@domain/edu/eduPublic.contracts';
 
 /** The education entry's public lookups by 报名编号 (no sign-in; rate-limited per address on the server). */
 export function fetchShowcase(no: string): Promise<EduProjectShowcase> {
-  return get<EduProjectShowcase>('/api/edu/project', { no }, { refusalShownByPage: true });
+  return call(eduProject, { no }, { refusalShownByPage: true });
 }
 
 export function checkReport(no: string): Promise<ReportCheckResult> {
-  return get<ReportCheckResult>('/api/edu/report', { no }, { refusalShownByPage: true });
+  return call(eduReport, { no }, { refusalShownByPage: true });
 }
 
 /** What a person reads under each review status (the tag shows the status itself). */

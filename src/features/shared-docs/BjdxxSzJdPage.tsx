@@ -1,4 +1,4 @@
-import type { SharedQuotation } from '@domain/wire';
+import type { SharedQuotation } from '@domain/share/sharedDocuments.contracts';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, Letterhead, LinesTable, Section, text, TotalLine } from './parts';
 import { QUOTATION_PAGES, QuotationFacts } from './quotationParts';

@@ -1,4 +1,4 @@
-import type { SharedQuotation } from '@domain/wire';
+import type { SharedQuotation } from '@domain/share/sharedDocuments.contracts';
 import { DocumentFrame } from './DocumentFrame';
 import { dateRange, DocTitle, Letterhead, LinesTable, Section, SignatureBlocks, text, TotalLine } from './parts';
 import { contactText, QUOTATION_PAGES } from './quotationParts';

@@ -1,5 +1,5 @@
 import { Table, type TableColumnsType } from 'antd';
-import type { SharedLine, SharedQuotation } from '@domain/wire';
+import type { SharedLine, SharedQuotation } from '@domain/share/sharedDocuments.contracts';
 import { GOODS_CATEGORIES } from '@domain/commerce/resources';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, Letterhead, LinesTable, money, Section, text, TotalLine } from './parts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, Result, Segmented, Space, Spin } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { SHARE_LINK_PARAM, SHARE_PAGES, type SharePageKind } from '@domain/wire';
+import { SHARE_LINK_PARAM, SHARE_PAGES, type SharePageKind } from '@domain/share/shareLinks.contracts';
 import type { SharedState } from './useSharedDocument';
 import './documents.css';
 

@@ -1,5 +1,6 @@
 import { Descriptions, Table, type TableColumnsType } from 'antd';
-import type { SharePageKind, SharedContract } from '@domain/wire';
+import type { SharedContract } from '@domain/share/sharedDocuments.contracts';
+import type { SharePageKind } from '@domain/share/shareLinks.contracts';
 import { AUDIT_STATES, CONTRACT_STATES, PAY_TERMS } from '@domain/sales/resources';
 import { CONFIRM_STATES, INVOICE_STATES, INVOICE_TYPES, RECEIVABLE_KINDS } from '@domain/finance/resources';
 import { DocumentFrame } from './DocumentFrame';

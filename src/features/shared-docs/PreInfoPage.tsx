@@ -1,5 +1,5 @@
 import { Descriptions, Table, type TableColumnsType } from 'antd';
-import type { SharedCustomerInfo } from '@domain/wire';
+import type { SharedCustomerInfo } from '@domain/share/sharedDocuments.contracts';
 import { CUSTOMER_TYPES, GENDERS, INDUSTRIES, QUOTATION_STATES } from '@domain/crm/resources';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, label, Letterhead, money, Section, stateTag, text } from './parts';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import type { AttachmentRow, SharedOrder } from '@domain/wire';
+import type { SharedOrder } from '@domain/share/sharedDocuments.contracts';
+import type { AttachmentRow } from '@domain/share/shareLinks.contracts';
 import { downloadSharedAttachment } from './api';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, Letterhead, Section, text } from './parts';

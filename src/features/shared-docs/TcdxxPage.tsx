@@ -1,5 +1,6 @@
 import { Descriptions } from 'antd';
-import type { SharePageKind, SharedOrder } from '@domain/wire';
+import type { SharedOrder } from '@domain/share/sharedDocuments.contracts';
+import type { SharePageKind } from '@domain/share/shareLinks.contracts';
 import { ORDER_CHANNELS, ORDER_STATES } from '@domain/commerce/resources';
 import { DocumentFrame } from './DocumentFrame';
 import { DocTitle, label, Letterhead, LinesTable, money, projectText, Section, stateTag, text, TotalLine } from './parts';

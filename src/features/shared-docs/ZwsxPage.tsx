@@ -1,5 +1,5 @@
 import { Empty } from 'antd';
-import type { SharedContract } from '@domain/wire';
+import type { SharedContract } from '@domain/share/sharedDocuments.contracts';
 import { DocumentFrame } from './DocumentFrame';
 import { CONTRACT_PAGES } from './HtxxPage';
 import { dateRange, DocTitle, Letterhead, LinesTable, money, Section, SignatureBlocks, text, TotalLine } from './parts';

@@ -1,10 +1,9 @@
 import { downloadFile } from '../../api/download';
-import { get } from '../../api/request';
-import type { SharePageKind } from '@domain/wire';
+import { call } from '../../api/call';
+import type { SharePageKind } from '@domain/share/shareLinks.contracts';
+import { sharedAttachment, sharedDocument, type SharedDocument } from '@domain/share/sharedDocuments.contracts';
 
 /** The public calls a share link makes (no account: signed, without a token). */
-export const SHARED_DOCUMENT_URL = '/share/document';
-export const SHARED_ATTACHMENT_URL = '/share/attachment';
 
 export interface SharedEnvelope<T> {
   kind: SharePageKind;
@@ -12,10 +11,12 @@ export interface SharedEnvelope<T> {
   document: T;
 }
 
-export function fetchSharedDocument<T>(kind: SharePageKind, link: string): Promise<SharedEnvelope<T>> {
-  return get<SharedEnvelope<T>>(SHARED_DOCUMENT_URL, { link, kind }, { refusalShownByPage: true });
+/** The document a link opens as `kind`; which of the four it is follows from the kind, so the page names it. */
+export async function fetchSharedDocument<T extends SharedDocument>(kind: SharePageKind, link: string): Promise<SharedEnvelope<T>> {
+  const answer = await call(sharedDocument, { link, kind }, { refusalShownByPage: true });
+  return { ...answer, document: answer.document as T };
 }
 
 export function downloadSharedAttachment(link: string, id: number, fileName: string): Promise<boolean> {
-  return downloadFile(SHARED_ATTACHMENT_URL, { link, id }, fileName);
+  return downloadFile(sharedAttachment.path, { link, id }, fileName);
 }

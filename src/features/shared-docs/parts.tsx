@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table, Tag, type TableColumnsType } from 'antd';
-import type { SharedLetterhead, SharedLine, SharedProject } from '@domain/wire';
+import type { SharedLetterhead, SharedLine, SharedProject } from '@domain/share/sharedDocuments.contracts';
 import { LOGO_URL } from '../../layouts/brand';
 import { formatMoney, toChineseMoneyFromFen } from '@domain/core/format';
 import { GOODS_CATEGORIES } from '@domain/commerce/resources';

@@ -1,5 +1,6 @@
 import { Descriptions } from 'antd';
-import type { SharePageKind, SharedQuotation } from '@domain/wire';
+import type { SharedQuotation } from '@domain/share/sharedDocuments.contracts';
+import type { SharePageKind } from '@domain/share/shareLinks.contracts';
 import { QUOTATION_STATES } from '@domain/crm/resources';
 import { dateRange, projectText, stateTag, text } from './parts';
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import { SHARE_LINK_PARAM, type SharePageKind } from '@domain/wire';
+import { SHARE_LINK_PARAM, type SharePageKind } from '@domain/share/shareLinks.contracts';
+import type { SharedDocument } from '@domain/share/sharedDocuments.contracts';
 import { fetchSharedDocument } from './api';
 
 /** The one message for a wrong, expired or revoked link (the server does not say which, nor do we). */
@@ -14,7 +15,7 @@ export type SharedState<T> =
   | { status: 'ready'; link: string; doc: T };
 
 /** Reads `?link=` and loads the document it opens as `kind`. */
-export function useSharedDocument<T>(kind: SharePageKind): SharedState<T> {
+export function useSharedDocument<T extends SharedDocument>(kind: SharePageKind): SharedState<T> {
   const [params] = useSearchParams();
   const link = params.get(SHARE_LINK_PARAM) ?? '';
   const [state, setState] = useState<SharedState<T>>({ status: 'loading' });

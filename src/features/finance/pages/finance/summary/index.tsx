@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Card, Col, Form, Input, Row, Statistic, Tabs, Typography, type TableColumnsType } from 'antd';
-import type { PageResult } from '@domain/core/envelope';
+import type { ResponseOf } from '@domain/core/contract';
 import { ProjectSelect } from '@/components/resource/FieldInput';
 import { MoneyText } from '@/components/resource/cells';
 import { ResourceTable } from '@/components/resource/ResourceTable';
 import { formatMoney, parseYuanToFen, toChineseMoneyFromFen } from '@domain/core/format';
-import { CUSTOMER_TOTALS_URL, PROJECT_TOTALS_URL, type CustomerTotalsRow, type FinanceTotals, type ProjectTotalsRow } from '@/features/finance/api';
+import { customerTotalsPage, projectTotalsPage, type CustomerTotalsRow, type FinanceTotals, type ProjectTotalsRow } from '@domain/finance/summary.contracts';
 
 /**
  * 应收统计: per customer and per project, the approved contracts in force, what is invoiced (issued),
@@ -68,20 +68,18 @@ function Totals({ sum }: { sum: FinanceTotals | null }) {
   );
 }
 
-type WithSum<T> = PageResult<T> & { sum?: FinanceTotals };
-
 function CustomerTab() {
   const [sum, setSum] = useState<FinanceTotals | null>(null);
   return (
     <>
       <Totals sum={sum} />
       <ResourceTable<CustomerTotalsRow>
-        url={CUSTOMER_TOTALS_URL}
+        url={customerTotalsPage.path}
         rowKey="customerId"
         columns={customerColumns}
         scrollX={SCROLL_X}
         defaultSort={{ sort: 'outstanding', order: 'desc' }}
-        onLoaded={(r) => setSum((r as WithSum<CustomerTotalsRow>).sum ?? null)}
+        onLoaded={(r) => setSum((r as ResponseOf<typeof customerTotalsPage>).sum)}
         searchFields={
           <>
             <Form.Item name="name" label="客户名称">
@@ -103,12 +101,12 @@ function ProjectTab() {
     <>
       <Totals sum={sum} />
       <ResourceTable<ProjectTotalsRow>
-        url={PROJECT_TOTALS_URL}
+        url={projectTotalsPage.path}
         rowKey="cnfId"
         columns={projectColumns}
         scrollX={SCROLL_X}
         defaultSort={{ sort: 'outstanding', order: 'desc' }}
-        onLoaded={(r) => setSum((r as WithSum<ProjectTotalsRow>).sum ?? null)}
+        onLoaded={(r) => setSum((r as ResponseOf<typeof projectTotalsPage>).sum)}
       />
     </>
   );

@@ -1,0 +1,30 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../core/contract';
+import { Int, NoParams, NullableText, Text } from '../core/schemas';
+
+/**
+ * What a project- or activity-scoped record may belong to, for the forms' and filters' selects: the
+ * caller's working projects, and the activities of their working projects and activities.
+ */
+
+export const ProjectOption = Type.Object({ id: Int, name: Text, code: Text });
+export type ProjectOption = Static<typeof ProjectOption>;
+
+export const ActivityOption = Type.Object({ id: Int, name: Text, cnfId: Int, projectName: NullableText });
+export type ActivityOption = Static<typeof ActivityOption>;
+
+export const projectOptions = endpoint({
+  method: 'GET',
+  path: '/business/projectOptions',
+  authority: 'user',
+  query: NoParams,
+  response: Type.Array(ProjectOption),
+});
+
+export const activityOptions = endpoint({
+  method: 'GET',
+  path: '/business/activityOptions',
+  authority: 'user',
+  query: NoParams,
+  response: Type.Array(ActivityOption),
+});
