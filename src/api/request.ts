@@ -3,7 +3,7 @@ import { env } from '../config/env';
 import { ACCESS_TOKEN_KEY, REQUEST_TIMEOUT_MS } from '../config/constants';
 import { storage } from '../lib/storage';
 import { browser } from '../lib/browser';
-import { feedback } from '../app/feedback';
+import { feedback } from '../lib/feedback';
 import { signRequest } from '@domain/core/sign';
 import { createErrorMapper } from './errors';
 import { encodeWireParams, splitUrlQuery, toWireParams, type RequestParams } from './params';

@@ -4,7 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useSettings } from '../stores/settings';
-import { bindFeedback, TOAST_CONFIG } from './feedback';
+import { bindFeedback, TOAST_CONFIG } from '../lib/feedback';
 import { ErrorBoundary } from './ErrorBoundary';
 import { applyDocumentSettings, themeFrom } from './theme';
 

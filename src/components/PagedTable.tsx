@@ -3,7 +3,7 @@ import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { RequestParams } from '../api/params';
 import { TABLE_HEIGHT_RATIO } from '../config/constants';
 import { useWindowHeight } from '../hooks/useWindowHeight';
-import { PageTitleContext } from '../router/title';
+import { PageTitleContext } from '../lib/pageTitle';
 import { SearchForm } from './SearchForm';
 import { usePagedQuery, type SortOrder } from './usePagedQuery';
 import { useFocusableScroll } from './useFocusableScroll';

@@ -3,7 +3,7 @@ import { Button, Input, Space } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { postForMessage } from '../api/request';
 import type { SmsPurpose } from '@domain/wire';
-import { feedback } from '../app/feedback';
+import { feedback } from '../lib/feedback';
 import { env } from '../config/env';
 import { formatCountdown } from '@domain/core/format';
 

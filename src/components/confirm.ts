@@ -1,4 +1,4 @@
-import { feedback } from '../app/feedback';
+import { feedback } from '../lib/feedback';
 import { postForMessage } from '../api/request';
 
 /**

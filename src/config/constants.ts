@@ -31,6 +31,9 @@ export const BASENAME = '/zbzj';
 
 /** The back-office home of kind-3 users (/home redirects here). */
 export const ORGANISER_HOME_PATH = '/yx/sysActivity/index';
+/** Where the guard sends a signed-in user by default, and the fixed back-office home page (src/router/guard.ts). */
+export const HOME_PATH = '/home';
+export const HOME_INDEX_PATH = '/home/index';
 export const LOGIN_PATH = '/user/login';
 /** Where a user signed in with a temporary password (系统管理 → 用户 → 重置密码) must choose their own first. */
 export const CHANGE_PASSWORD_PATH = '/user/password';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useMatches } from 'react-router-dom';
-import { pageTitle } from '../router/title';
-import type { RouteHandle } from '../router/types';
+import { pageTitle } from '../lib/pageTitle';
+import type { RouteHandle } from '../lib/routeTypes';
 
 /** Marks the layout's own heading, so that it can tell a page's <h1> from itself. */
 const OWN_HEADING = 'data-zb-page-heading';

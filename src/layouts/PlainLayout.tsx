@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Outlet, Link, useMatches } from 'react-router-dom';
 import { env } from '../config/env';
 import { EDU_LOGIN_PATH } from '../config/constants';
-import type { RouteHandle } from '../router/types';
+import type { RouteHandle } from '../lib/routeTypes';
 import { COPYRIGHT, LOGO_URL, PRODUCT_NAME } from './brand';
 import { PageHeading } from './PageHeading';
 import './layouts.css';

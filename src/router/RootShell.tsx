@@ -4,8 +4,8 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { env } from '../config/env';
 import { WithProviders } from './AppFrame';
-import { documentTitle } from './title';
-import type { RouteHandle } from './types';
+import { documentTitle } from '../lib/pageTitle';
+import type { RouteHandle } from '../lib/routeTypes';
 
 NProgress.configure({ showSpinner: false });
 

@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import type { MenuRoute, RouteHandle, RouteZone } from './types';
-import { menuRoutePaths } from './menusToRoutes';
+import type { MenuRoute, RouteHandle, RouteZone } from '../lib/routeTypes';
+import { menuRoutePaths } from '../lib/menusToRoutes';
 
 /**
  * Which zone a path falls in, from the fixed route table plus the current user's own menu paths. The

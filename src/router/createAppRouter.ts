@@ -1,6 +1,6 @@
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
 import { BASENAME } from '../config/constants';
-import { bindNavigation } from '../app/navigation';
+import { bindNavigation } from '../lib/navigation';
 import { createGuardLoader } from './guardLoader';
 import { createRoutes, MAIN_CONTENT_ROUTE_ID } from './routes';
 

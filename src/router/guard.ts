@@ -1,6 +1,6 @@
 import { KHLX_ORGANISER } from '@domain/wire';
-import { CHANGE_PASSWORD_PATH, EDU_LOGIN_PATH, KIND_RULE_PROJECT_CODE, LOGIN_PATH, ORGANISER_HOME_PATH } from '../config/constants';
-import type { RouteZone } from './types';
+import { CHANGE_PASSWORD_PATH, EDU_LOGIN_PATH, HOME_INDEX_PATH, HOME_PATH, KIND_RULE_PROJECT_CODE, LOGIN_PATH, ORGANISER_HOME_PATH } from '../config/constants';
+import type { RouteZone } from '../lib/routeTypes';
 
 /**
  * The navigation guard as a pure decision, so every rule is unit-testable. The loader in
@@ -19,8 +19,6 @@ export const RETURN_ADDRESS_PATHS: readonly string[] = [
   '/htxx/showEduProject',
 ];
 
-export const HOME_PATH = '/home';
-export const HOME_INDEX_PATH = '/home/index';
 export const FORBIDDEN_PATH = '/exception/403';
 
 export interface NavigationContext {

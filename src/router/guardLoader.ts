@@ -8,10 +8,10 @@ import { appPath } from './appPath';
 import { classifyPath } from './classify';
 import { startEarlyData } from './earlyData';
 import { decideNavigation } from './guard';
-import { firstMenuPagePath, menuRoutePaths } from './menusToRoutes';
+import { firstMenuPagePath, menuRoutePaths } from '../lib/menusToRoutes';
 import { toRouteObjects } from './menuRouteObjects';
 import { resolvePage } from './pageRegistry';
-import { readReturnAddress, saveReturnAddress } from './returnAddress';
+import { readReturnAddress, saveReturnAddress } from '../lib/returnAddress';
 
 /**
  * The guard, wired into the data router as the root route's loader (which revalidates on every

@@ -1,5 +1,5 @@
 import { replace, type RouteObject } from 'react-router-dom';
-import type { MenuRoute, RouteHandle } from './types';
+import type { MenuRoute, RouteHandle } from '../lib/routeTypes';
 import { earlyDataLoader } from './earlyData';
 import { lazyComponent, lazyNotFound } from './lazy';
 

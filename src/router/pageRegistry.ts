@@ -1,4 +1,4 @@
-import type { PageImporter, PageModule } from './types';
+import type { PageImporter, PageModule } from '../lib/routeTypes';
 
 /**
  * Pages are found by path, not listed: `src/features/<domain>/pages/<menu path>.tsx` is the page for that

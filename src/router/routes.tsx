@@ -1,6 +1,6 @@
 import { replace, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { AUTHORITY_USER } from '../lib/authority';
-import type { PageImporter, RouteHandle } from './types';
+import type { PageImporter, RouteHandle } from '../lib/routeTypes';
 import { lazyComponent, lazyNotFound } from './lazy';
 import { resolvePage } from './pageRegistry';
 import { RootShell } from './RootShell';

@@ -6,9 +6,9 @@ import { ACCESS_SJC_KEY, ACCESS_TOKEN_KEY, EDU_LOGIN_PATH } from '../config/cons
 import { storage } from '../lib/storage';
 import { browser } from '../lib/browser';
 import { authorityNames } from '../lib/authority';
-import { appNavigate } from '../app/navigation';
-import { menusToRoutes, type PageResolver } from '../router/menusToRoutes';
-import type { MenuRoute } from '../router/types';
+import { appNavigate } from '../lib/navigation';
+import { menusToRoutes, type PageResolver } from '../lib/menusToRoutes';
+import type { MenuRoute } from '../lib/routeTypes';
 
 /**
  * The session: token, login timestamp (sjc), user info, authorities, menus and the routes

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Button } from 'antd';
 import { AppProviders } from '../../src/app/AppProviders';
-import { feedback, TOAST_REGION_ID } from '../../src/app/feedback';
+import { feedback, TOAST_REGION_ID } from '../../src/lib/feedback';
 import { PageHeading } from '../../src/layouts/PageHeading';
 import { renderApp, user } from '../mocks/app';
 import { resetSession, signInAs } from '../mocks/session';

@@ -4,7 +4,7 @@ import { fittingTopItems, foldMenuItems, INITIAL_TOP_MENU_LIMIT, MORE_MENU_KEY, 
 import { deviceOf } from '../../src/layouts/basic/device';
 import { nextHeaderVisible } from '../../src/layouts/basic/useAutoHideHeader';
 import { buildNavMenu } from '../../src/layouts/basic/menuItems';
-import { menusToRoutes } from '../../src/router/menusToRoutes';
+import { menusToRoutes } from '../../src/lib/menusToRoutes';
 import { ORGANISER_MENUS } from '../mocks/fixtures';
 
 type MenuItem = Required<MenuProps>['items'][number];

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { firstMenuPagePath, menuRoutePaths, menusToRoutes } from '../../src/router/menusToRoutes';
+import { firstMenuPagePath, menuRoutePaths, menusToRoutes } from '../../src/lib/menusToRoutes';
 import { menuRouteId, toRouteObjects } from '../../src/router/menuRouteObjects';
 import { buildPageRegistry, pagePathOf } from '../../src/router/pageRegistry';
-import type { PageImporter } from '../../src/router/types';
+import type { PageImporter } from '../../src/lib/routeTypes';
 import { ORGANISER_MENUS } from '../mocks/fixtures';
 
 const activityPage: PageImporter = () => Promise.resolve({ default: () => null });

@@ -6,7 +6,7 @@ import { storage } from '../../src/lib/storage';
 import { browser } from '../../src/lib/browser';
 import { useSession } from '../../src/stores/session';
 import { PUBLIC_ROUTE_NAMES, createRoutes } from '../../src/router/routes';
-import type { RouteHandle } from '../../src/router/types';
+import type { RouteHandle } from '../../src/lib/routeTypes';
 import { MemoryRouter, type RouteObject } from 'react-router-dom';
 import { server } from '../mocks/server';
 import { API } from '../mocks/handlers';

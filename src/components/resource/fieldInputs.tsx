@@ -2,15 +2,14 @@ import type { ComponentType, ReactNode } from 'react';
 import { DatePicker, Input, Select, Tag, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import type { RequestParams } from '../../api/params';
 import { formatDate } from '../../lib/dateFormat';
-import { fieldType } from '@domain/resource/fieldTypes';
-import { refLabelName, requiredMessage } from '@domain/resource/framework';
+import { refLabelName } from '@domain/resource/framework';
 import type { FieldDef, FieldType, ResourceDef } from '@domain/resource/types';
 import { loadable } from '../../lib/loadable';
 import { MoneyText } from './MoneyText';
 import { RefSelect } from './RefSelect';
 import { downloadRowFile, type ResourceRow } from './resourceApi';
+import { placeholderOf, TextInput, type FieldInputProps } from './textInput';
 
 dayjs.extend(customParseFormat);
 
@@ -25,23 +24,9 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
 export const TIME_FORMAT = 'HH:mm';
 
-export interface FieldInputProps {
-  field: FieldDef;
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  /** Search bar: no length counter, an "all" placeholder, one value to filter by. */
-  search?: boolean;
-  /** ref / many: extra list filters (e.g. the customer already chosen). */
-  refParams?: RequestParams;
-  /** The row being edited (or handed over): labels of its references, names of its files. */
-  row?: ResourceRow | null;
-  /** The resource the row belongs to (file downloads). */
-  def?: ResourceDef;
-  /** ref: the picked row, for forms that copy values from it. */
-  onPick?: (row: ResourceRow | null) => void;
-  id?: string;
-  disabled?: boolean;
-}
+// The registry's users import these from here; formInputs.tsx, lazily loaded by this file, imports
+// them from textInput.tsx, so that it does not import its loader back.
+export { placeholderOf, type FieldInputProps };
 
 export interface RangeInputProps {
   value?: unknown;
@@ -66,13 +51,6 @@ export interface FieldInputSpec {
   ellipsis?: boolean;
   /** Grid column width among line items. */
   lineWidth: string;
-}
-
-/** "请输入客户名称" in a form, "全部" (choices) or "请输入…" (typed) in a search bar; the definition's own wins. */
-export function placeholderOf(field: FieldDef, search?: boolean): string {
-  if (field.placeholder && !search) return field.placeholder;
-  if (search) return fieldType(field).ask === '请输入' ? `请输入${field.label}` : '全部';
-  return requiredMessage(field);
 }
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
@@ -105,21 +83,6 @@ export function preloadFieldInputs(): Promise<unknown> {
 
 function RefInput(props: FieldInputProps) {
   return <RefSelect {...props} placeholder={placeholderOf(props.field, props.search)} />;
-}
-
-/** Also the search form of a long-text field (formInputs.tsx). */
-export function TextInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
-  return (
-    <Input
-      id={id}
-      value={value as string | undefined}
-      onChange={(e) => onChange?.(e.target.value)}
-      placeholder={placeholderOf(field, search)}
-      allowClear={search}
-      maxLength={search ? 100 : undefined}
-      disabled={disabled}
-    />
-  );
 }
 
 /** Yuan text, validated by the library rather than coerced by a number input. */

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Input, InputNumber, Switch } from 'antd';
 import type { FieldDef } from '@domain/resource/types';
 import { textMax } from '@domain/resource/framework';
-import { placeholderOf, TextInput, type FieldInputProps } from './fieldInputs';
+import { placeholderOf, TextInput, type FieldInputProps } from './textInput';
 import { FileInput } from './FileInput';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { standaloneFeedback } from '../../app/feedback';
+import { standaloneFeedback } from '../../lib/feedback';
 import { SmsCodeInput } from '../../components/SmsCodeInput';
 import { confirmPasswordRule, mobileRules, passwordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '@domain/core/validators';
 import { resetPassword, type ResetPasswordForm } from './api';

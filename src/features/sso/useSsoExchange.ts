@@ -4,7 +4,7 @@ import { ssoLogin } from '../../api/session';
 import type { LoginResult } from '@domain/wire';
 import { SSO_TOKEN_TTL_MS } from '../../config/constants';
 import { safeAppPath } from '../../lib/safePath';
-import { readReturnAddress } from '../../router/returnAddress';
+import { readReturnAddress } from '../../lib/returnAddress';
 import { useSession } from '../../stores/session';
 
 /** Shown without asking the server: a landing address that carries no ticket at all. */

@@ -1,7 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { useMatches } from 'react-router-dom';
-import { breadcrumbTitles } from '../../router/title';
-import type { RouteHandle } from '../../router/types';
+import { breadcrumbTitles } from '../../lib/pageTitle';
+import type { RouteHandle } from '../../lib/routeTypes';
 
 /** Breadcrumbs from the titles of the matched routes, menu ancestors included. */
 export function Breadcrumbs() {

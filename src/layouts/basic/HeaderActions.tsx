@@ -1,7 +1,7 @@
 import { Tooltip } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { HOME_PATH } from '../../router/guard';
+import { HOME_PATH } from '../../config/constants';
 import { useSession } from '../../stores/session';
 import type { Device } from './device';
 import { FullscreenToggle } from './FullscreenToggle';

@@ -2,10 +2,10 @@ import { Activity, useEffect, useLayoutEffect, useRef, type ReactNode } from 're
 import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
-import { feedback } from '../../app/feedback';
-import { HOME_PATH } from '../../router/guard';
-import { pageTitle, PageTitleContext } from '../../router/title';
-import type { RouteHandle } from '../../router/types';
+import { feedback } from '../../lib/feedback';
+import { HOME_PATH } from '../../config/constants';
+import { pageTitle, PageTitleContext } from '../../lib/pageTitle';
+import type { RouteHandle } from '../../lib/routeTypes';
 import {
   closeAll, closeLeft, closeOthers, closeRight, closeTab, openTab, useTabs, type TabEntry, type TabsResult,
 } from '../../stores/tabs';

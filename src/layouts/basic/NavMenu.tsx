@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { MenuRoute } from '../../router/types';
+import type { MenuRoute } from '../../lib/routeTypes';
 import { browser } from '../../lib/browser';
 import { buildNavMenu } from './menuItems';
 import { fittingTopItems, foldMenuItems, INITIAL_TOP_MENU_LIMIT, topMenuLimit } from './topMenu';

@@ -4,7 +4,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
 import type { NoticeItem } from '@domain/wire';
 import { NOTICE_BADGE_OVERFLOW } from '../../config/constants';
-import { menuRoutePaths } from '../../router/menusToRoutes';
+import { menuRoutePaths } from '../../lib/menusToRoutes';
 import { fetchBellNotices } from './notices/api';
 import { noticePagePath, noticeTabs } from './notices/noticeTabs';
 import { useNoticeSignal } from '../../stores/notices';

@@ -1,5 +1,5 @@
 import type { MenuProps } from 'antd';
-import type { MenuRoute } from '../../router/types';
+import type { MenuRoute } from '../../lib/routeTypes';
 import { MenuIcon } from '../../components/MenuIcon';
 
 type MenuItem = Required<MenuProps>['items'][number];

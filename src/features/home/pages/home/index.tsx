@@ -3,7 +3,7 @@ import { Avatar, Card, Col, Row, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '@/stores/session';
-import type { MenuRoute } from '@/router/types';
+import type { MenuRoute } from '@/lib/routeTypes';
 import { greetingFor } from '@/lib/greeting';
 import { MenuIcon } from '@/components/MenuIcon';
 

@@ -1,5 +1,5 @@
 import type { MenuNode } from '@domain/wire';
-import type { MenuRoute, PageImporter } from './types';
+import type { MenuRoute, PageImporter } from './routeTypes';
 
 /**
  * Menu tree of /current/user/menu → route items (spec §2 Routing model). Pure: the page lookup is passed

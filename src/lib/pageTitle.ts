@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { RouteHandle } from './types';
+import type { RouteHandle } from './routeTypes';
 
 /**
  * Document title from the matched routes (spec §2): `<title> - 主办之家`; the education entry shows the

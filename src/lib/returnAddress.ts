@@ -1,6 +1,6 @@
 import { RETURN_ADDRESS_KEY, RETURN_ADDRESS_TTL_MS } from '../config/constants';
-import { storage } from '../lib/storage';
-import { safeAppPath } from '../lib/safePath';
+import { storage } from './storage';
+import { safeAppPath } from './safePath';
 
 /** The return address of spec §2 (`?url=`), kept until the guard sends a signed-in user there. */
 export function saveReturnAddress(candidate: string | null): void {
