@@ -1,5 +1,5 @@
 import { RESOURCES } from '@domain/registry';
-import { AUDIT_ACTIONS, type AuditAction, type AuditChange } from '@domain/wire';
+import { AUDIT_ACTIONS, AUDIT_SYSTEM_RESOURCES, type AuditAction, type AuditChange } from './audit.contracts';
 
 /**
  * 审计日志 wording shared by the page (select, table, drawer) and the server's export, so a sheet and
@@ -30,17 +30,6 @@ export const AUDIT_ENTRIES = {
   smsEdu: '短信找回（大赛）',
 } as const;
 export type AuditEntryKind = keyof typeof AUDIT_ENTRIES;
-
-/**
- * Records that are not resources of the framework but are audited (system administration): their
- * resource keys and titles. Resource definitions give the titles of everything else.
- */
-export const AUDIT_SYSTEM_RESOURCES = {
-  user: '用户',
-  role: '角色',
-  menu: '菜单',
-  apiKey: '接口密钥',
-} as const;
 
 /** Resource keys an audit record may name, with their titles: the framework's resources and 系统管理's records. */
 export const AUDIT_RESOURCE_TITLES: ReadonlyMap<string, string> = new Map<string, string>([

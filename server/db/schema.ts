@@ -23,7 +23,8 @@ import { fieldType } from '@domain/resource/fieldTypes';
 import { initialValue } from '@domain/resource/framework';
 import { NOTICE_CATEGORY_DEFAULT } from '@domain/notices/resources';
 import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
-import type { AuditChange, NoticeAudience } from '@domain/wire';
+import type { NoticeAudience } from '@domain/wire';
+import type { AuditChange } from '@domain/system/audit.contracts';
 
 /**
  * The core data model. Conventions: every business row carries organiser_id (the

@@ -7,7 +7,6 @@ import sessionRoutes from '../routes/session';
 import worksRoutes from '../routes/works';
 import workspaceRoutes from '../routes/workspace';
 import accountRoutes from '../routes/accountRoutes';
-import auditRoutes from '../routes/auditRoutes';
 import shareLinkRoutes from './share/shareLinks.routes';
 import sharedDocumentRoutes from './share/sharedDocuments.routes';
 import eduPublicRoutes from './edu/eduPublic.routes';
@@ -18,9 +17,12 @@ import seatMapRoutes from './meeting/seatMap.routes';
 import personImportRoutes from '../routes/meeting/personImport';
 import overviewRoutes from '../routes/meeting/overview';
 import preRegistrationRoutes from '../routes/meeting/preRegistration';
-import systemRoleRoutes from '../routes/systemRoleRoutes';
-import systemMenuRoutes from '../routes/systemMenuRoutes';
 import apiKeyRoutes from './system/apiKeys.routes';
+import auditRoutes from './system/audit.routes';
+import menuRoutes from './system/menus.routes';
+import roleRoutes from './system/roles.routes';
+import smsRoutes from './system/sms.routes';
+import userRoutes from './system/users.routes';
 
 /**
  * Every route module under /admin, in one flat list: a module registers its own routes and no other
@@ -37,7 +39,6 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   worksRoutes,
   workspaceRoutes,
   accountRoutes,
-  auditRoutes,
   shareLinkRoutes,
   sharedDocumentRoutes,
   eduPublicRoutes,
@@ -48,7 +49,10 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   personImportRoutes,
   overviewRoutes,
   preRegistrationRoutes,
-  systemRoleRoutes,
-  systemMenuRoutes,
   apiKeyRoutes,
+  auditRoutes,
+  menuRoutes,
+  roleRoutes,
+  smsRoutes,
+  userRoutes,
 ];

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
-import { KHLX_ORGANISER, SMS_PURPOSES, USER_STATUS, YHLX_EDU, YHLX_ORDINARY, type SmsPurpose } from '@domain/wire';
+import { KHLX_ORGANISER, SMS_PURPOSES, YHLX_EDU, YHLX_ORDINARY, type SmsPurpose } from '@domain/wire';
+import { USER_STATUS } from '@domain/system/users.contracts';
 import {
   confirmPasswordRule,
   contactNameRules,
@@ -25,7 +26,6 @@ import { smsSenderNamed } from '../services/smsSender';
 import { checkFields } from '../services/requestChecks';
 import { invalidateUser } from '../services/sessionCache';
 import { revokeAllTokens } from '../services/tokens';
-import systemUserRoutes from './systemUserRoutes';
 import { recordAudit } from '../services/audit/record';
 import { AUDIT_ENTRIES } from '@domain/system/audit';
 
@@ -216,8 +216,6 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(null, MSG.passwordResetOk);
     },
   );
-
-  await app.register(systemUserRoutes);
 };
 
 export default accountRoutes;

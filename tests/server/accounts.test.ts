@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import type { SmsOutboxRow, SystemUserRow, UserInfo } from '@domain/wire';
+import type { UserInfo } from '@domain/wire';
+import type { SmsOutboxRow } from '@domain/system/sms.contracts';
+import type { SystemUserRow } from '@domain/system/users.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import {
   MSG_CONTACT_NAME_REQUIRED,

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditLogRow } from '@domain/wire';
+import type { AuditLogRow } from '@domain/system/audit.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuNode, RoleGrants, SystemMenuRow, SystemRoleRow, UserInfo } from '@domain/wire';
+import type { MenuNode, UserInfo } from '@domain/wire';
+import type { SystemMenuRow } from '@domain/system/menus.contracts';
+import type { RoleGrants, SystemRoleRow } from '@domain/system/roles.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import * as t from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/password';

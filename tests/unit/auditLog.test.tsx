@@ -1,11 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AuditLogPage from '../../src/features/system/pages/system/audit/index';
-import type { AuditLogRow } from '@domain/wire';
+import { auditExport, auditPage, type AuditLogRow } from '@domain/system/audit.contracts';
 import { useSession } from '../../src/stores/session';
-import { API, receivedParams } from '../mocks/handlers';
+import { mock } from '../mocks/contract';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
 import { renderPage } from '../mocks/page';
@@ -54,9 +53,9 @@ const ROWS: AuditLogRow[] = [
 function backend() {
   const pages: Array<Record<string, string>> = [];
   server.use(
-    http.get(API('/system/audit/page'), async ({ request }) => {
-      pages.push(await receivedParams(request));
-      return HttpResponse.json({ code: 0, msg: '操作成功', data: { total: ROWS.length, records: ROWS } });
+    mock(auditPage, ({ params }) => {
+      pages.push(params);
+      return { total: ROWS.length, records: ROWS };
     }),
   );
   return { pages };
@@ -65,7 +64,7 @@ function backend() {
 function open(withExport: boolean) {
   const calls = backend();
   renderPage(AuditLogPage, { as: 'admin' });
-  if (withExport) act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'ACTION_system_audit_export'] })));
+  if (withExport) act(() => useSession.setState((s) => ({ authorities: [...s.authorities, auditExport.authority] })));
   return calls;
 }
 
@@ -128,6 +127,6 @@ describe('系统管理 → 审计日志', () => {
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await user.click(await screen.findByRole('button', { name: /导\s*出/ }));
     await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
-    expect(download).toHaveBeenCalledWith('/system/audit/export', { action: 'remove' }, '审计日志.xlsx', '导出失败');
+    expect(download).toHaveBeenCalledWith(auditExport.path, { action: 'remove' }, '审计日志.xlsx', '导出失败');
   });
 });

@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import SystemMenuPage from '../../src/features/system/pages/system/menu/index';
@@ -8,9 +7,10 @@ import SystemRolePage from '../../src/features/system/pages/system/role/index';
 import { RoleGrantDrawer } from '../../src/features/system/roles/RoleGrantDrawer';
 import { buildGrantTree, grantedLeaves, normaliseChecked, postedIds } from '../../src/features/system/roles/grantTree';
 import { dropped, shifted } from '../../src/features/system/menus/menuTree';
-import type { RoleGrants, SystemMenuRow, SystemRoleRow } from '@domain/wire';
+import { menuAdd, menuEdit, menuList, menuRemove, menuSort, type SystemMenuRow } from '@domain/system/menus.contracts';
+import { roleAdd, roleCopy, roleEdit, roleGrant, roleGrants, rolePage, roleRemove, type RoleGrants, type SystemRoleRow } from '@domain/system/roles.contracts';
 import { useSession } from '../../src/stores/session';
-import { API, receivedParams } from '../mocks/handlers';
+import { answer, mock, refusal } from '../mocks/contract';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
 import { renderPage } from '../mocks/page';
@@ -78,10 +78,10 @@ describe('grant tree model', () => {
 function grantBackend(grants: RoleGrants = GRANTS) {
   const posts: Array<Record<string, string>> = [];
   server.use(
-    http.get(API('/system/role/grants'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: grants })),
-    http.post(API('/system/role/grant'), async ({ request }) => {
-      posts.push(await receivedParams(request));
-      return HttpResponse.json({ code: 0, msg: '授权已保存，相关用户下次加载菜单时生效', data: null });
+    mock(roleGrants, () => grants),
+    mock(roleGrant, ({ params }) => {
+      posts.push(params);
+      return answer(roleGrant, null, '授权已保存，相关用户下次加载菜单时生效');
     }),
   );
   return posts;
@@ -180,16 +180,18 @@ describe('角色 page', () => {
   function open() {
     const posts: Array<{ path: string; form: Record<string, string> }> = [];
     server.use(
-      http.get(API('/system/role/page'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { total: ROLES.length, records: ROLES } })),
-      http.post(API('/system/role/:action'), async ({ request, params }) => {
-        posts.push({ path: String(params.action), form: await receivedParams(request) });
-        return params.action === 'remove'
-          ? HttpResponse.json({ code: 1, msg: '该角色已分配给 3 个用户，请先取消分配后再删除', data: null })
-          : HttpResponse.json({ code: 0, msg: '已复制为「主办方员工 副本」', data: null });
+      mock(rolePage, () => ({ total: ROLES.length, records: ROLES })),
+      mock(roleCopy, ({ params }) => {
+        posts.push({ path: 'copy', form: params });
+        return answer(roleCopy, null, '已复制为「主办方员工 副本」');
+      }),
+      mock(roleRemove, ({ params }) => {
+        posts.push({ path: 'remove', form: params });
+        return refusal('该角色已分配给 3 个用户，请先取消分配后再删除');
       }),
     );
     renderPage(SystemRolePage, { as: 'demo' });
-    const codes = ['add', 'edit', 'remove', 'grant', 'copy'].map((a) => `ACTION_system_role_${a}`);
+    const codes = [roleAdd, roleEdit, roleRemove, roleGrant, roleCopy].map((contract) => contract.authority);
     act(() => useSession.setState((s) => ({ authorities: [...s.authorities, ...codes] })));
     return posts;
   }
@@ -244,14 +246,14 @@ describe('菜单 page', () => {
   function open() {
     const posts: Array<{ path: string; form: Record<string, string> }> = [];
     server.use(
-      http.get(API('/system/menu/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: MENUS })),
-      http.post(API('/system/menu/*'), async ({ request }) => {
-        posts.push({ path: new URL(request.url).pathname.replace(/.*\/system\/menu\//, ''), form: await receivedParams(request) });
-        return HttpResponse.json({ code: 0, msg: '排序已保存', data: null });
+      mock(menuList, () => MENUS),
+      mock(menuSort, ({ params }) => {
+        posts.push({ path: 'sort', form: params });
+        return answer(menuSort, null, '排序已保存');
       }),
     );
     renderPage(SystemMenuPage, { as: 'admin' });
-    const codes = ['add', 'edit', 'remove'].map((a) => `ACTION_system_menu_${a}`);
+    const codes = [menuAdd, menuEdit, menuRemove].map((contract) => contract.authority);
     act(() => useSession.setState((s) => ({ authorities: [...s.authorities, ...codes] })));
     return posts;
   }

@@ -1,11 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import SystemUserPage from '../../src/features/system/pages/system/user/index';
-import type { AssignableRole, SystemUserRow } from '@domain/wire';
+import {
+  userApprove,
+  userGrantRoles,
+  userGrantScope,
+  userPage,
+  userReject,
+  userResetPassword,
+  userRoles,
+  userUpdateStatus,
+  type AssignableRole,
+  type SystemUserRow,
+} from '@domain/system/users.contracts';
 import { useSession } from '../../src/stores/session';
-import { API, receivedParams } from '../mocks/handlers';
+import { answer, mock } from '../mocks/contract';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
 import { renderPage } from '../mocks/page';
@@ -40,21 +50,25 @@ const ROLES: AssignableRole[] = [
 function backend() {
   const pages: Array<Record<string, string>> = [];
   const posts: Array<{ path: string; form: Record<string, string> }> = [];
+  /** A POST that is recorded under its name and answered with the server's message. */
+  const recorded = (contract: typeof userApprove | typeof userReject | typeof userGrantRoles, path: string, msg: string) =>
+    mock(contract, ({ params }) => {
+      posts.push({ path, form: params });
+      return answer(contract, null, msg);
+    });
   server.use(
-    http.get(API('/system/user/page'), async ({ request }) => {
-      pages.push(await receivedParams(request));
-      return HttpResponse.json({ code: 0, msg: '操作成功', data: { total: ROWS.length, records: ROWS } });
+    mock(userPage, ({ params }) => {
+      pages.push(params);
+      return { total: ROWS.length, records: ROWS };
     }),
-    http.get(API('/system/user/roles'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: ROLES })),
-    http.post(API('/system/user/resetPassword'), async ({ request }) => {
-      posts.push({ path: 'resetPassword', form: await receivedParams(request) });
-      return HttpResponse.json({ code: 0, msg: '密码已重置，请将临时密码告知用户', data: { id: 11, username: 'active1', password: 'Tmp7kQ2mZx9P' } });
+    mock(userRoles, () => ROLES),
+    mock(userResetPassword, ({ params }) => {
+      posts.push({ path: 'resetPassword', form: params });
+      return answer(userResetPassword, { id: 11, username: 'active1', password: 'Tmp7kQ2mZx9P' }, '密码已重置，请将临时密码告知用户');
     }),
-    http.post(API('/system/user/:action'), async ({ request, params }) => {
-      posts.push({ path: String(params.action), form: await receivedParams(request) });
-      const msg = { approve: '已审核通过', grantRoles: '角色已保存' }[String(params.action)] ?? '已驳回';
-      return HttpResponse.json({ code: 0, msg, data: null });
-    }),
+    recorded(userApprove, 'approve', '已审核通过'),
+    recorded(userReject, 'reject', '已驳回'),
+    recorded(userGrantRoles, 'grantRoles', '角色已保存'),
   );
   return { pages, posts };
 }
@@ -62,7 +76,7 @@ function backend() {
 function open(withEdit: boolean, more: string[] = []) {
   const calls = backend();
   renderPage(SystemUserPage, { as: 'admin' });
-  if (withEdit) act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'ACTION_system_user_edit', ...more] })));
+  if (withEdit) act(() => useSession.setState((s) => ({ authorities: [...s.authorities, userUpdateStatus.authority, ...more] })));
   return calls;
 }
 
@@ -122,7 +136,7 @@ describe('系统管理 → 用户', () => {
 
 describe('系统管理 → 用户: 重置密码 and 分配角色', () => {
   it('resets only after confirmation and shows the temporary password once', async () => {
-    const { posts } = open(true, ['ACTION_system_user_resetPassword']);
+    const { posts } = open(true, [userResetPassword.authority]);
     await user.click(within(await rowOf('active1')).getByRole('button', { name: '管理 active1' }));
     await user.click(await screen.findByRole('menuitem', { name: '重置密码' }));
     expect((await screen.findAllByText(/确定重置 active1（姓名11）的密码吗/)).length).toBeGreaterThan(0);
@@ -138,7 +152,7 @@ describe('系统管理 → 用户: 重置密码 and 分配角色', () => {
   });
 
   it('posts the checked role ids', async () => {
-    const { posts } = open(true, ['ACTION_system_user_grant']);
+    const { posts } = open(true, [userGrantScope.authority]);
     await user.click(within(await rowOf('active1')).getByRole('button', { name: '管理 active1' }));
     await user.click(await screen.findByRole('menuitem', { name: '分配角色' }));
     const dialog = await dialogTitled(/分配角色：active1/);

@@ -2,7 +2,7 @@ import { and, count, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_TITLES, auditChangeText, auditEntryLabel } from '@domain/system/audit';
 import { chinaTextToDate } from '@domain/resource/fieldTypes';
-import type { AuditAction, AuditLogRow } from '@domain/wire';
+import type { AuditAction, AuditLogRow } from '@domain/system/audit.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import type { AppDb } from '../../db/client';
 import { auditLogs, organisers } from '../../db/schema';
@@ -10,10 +10,10 @@ import { chinaDateTime } from '../../lib/dates';
 import { refuse } from '../../lib/errors';
 import { offsetOf, orderBy } from '../../lib/paging';
 import { MSG } from '../../messages';
-import { escapeLike } from '../sql';
+import { escapeLike } from '../../services/sql';
 
 /**
- * Reading the audit log: one page, or every matching record for an export. A reader who is not the
+ * The SQL of 系统管理 → 审计日志, read-only: one page, or every matching record for an export. A reader who is not the
  * system admin sees their own organiser's records only; sign-in failures under a name that matches no
  * account belong to no organiser and are the system admin's alone.
  */
@@ -95,7 +95,7 @@ function select(reader: AuditReader, where: SQL | undefined, sort: { sort?: 'cre
     .orderBy(...orderBy({ limit: 0, page: 1, ...sort }, { createdAt: auditLogs.createdAt }, newestFirst, auditLogs.id));
 }
 
-export async function auditPage(
+export async function pageAudit(
   reader: AuditReader,
   query: AuditFilters & { limit: number; page: number; sort?: 'createdAt'; order?: 'asc' | 'desc' },
 ): Promise<PageResult<AuditLogRow>> {

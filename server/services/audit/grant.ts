@@ -1,4 +1,4 @@
-import type { AuditChange } from '@domain/wire';
+import type { AuditChange } from '@domain/system/audit.contracts';
 import type { AppDb } from '../../db/client';
 import { byActor, recordAudit, type AuditActor } from './record';
 

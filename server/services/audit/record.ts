@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/client';
 import { auditLogs } from '../../db/schema';
-import type { AuditAction, AuditChange } from '@domain/wire';
+import type { AuditAction, AuditChange } from '@domain/system/audit.contracts';
 
 /** What one audit record says; who and where come from the caller, or are given for a sign-in. */
 export interface AuditEntry {

@@ -2,7 +2,7 @@ import { fieldType } from '@domain/resource/fieldTypes';
 import { machineOf, stateLabel } from '@domain/resource/framework';
 import { resourceByKey } from '@domain/registry';
 import type { FieldDef, ResourceDef } from '@domain/resource/types';
-import type { AuditChange } from '@domain/wire';
+import type { AuditChange } from '@domain/system/audit.contracts';
 import type { AppDb } from '../../db/client';
 import { MSG } from '../../messages';
 import { columnsOf, rowsInScope, type Caller, type Row } from '../resources/model';

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PRE_REGISTRATION_KINDS, USER_STATUS, type PreRegistrationActivity, type PreRegistrationInfo, type PreRegistrationResult, type PreRegistrationState } from '@domain/wire';
+import { PRE_REGISTRATION_KINDS, type PreRegistrationActivity, type PreRegistrationInfo, type PreRegistrationResult, type PreRegistrationState } from '@domain/wire';
+import { USER_STATUS } from '@domain/system/users.contracts';
 import { type FieldError } from '@domain/core/envelope';
 import { activity, project } from '@domain/projects/resources';
 import { person } from '@domain/meeting/resources';

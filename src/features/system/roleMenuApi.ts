@@ -1,22 +1,18 @@
-import { get, postForMessage } from '../../api/request';
-import type { RoleGrants, SystemMenuRow } from '@domain/wire';
+import { callForMessage, call } from '../../api/call';
+import { roleAdd, roleCopy, roleEdit, roleGrant, roleGrants, roleRemove } from '@domain/system/roles.contracts';
+import {
+  menuActionAdd,
+  menuActionEdit,
+  menuActionRemove,
+  menuAdd,
+  menuEdit,
+  menuList,
+  menuRemove,
+  menuSort,
+  menuUpdateHidden,
+} from '@domain/system/menus.contracts';
 
-/** 系统管理 → 角色 (rows: wire.ts SystemRoleRow) and 菜单 (wire.ts SystemMenuRow). */
-export const SYSTEM_ROLE_PAGE_URL = '/system/role/page';
-
-export const ROLE_AUTHORITY = {
-  add: 'ACTION_system_role_add',
-  edit: 'ACTION_system_role_edit',
-  remove: 'ACTION_system_role_remove',
-  grant: 'ACTION_system_role_grant',
-  copy: 'ACTION_system_role_copy',
-} as const;
-
-export const MENU_AUTHORITY = {
-  add: 'ACTION_system_menu_add',
-  edit: 'ACTION_system_menu_edit',
-  remove: 'ACTION_system_menu_remove',
-} as const;
+/** 系统管理 → 角色 (domain/system/roles.contracts.ts) and 菜单 (domain/system/menus.contracts.ts). */
 
 export interface RoleForm {
   name: string;
@@ -24,14 +20,17 @@ export interface RoleForm {
   remark?: string;
 }
 
+/** An id list as the wire carries it: "1,2,3", left out when empty. */
+const idList = (ids: readonly number[]) => (ids.length ? ids.join(',') : undefined);
+
 /** Each resolves with the server's message; a refusal rejects (already shown by the error mapper). */
-export const addRole = (form: RoleForm) => postForMessage('/system/role/add', { ...form });
-export const editRole = (id: number, form: RoleForm) => postForMessage('/system/role/edit', { id, ...form });
-export const removeRole = (id: number) => postForMessage('/system/role/remove', { id });
-export const copyRole = (id: number) => postForMessage('/system/role/copy', { id });
-export const fetchRoleGrants = (id: number) => get<RoleGrants>('/system/role/grants', { id });
+export const addRole = (form: RoleForm) => callForMessage(roleAdd, { ...form });
+export const editRole = (id: number, form: RoleForm) => callForMessage(roleEdit, { id, ...form });
+export const removeRole = (id: number) => callForMessage(roleRemove, { id });
+export const copyRole = (id: number) => callForMessage(roleCopy, { id });
+export const fetchRoleGrants = (id: number) => call(roleGrants, { id });
 export const saveRoleGrants = (id: number, menuIds: readonly number[], actionIds: readonly number[]) =>
-  postForMessage('/system/role/grant', { id, menuIds: [...menuIds], actionIds: [...actionIds] });
+  callForMessage(roleGrant, { id, menuIds: idList(menuIds), actionIds: idList(actionIds) });
 
 export interface MenuForm {
   parentId: number;
@@ -49,12 +48,15 @@ export interface ActionForm {
   name: string;
 }
 
-export const fetchMenus = () => get<SystemMenuRow[]>('/system/menu/list');
-export const addMenu = (form: MenuForm) => postForMessage('/system/menu/add', { ...form });
-export const editMenu = (id: number, form: MenuForm) => postForMessage('/system/menu/edit', { id, ...form });
-export const removeMenu = (id: number) => postForMessage('/system/menu/remove', { id });
-export const setMenuHidden = (id: number, hidden: boolean) => postForMessage('/system/menu/updateHidden', { id, hidden });
-export const sortMenus = (parentId: number, ids: readonly number[]) => postForMessage('/system/menu/sort', { parentId, ids: [...ids] });
-export const addMenuAction = (menuId: number, form: ActionForm) => postForMessage('/system/menu/action/add', { menuId, ...form });
-export const editMenuAction = (id: number, form: ActionForm) => postForMessage('/system/menu/action/edit', { id, ...form });
-export const removeMenuAction = (id: number) => postForMessage('/system/menu/action/remove', { id });
+/** Blank optional fields are left out, as the server reads a missing one. */
+const menuFields = (form: MenuForm) => ({ ...form, icon: form.icon ?? undefined, target: form.target ?? undefined });
+
+export const fetchMenus = () => call(menuList);
+export const addMenu = (form: MenuForm) => callForMessage(menuAdd, menuFields(form));
+export const editMenu = (id: number, form: MenuForm) => callForMessage(menuEdit, { id, ...menuFields(form) });
+export const removeMenu = (id: number) => callForMessage(menuRemove, { id });
+export const setMenuHidden = (id: number, hidden: boolean) => callForMessage(menuUpdateHidden, { id, hidden });
+export const sortMenus = (parentId: number, ids: readonly number[]) => callForMessage(menuSort, { parentId, ids: ids.join(',') });
+export const addMenuAction = (menuId: number, form: ActionForm) => callForMessage(menuActionAdd, { menuId, ...form });
+export const editMenuAction = (id: number, form: ActionForm) => callForMessage(menuActionEdit, { id, ...form });
+export const removeMenuAction = (id: number) => callForMessage(menuActionRemove, { id });

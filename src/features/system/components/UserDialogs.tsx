@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Checkbox, Empty, Form, Input, Modal, Spin, Tag, Typography } from 'antd';
-import type { AssignableRole, SystemUserRow, TemporaryPassword, UserGrantTree } from '@domain/wire';
+import type { AssignableRole, SystemUserRow, TemporaryPassword, UserGrantTree } from '@domain/system/users.contracts';
 import { MODAL_WIDTH } from '@/config/constants';
 import {
   emailRule,

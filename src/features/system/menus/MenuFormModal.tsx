@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Form, Input, Modal, Select, Space, Switch, TreeSelect } from 'antd';
-import type { SystemMenuRow } from '@domain/wire';
+import type { SystemMenuRow } from '@domain/system/menus.contracts';
 import { MenuIcon, MENU_ICON_NAMES } from '@/components/MenuIcon';
 import { MODAL_WIDTH } from '@/config/constants';
 import {

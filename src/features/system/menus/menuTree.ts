@@ -1,4 +1,4 @@
-import type { SystemMenuRow } from '@domain/wire';
+import type { SystemMenuRow } from '@domain/system/menus.contracts';
 
 /** 系统管理 → 菜单: the flat list of /system/menu/list as a tree, and the orders a move produces. */
 

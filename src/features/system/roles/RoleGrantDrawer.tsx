@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
-import type { RoleGrants } from '@domain/wire';
+import type { RoleGrants } from '@domain/system/roles.contracts';
 import { fetchRoleGrants, saveRoleGrants } from '../roleMenuApi';
 import { buildGrantTree, grantedLeaves, matchingKeys, normaliseChecked, parentKeys, postedIds, type GrantNode } from './grantTree';
 

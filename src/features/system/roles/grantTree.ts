@@ -1,4 +1,4 @@
-import type { GrantAction, GrantMenu, RoleGrants } from '@domain/wire';
+import type { GrantAction, GrantMenu, RoleGrants } from '@domain/system/roles.contracts';
 
 /**
  * The grant tree of 分配权限: menus nest as they do in the side menu, and each menu's actions hang

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, DatePicker, Descriptions, Drawer, Empty, Form, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTION_OPTIONS, AUDIT_RESOURCE_TITLES, auditEntryLabel } from '@domain/system/audit';
-import type { AuditAction, AuditChange, AuditLogRow } from '@domain/wire';
+import { auditExport, auditPage, type AuditAction, type AuditChange, type AuditLogRow } from '@domain/system/audit.contracts';
 import type { RequestParams } from '@/api/params';
 import { downloadFile } from '@/api/download';
 import { PagedTable } from '@/components/PagedTable';
@@ -10,7 +10,6 @@ import { SearchForm, type SearchValues } from '@/components/SearchForm';
 import { cleanFilters } from '@/components/usePagedQuery';
 import { formatDateTime } from '@/lib/dateFormat';
 import { useSession } from '@/stores/session';
-import { AUDIT_EXPORT_AUTHORITY, AUDIT_EXPORT_URL, AUDIT_PAGE_URL } from '@/features/system/api';
 
 const ACTION_COLORS: Readonly<Record<AuditAction, string>> = {
   signIn: 'green',
@@ -87,7 +86,7 @@ function AuditDetail({ row, onClose }: { row: AuditLogRow | null; onClose(): voi
  * an export of the filtered records. Read-only: nothing here changes a record.
  */
 export default function AuditLogPage() {
-  const canExport = useSession((s) => s.authorities.includes(AUDIT_EXPORT_AUTHORITY));
+  const canExport = useSession((s) => s.authorities.includes(auditExport.authority));
   const [filters, setFilters] = useState<RequestParams>({});
   const [detail, setDetail] = useState<AuditLogRow | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -154,7 +153,7 @@ export default function AuditLogPage() {
   const exportRows = async () => {
     setExporting(true);
     try {
-      await downloadFile(AUDIT_EXPORT_URL, filters, '审计日志.xlsx', '导出失败');
+      await downloadFile(auditExport.path, filters, '审计日志.xlsx', '导出失败');
     } catch {
       // Shown by the error mapper.
     } finally {
@@ -179,7 +178,7 @@ export default function AuditLogPage() {
         </Form.Item>
       </SearchForm>
       <PagedTable<AuditLogRow>
-        url={AUDIT_PAGE_URL}
+        url={auditPage.path}
         columns={columns}
         rowKey="id"
         params={filters}

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Tooltip, Tree, Typography, type TreeProps } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import type { SystemMenuRow } from '@domain/wire';
 import { MenuIcon } from '@/components/MenuIcon';
 import { confirmAction, confirmDelete } from '@/components/confirm';
 import { useSession } from '@/stores/session';
-import { fetchMenus, MENU_AUTHORITY, removeMenu, removeMenuAction, setMenuHidden, sortMenus } from '@/features/system/roleMenuApi';
+import { menuAdd, menuEdit, menuRemove, type SystemMenuRow } from '@domain/system/menus.contracts';
+import { fetchMenus, removeMenu, removeMenuAction, setMenuHidden, sortMenus } from '@/features/system/roleMenuApi';
 import { ActionFormModal, MenuFormModal, TOP_LEVEL, type ActionEditing, type MenuEditing } from '@/features/system/menus/MenuFormModal';
 import { buildMenuTree, dropped, shifted, siblingIds, type MenuTreeNode } from '@/features/system/menus/menuTree';
 
@@ -31,7 +31,8 @@ const toItems = (nodes: MenuTreeNode[]): TreeItem[] =>
 export default function SystemMenuPage() {
   const { message } = App.useApp();
   const authorities = useSession((s) => s.authorities);
-  const can = (action: keyof typeof MENU_AUTHORITY) => authorities.includes(MENU_AUTHORITY[action]);
+  // An action's add, edit and remove need the same authorities as a menu's.
+  const can = (contract: { authority: string }) => authorities.includes(contract.authority);
   const [rows, setRows] = useState<SystemMenuRow[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
@@ -148,7 +149,7 @@ export default function SystemMenuPage() {
         size="small"
         style={{ flex: '1 1 360px', minWidth: 320 }}
         extra={
-          can('add') && (
+          can(menuAdd) && (
             <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setMenuEditing({ mode: 'add', parentId: TOP_LEVEL })}>
               新增顶级菜单
             </Button>
@@ -162,7 +163,7 @@ export default function SystemMenuPage() {
           <Button size="small" onClick={() => setExpanded([])}>
             收起全部
           </Button>
-          {can('edit') && (
+          {can(menuEdit) && (
             <>
               <Tooltip title="在同级菜单中上移（也可拖动）">
                 <Button size="small" icon={<ArrowUpOutlined />} disabled={!current || index <= 0 || moving} onClick={() => move(-1)}>
@@ -184,7 +185,7 @@ export default function SystemMenuPage() {
             aria-label="菜单树"
             blockNode
             showIcon
-            draggable={can('edit') && !moving ? { icon: false } : false}
+            draggable={can(menuEdit) && !moving ? { icon: false } : false}
             allowDrop={allowDrop}
             onDrop={onDrop}
             treeData={items}
@@ -212,22 +213,22 @@ export default function SystemMenuPage() {
         extra={
           current && (
             <Space size={4} wrap>
-              {can('add') && (
+              {can(menuAdd) && (
                 <Button size="small" onClick={() => setMenuEditing({ mode: 'add', parentId: current.id })}>
                   新增子菜单
                 </Button>
               )}
-              {can('edit') && (
+              {can(menuEdit) && (
                 <Button size="small" onClick={() => setMenuEditing({ mode: 'edit', row: current })}>
                   编辑
                 </Button>
               )}
-              {can('edit') && (
+              {can(menuEdit) && (
                 <Button size="small" onClick={toggleHidden}>
                   {current.hidden ? '显示' : '隐藏'}
                 </Button>
               )}
-              {can('remove') && (
+              {can(menuRemove) && (
                 <Button size="small" danger onClick={remove}>
                   删除
                 </Button>
@@ -263,7 +264,7 @@ export default function SystemMenuPage() {
               <Typography.Title level={5} style={{ margin: 0 }}>
                 操作权限
               </Typography.Title>
-              {can('add') && (
+              {can(menuAdd) && (
                 <Button size="small" icon={<PlusOutlined />} onClick={() => setActionEditing({ mode: 'add', menu: current })}>
                   新增操作
                 </Button>
@@ -285,12 +286,12 @@ export default function SystemMenuPage() {
                   width: 130,
                   render: (_, action) => (
                     <Space size={4}>
-                      {can('edit') && (
+                      {can(menuEdit) && (
                         <Button type="link" size="small" onClick={() => setActionEditing({ mode: 'edit', menu: current, action })}>
                           编辑
                         </Button>
                       )}
-                      {can('remove') && (
+                      {can(menuRemove) && (
                         <Button type="link" size="small" danger onClick={() => removeAction(action)}>
                           删除
                         </Button>

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { App, Button, Form, Input, Modal, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { SystemRoleRow } from '@domain/wire';
+import { roleAdd, roleCopy, roleEdit, roleGrant, rolePage, roleRemove, type SystemRoleRow } from '@domain/system/roles.contracts';
 import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
 import { confirmAction } from '@/components/confirm';
 import { MODAL_WIDTH } from '@/config/constants';
 import { formatDateTime } from '@/lib/dateFormat';
 import { roleCodeRules, roleNameRules, ROLE_CODE_MAX, ROLE_NAME_MAX, max255Rule, toAntdRule } from '@domain/core/validators';
 import { useSession } from '@/stores/session';
-import { addRole, copyRole, editRole, removeRole, ROLE_AUTHORITY, SYSTEM_ROLE_PAGE_URL, type RoleForm } from '@/features/system/roleMenuApi';
+import { addRole, copyRole, editRole, removeRole, type RoleForm } from '@/features/system/roleMenuApi';
 import { RoleGrantDrawer, type GrantTarget } from '@/features/system/roles/RoleGrantDrawer';
 import { validFormValues } from '@/components/validFormValues';
 
@@ -23,7 +23,7 @@ export default function SystemRolePage() {
   const { message } = App.useApp();
   const table = useRef<PagedTableHandle>(null);
   const authorities = useSession((s) => s.authorities);
-  const can = (action: keyof typeof ROLE_AUTHORITY) => authorities.includes(ROLE_AUTHORITY[action]);
+  const can = (contract: { authority: string }) => authorities.includes(contract.authority);
   const [editing, setEditing] = useState<SystemRoleRow | 'new' | null>(null);
   const [granting, setGranting] = useState<GrantTarget | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,12 +74,12 @@ export default function SystemRolePage() {
 
   const actions = (row: SystemRoleRow) => (
     <Space size={0}>
-      {row.editable && can('edit') && (
+      {row.editable && can(roleEdit) && (
         <Button type="link" size="small" onClick={() => openForm(row)}>
           编辑
         </Button>
       )}
-      {row.editable && !row.isSuper && can('grant') ? (
+      {row.editable && !row.isSuper && can(roleGrant) ? (
         <Button type="link" size="small" onClick={() => setGranting({ id: row.id, name: row.name })}>
           分配权限
         </Button>
@@ -88,12 +88,12 @@ export default function SystemRolePage() {
           查看权限
         </Button>
       )}
-      {can('copy') && !(row.isSuper && !row.editable) && (
+      {can(roleCopy) && !(row.isSuper && !row.editable) && (
         <Button type="link" size="small" onClick={() => copy(row)}>
           复制
         </Button>
       )}
-      {row.editable && can('remove') && (
+      {row.editable && can(roleRemove) && (
         <Button type="link" size="small" danger onClick={() => remove(row)}>
           删除
         </Button>
@@ -132,7 +132,7 @@ export default function SystemRolePage() {
     <>
       <PagedTable<SystemRoleRow>
         ref={table}
-        url={SYSTEM_ROLE_PAGE_URL}
+        url={rolePage.path}
         columns={columns}
         rowKey="id"
         scrollX={1270}
@@ -142,7 +142,7 @@ export default function SystemRolePage() {
           </Form.Item>
         }
         toolbar={
-          can('add') && (
+          can(roleAdd) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm('new')}>
               新增
             </Button>
@@ -177,7 +177,7 @@ export default function SystemRolePage() {
           </Form.Item>
         </Form>
       </Modal>
-      <RoleGrantDrawer role={granting} readOnly={!can('grant')} onClose={() => setGranting(null)} onSaved={() => table.current?.reload()} />
+      <RoleGrantDrawer role={granting} readOnly={!can(roleGrant)} onClose={() => setGranting(null)} onSaved={() => table.current?.reload()} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { Form, Input, Tag, type TableColumnsType } from 'antd';
-import type { SmsOutboxRow } from '@domain/wire';
+import { smsPage, type SmsOutboxRow } from '@domain/system/sms.contracts';
 import { PagedTable } from '@/components/PagedTable';
 import { formatDateTime } from '@/lib/dateFormat';
-import { SMS_PURPOSE_LABELS, SYSTEM_SMS_PAGE_URL } from '@/features/system/api';
+import { SMS_PURPOSE_LABELS } from '@/features/system/api';
 
 const columns: TableColumnsType<SmsOutboxRow> = [
   { title: '发送时间', dataIndex: 'createdAt', key: 'createdAt', sorter: true, width: 170, render: formatDateTime },
@@ -26,7 +26,7 @@ const columns: TableColumnsType<SmsOutboxRow> = [
 export default function SmsRecordPage() {
   return (
     <PagedTable<SmsOutboxRow>
-      url={SYSTEM_SMS_PAGE_URL}
+      url={smsPage.path}
       columns={columns}
       rowKey="id"
       defaultSort={{ sort: 'createdAt', order: 'desc' }}

@@ -1,7 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Dropdown, Form, Input, Modal, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { KHLX_ORGANISER, USER_STATUS, type AssignableRole, type SystemUserRow, type TemporaryPassword } from '@domain/wire';
+import { KHLX_ORGANISER } from '@domain/wire';
+import {
+  USER_STATUS,
+  userAdd,
+  userGrantScope,
+  userPage,
+  userRemove,
+  userResetPassword,
+  userUpdateStatus,
+  type AssignableRole,
+  type SystemUserRow,
+  type TemporaryPassword,
+} from '@domain/system/users.contracts';
 import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
 import { StatusTag } from '@/components/StatusTag';
 import { confirmAction } from '@/components/confirm';
@@ -16,12 +28,6 @@ import {
   removeUser,
   resetUserPassword,
   setUserStatus,
-  SYSTEM_USER_PAGE_URL,
-  USER_ADD_AUTHORITY,
-  USER_EDIT_AUTHORITY,
-  USER_GRANT_AUTHORITY,
-  USER_REMOVE_AUTHORITY,
-  USER_RESET_PASSWORD_AUTHORITY,
   USER_STATUS_OPTIONS,
 } from '@/features/system/api';
 import { OneTimeSecret } from '@/features/system/components/OneTimeSecret';
@@ -41,11 +47,11 @@ export default function SystemUserPage() {
   const { message } = App.useApp();
   const table = useRef<PagedTableHandle>(null);
   const authorities = useSession((s) => s.authorities);
-  const canEdit = authorities.includes(USER_EDIT_AUTHORITY);
-  const canAdd = authorities.includes(USER_ADD_AUTHORITY);
-  const canRemove = authorities.includes(USER_REMOVE_AUTHORITY);
-  const canReset = authorities.includes(USER_RESET_PASSWORD_AUTHORITY);
-  const canGrant = authorities.includes(USER_GRANT_AUTHORITY);
+  const canEdit = authorities.includes(userUpdateStatus.authority);
+  const canAdd = authorities.includes(userAdd.authority);
+  const canRemove = authorities.includes(userRemove.authority);
+  const canReset = authorities.includes(userResetPassword.authority);
+  const canGrant = authorities.includes(userGrantScope.authority);
   const myId = useSession((s) => s.user?.userId);
   const [rejecting, setRejecting] = useState<SystemUserRow | null>(null);
   const [busy, setBusy] = useState(false);
@@ -246,7 +252,7 @@ export default function SystemUserPage() {
     <>
       <PagedTable<SystemUserRow>
         ref={table}
-        url={SYSTEM_USER_PAGE_URL}
+        url={userPage.path}
         columns={columns}
         rowKey="id"
         scrollX={1400}
