@@ -158,7 +158,7 @@ export const MSG = {
   notSelf: '不能停用自己的账号',
   rejectRemarkRequired: '请输入驳回原因',
 
-  // 系统管理 → 角色 (server/routes/systemRoleRoutes.ts)
+  // 系统管理 → 角色 (server/modules/system/roles.routes.ts)
   roleNotFound: '角色不存在或无权访问',
   roleSaved: '保存成功',
   roleRemoved: '角色已删除',
@@ -189,7 +189,7 @@ export const MSG = {
   roleFieldMenus: '菜单',
   roleFieldActions: '操作',
 
-  // 系统管理 → 菜单 (server/routes/systemMenuRoutes.ts): system-wide, the system admin's alone
+  // 系统管理 → 菜单 (server/modules/system/menus.routes.ts): system-wide, the system admin's alone
   menuNotFound: '菜单不存在',
   menuParentNotFound: '上级菜单不存在',
   menuParentCycle: '不能把菜单移到它自己或它的下级菜单之下',
@@ -225,7 +225,7 @@ export const MSG = {
   menuFieldHidden: '隐藏',
   actionFieldCode: '操作编码',
   actionFieldName: '操作名称',
-  // 系统管理 → 用户: managing accounts (server/routes/systemUserManage.ts)
+  // 系统管理 → 用户: managing accounts (server/modules/system/users.routes.ts)
   userCreated: '用户已创建',
   userUpdated: '用户信息已保存',
   userRemoved: '用户已删除',
@@ -241,7 +241,7 @@ export const MSG = {
   userNotSelfRoles: '不能修改自己的角色',
   mustChangePassword: '您正在使用管理员重置的临时密码，请先修改密码',
 
-  // 系统管理 → 接口密钥 (server/routes/systemApiKeyRoutes.ts)
+  // 系统管理 → 接口密钥 (server/modules/system/apiKeys.routes.ts)
   apiKeyCreated: '接口密钥已创建，请立即保存密钥，关闭后将无法再次查看',
   apiKeyNotFound: '接口密钥不存在',
   apiKeyNotTogglable: '只能停用已启用的密钥或启用已停用的密钥',

@@ -11,7 +11,7 @@ import { MSG } from '../../server/messages';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
- * 系统管理 → 角色 and 菜单 (server/routes/systemRoleRoutes.ts, systemMenuRoutes.ts): organiser scope of
+ * 系统管理 → 角色 and 菜单 (server/modules/system/roles.routes.ts, menus.routes.ts): organiser scope of
  * roles, system roles read-only to organisers, grants bounded by what the granter holds and felt by the
  * holders at their next call, menus for the system admin alone, and an audit record for every change.
  */
