@@ -53,7 +53,7 @@ export function bindFeedback(next: Feedback): () => void {
   };
 }
 
-/** The one live region of the page (issue 12), which the root <App> renders its toasts into. */
+/** The one live region of the page, which the root <App> renders its toasts into. */
 export const TOAST_REGION_ID = 'zb-toasts';
 const TOAST_SELECTOR = '.ant-message-notice, .ant-notification-notice';
 

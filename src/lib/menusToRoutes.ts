@@ -2,7 +2,7 @@ import type { MenuNode } from '@domain/wire';
 import type { MenuRoute, PageImporter } from './routeTypes';
 
 /**
- * Menu tree of /current/user/menu → route items (spec §2 Routing model). Pure: the page lookup is passed
+ * Menu tree of /current/user/menu → route items. Pure: the page lookup is passed
  * in, so the rules can be tested without the real page files.
  */
 export type PageResolver = (path: string) => PageImporter | undefined;

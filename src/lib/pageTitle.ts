@@ -2,7 +2,7 @@ import { createContext } from 'react';
 import type { RouteHandle } from './routeTypes';
 
 /**
- * Document title from the matched routes (spec §2): `<title> - 主办之家`; the education entry shows the
+ * Document title from the matched routes: `<title> - 主办之家`; the education entry shows the
  * competition name instead.
  */
 export function documentTitle(

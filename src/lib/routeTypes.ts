@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * Which part of the app a route belongs to; the guard's rules are written in these terms.
- * - public: the no-login groups of spec §2 (/user, /edu, /htxx, /pre, /bjdxx, /tcdxx)
+ * - public: the no-login groups (/user, /edu, /htxx, /pre, /bjdxx, /tcdxx)
  * - exception: /exception/403|404|500 and /404
  * - account: /account/** (needs authority `user`)
  * - home: `/` and `/home`, which only redirect to the user's home
@@ -12,9 +12,9 @@ import type { ComponentType } from 'react';
  */
 export type RouteZone = 'public' | 'exception' | 'account' | 'home' | 'backoffice' | 'menu' | 'unknown';
 
-/** What every route carries in its react-router `handle` (spec §3 "meta"). */
+/** What every route carries in its react-router `handle` (the menu's "meta"). */
 export interface RouteHandle {
-  /** Route name (spec §2 public names; menu routes use their menuCode). */
+  /** Route name (public names are listed in src/router/routes.tsx; menu routes use their menuCode). */
   name?: string;
   title?: string;
   icon?: string | null;
@@ -35,7 +35,7 @@ export interface RouteHandle {
 export type PageModule = { default: ComponentType };
 export type PageImporter = () => Promise<PageModule>;
 
-/** A menu entry turned into a route item (spec §3: path, name, meta, hidden, hideChildrenInMenu, children). */
+/** A menu entry turned into a route item (path, name, meta, hidden, hideChildrenInMenu, children). */
 export interface MenuRoute {
   path: string;
   name: string;
