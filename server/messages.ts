@@ -247,7 +247,7 @@ export const MSG = {
   apiKeyNotTogglable: '只能停用已启用的密钥或启用已停用的密钥',
   apiKeyNameRequired: '请输入名称',
 
-  // share links and shared documents (server/routes/shareRoutes.ts)
+  // share links and shared documents (server/modules/share/)
   shareLinkInvalid: '链接无效或已失效',
   shareKindMismatch: '该记录不能以所选页面分享',
   shareLinkMissing: '分享链接不存在或无权访问',
@@ -265,7 +265,7 @@ export const MSG = {
   attachmentUploaded: '上传成功',
   attachmentRemoved: '附件已删除',
 
-  // education entry: public showcase and report lookup (server/routes/eduPublic.ts)
+  // education entry: public showcase and report lookup (server/modules/edu/eduPublic.routes.ts)
   // One answer for unknown, draft, submitted and rejected numbers alike: the page must not reveal which.
   eduProjectNotPublic: '未找到公开的参赛作品',
   eduReportNotFound: '未查询到该编号的评审信息',

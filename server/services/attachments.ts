@@ -1,15 +1,11 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_MB, ATTACHMENT_NAME_MAX, type AttachmentRow } from '@domain/share/shareLinks.contracts';
-import type { AppDb } from '../db/client';
-import { attachments, users } from '../db/schema';
-import { chinaDateTime } from '../lib/dates';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_MB, ATTACHMENT_NAME_MAX } from '@domain/share/shareLinks.contracts';
 import { MSG } from '../messages';
 
 /**
- * Files attached to a business row (an order's 附件). Uploads arrive as base64 form fields, because every
- * /admin call is signed over its form fields; the type is decided by the extension and confirmed by the
- * file's first bytes, and is served back with that type (never the one the browser claimed).
+ * What may be attached to a business row (an order's 附件). Uploads arrive as base64 form fields, because
+ * every /admin call is signed over its form fields; the type is decided by the extension and confirmed by
+ * the file's first bytes, and is served back with that type (never the one the browser claimed). The
+ * files are stored by server/modules/share/attachments.repository.ts.
  */
 
 // The upload's bounds are part of the endpoint contract; re-exported for the server's other users.
@@ -68,64 +64,6 @@ export function checkUpload(input: UploadInput): { ok: true; file: CheckedUpload
   if (bytes.length > ATTACHMENT_MAX_BYTES) return { ok: false, msg: MSG.attachmentTooLarge(ATTACHMENT_MAX_MB) };
   if (!type.magic.every((b, i) => bytes[i] === b)) return { ok: false, msg: MSG.attachmentContentMismatch };
   return { ok: true, file: { fileName, mime: type.mime, bytes } };
-}
-
-export interface RowRef {
-  organiserId: number;
-  resource: string;
-  rowId: number;
-}
-
-export async function countAttachments(db: AppDb, ref: RowRef): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(attachments)
-    .where(and(eq(attachments.organiserId, ref.organiserId), eq(attachments.resource, ref.resource), eq(attachments.rowId, ref.rowId)));
-  return n;
-}
-
-export async function storeAttachment(db: AppDb, ref: RowRef, file: CheckedUpload, userId: number, now: Date): Promise<number> {
-  const [row] = await db
-    .insert(attachments)
-    .values({ ...ref, fileName: file.fileName, mime: file.mime, size: file.bytes.length, content: file.bytes, createdBy: userId, createdAt: now })
-    .returning({ id: attachments.id });
-  return row.id;
-}
-
-/** The files of one row, oldest first, without their content. */
-export async function listAttachments(db: AppDb, ref: RowRef, withCreator = false): Promise<AttachmentRow[]> {
-  const creator = alias(users, 'creator');
-  const rows = await db
-    .select({
-      id: attachments.id,
-      fileName: attachments.fileName,
-      mime: attachments.mime,
-      size: attachments.size,
-      createdAt: attachments.createdAt,
-      createdByName: creator.nickName,
-    })
-    .from(attachments)
-    .leftJoin(creator, eq(creator.id, attachments.createdBy))
-    .where(and(eq(attachments.organiserId, ref.organiserId), eq(attachments.resource, ref.resource), eq(attachments.rowId, ref.rowId)))
-    .orderBy(asc(attachments.createdAt), asc(attachments.id));
-  return rows.map(({ createdByName, createdAt, ...r }) => ({
-    ...r,
-    createdAt: chinaDateTime(createdAt)!,
-    // Public pages show no staff names beyond what the document itself carries.
-    ...(withCreator ? { createdByName } : {}),
-  }));
-}
-
-/** One attachment of the organiser (optionally: of this very row), with its bytes. */
-export async function findAttachment(db: AppDb, organiserId: number, resource: string, id: number, rowId?: number) {
-  const where = [eq(attachments.id, id), eq(attachments.organiserId, organiserId), eq(attachments.resource, resource)];
-  if (rowId !== undefined) where.push(eq(attachments.rowId, rowId));
-  const [row] = await db.select().from(attachments).where(and(...where));
-  return row;
-}
-
-export async function deleteAttachment(db: AppDb, id: number): Promise<void> {
-  await db.delete(attachments).where(eq(attachments.id, id));
 }
 
 /** `attachment; filename="ascii"; filename*=UTF-8''…` so every browser gets the Chinese name right. */

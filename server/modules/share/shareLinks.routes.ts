@@ -14,18 +14,10 @@ import { route } from '../../lib/route';
 import type { TypedApp } from '../../lib/schemas';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
-import {
-  ATTACHMENT_MAX_PER_ROW,
-  checkUpload,
-  contentDisposition,
-  countAttachments,
-  deleteAttachment,
-  findAttachment,
-  listAttachments,
-  storeAttachment,
-} from '../../services/attachments';
+import { ATTACHMENT_MAX_PER_ROW, checkUpload, contentDisposition } from '../../services/attachments';
 import { rawRow, type Caller } from '../../services/resources/model';
-import { createShareLink, findShareLinkById, kindsOf, listShareLinks, revokeShareLink } from '../../services/shareLinks';
+import { countAttachments, deleteAttachment, findAttachment, listAttachments, storeAttachment } from './attachments.repository';
+import { createShareLink, findShareLinkById, kindsOf, listShareLinks, revokeShareLink } from './shareLinks.repository';
 
 /**
  * Share links (back office) and an order's attachments (domain/share/shareLinks.contracts.ts). Every

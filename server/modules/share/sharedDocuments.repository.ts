@@ -14,8 +14,8 @@ import type {
 import { resourceByKey } from '@domain/registry';
 import type { AppDb } from '../../db/client';
 import { organisers, projects } from '../../db/schema';
-import { listAttachments } from '../../services/attachments';
-import type { OpenLink } from '../../services/shareLinks';
+import { listAttachments } from './attachments.repository';
+import type { OpenLink } from './shareLinks.repository';
 import { columnsOf, linesTableOf, tableOf, type Row } from '../../services/resources/model';
 
 /**

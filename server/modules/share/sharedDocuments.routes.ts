@@ -6,9 +6,10 @@ import { ok } from '../../lib/envelope';
 import { ApiError } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { contentDisposition, findAttachment } from '../../services/attachments';
+import { contentDisposition } from '../../services/attachments';
 import { limitAddress } from '../../services/rateLimits';
-import { countOpen, openShareLink, resourceOfKind, type OpenLink } from '../../services/shareLinks';
+import { findAttachment } from './attachments.repository';
+import { countOpen, openShareLink, resourceOfKind, type OpenLink } from './shareLinks.repository';
 import { documentOfLink } from './sharedDocuments.repository';
 
 /**

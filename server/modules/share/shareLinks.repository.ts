@@ -3,9 +3,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { resourceByKey, resourceOfShareKind } from '@domain/registry';
 import { SHARE_PAGES, type ShareLinkRow, type SharePageKind, type ShareResource } from '@domain/share/shareLinks.contracts';
-import type { AppDb } from '../db/client';
-import { shareLinks, users } from '../db/schema';
-import { chinaDateTime } from '../lib/dates';
+import type { AppDb } from '../../db/client';
+import { shareLinks, users } from '../../db/schema';
+import { chinaDateTime } from '../../lib/dates';
 
 /**
  * Share links: a random token that opens one record of one organiser to anyone holding it, until it
