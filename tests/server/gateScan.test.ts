@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskGate, GateScanResult } from '@domain/wire';
+import type { DeskGate, GateScanResult } from '@domain/meeting/gateScan.contracts';
 import type { Envelope } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { chinaDateTime } from '../../server/lib/dates';

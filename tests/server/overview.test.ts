@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MeetingOverview } from '@domain/wire';
+import type { MeetingOverview } from '@domain/meeting/overview.contracts';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

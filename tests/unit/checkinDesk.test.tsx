@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import GateDeskPage from '../../src/features/meeting/pages/gate/desk/index';
 import { DESK_GATE_KEY } from '../../src/features/meeting/desk/deskSession';
 import { storage } from '../../src/lib/storage';
-import type { DeskGate, GateScanResult } from '@domain/wire';
+import { deskGates, gateScan, type DeskGate, type GateScanResult } from '@domain/meeting/gateScan.contracts';
 import { user } from '../mocks/app';
-import { API, receivedParams } from '../mocks/handlers';
+import { answer, mock } from '../mocks/contract';
 import { renderPage } from '../mocks/page';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
@@ -38,9 +38,8 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
   const passes = new Map<string, { gate: string; at: string }>();
   const today = new Map(GATES.map((g) => [g.id, g.todayCount]));
   server.use(
-    http.get(API('/gate/gate/desk'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: GATES })),
-    http.post(API('/gate/gate/scan'), async ({ request }) => {
-      const params = await receivedParams(request);
+    mock(deskGates, () => GATES),
+    mock(gateScan, async ({ params }) => {
       scans.push(params);
       if (options.scanDelayMs) await delay(options.scanDelayMs);
       const gate = GATES.find((g) => g.id === Number(params.gateId))!;
@@ -64,11 +63,7 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
       const at = '2026-12-08 09:15:30';
       passes.set(params.code, { gate: gate.name, at });
       today.set(gate.id, today.get(gate.id)! + 1);
-      return HttpResponse.json({
-        code: 0,
-        msg: '签到成功',
-        data: { ...base, checkedAt: at, checkedGateName: gate.name, todayCount: today.get(gate.id)! },
-      });
+      return answer(gateScan, { ...base, checkedAt: at, checkedGateName: gate.name, todayCount: today.get(gate.id)! }, '签到成功');
     }),
   );
   return { scans };

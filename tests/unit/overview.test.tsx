@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { OverviewView } from '../../src/features/meeting/overview/OverviewView';
@@ -13,10 +13,10 @@ import {
   percentText,
   seatStacks,
 } from '../../src/features/meeting/overview/series';
-import type { MeetingOverview } from '@domain/wire';
+import { meetingOverview, type MeetingOverview } from '@domain/meeting/overview.contracts';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
-import { API, receivedParams } from '../mocks/handlers';
+import { mock } from '../mocks/contract';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
 
@@ -153,8 +153,7 @@ let answer: (params: Record<string, string>) => object;
 
 function useOverviewApi() {
   server.use(
-    http.get(API('/meeting/overview'), async ({ request }) => {
-      const params = await receivedParams(request);
+    mock(meetingOverview, ({ params }) => {
       calls.push(params);
       return HttpResponse.json(answer(params));
     }),

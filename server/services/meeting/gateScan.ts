@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { checkin, gate, person, PERSON_KINDS } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
-import type { DeskGate, GateScanPerson, GateScanResult, GateScanVerdict } from '@domain/wire';
+import type { DeskGate, GateScanPerson, GateScanResult, GateScanVerdict } from '@domain/meeting/gateScan.contracts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { activities } from '../../db/schema';

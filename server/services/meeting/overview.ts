@@ -2,15 +2,7 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { checkin, gate, person, seat } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
-import type {
-  MeetingOverview,
-  OverviewDaySource,
-  OverviewGate,
-  OverviewHall,
-  OverviewHour,
-  OverviewKindStatus,
-  OverviewTotals,
-} from '@domain/wire';
+import type { MeetingOverview, OverviewDaySource, OverviewGate, OverviewHall, OverviewHour, OverviewKindStatus, OverviewTotals } from '@domain/meeting/overview.contracts';
 import { activities, projects } from '../../db/schema';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';

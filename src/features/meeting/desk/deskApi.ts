@@ -1,16 +1,12 @@
-import { get, http } from '@/api/request';
+import { call, callWithMessage } from '@/api/call';
 import { ApiError } from '@/api/errors';
-import { gate } from '@domain/meeting/resources';
-import { GATE_SCAN_VERDICTS, type DeskGate, type GateScanResult, type GateScanVerdict } from '@domain/wire';
-import { type Envelope } from '@domain/core/envelope';
+import { deskGates, gateScan, GATE_SCAN_VERDICTS, type DeskGate, type GateScanResult, type GateScanVerdict } from '@domain/meeting/gateScan.contracts';
 
-/** The desk's calls (server/routes/meeting/gateScan.ts). */
-export const DESK_GATES_URL = `${gate.api}/desk`;
-export const GATE_SCAN_URL = `${gate.api}/scan`;
+/** The desk's calls (domain/meeting/gateScan.contracts.ts). */
 
 /** The enabled gates of the current activity (of every activity in scope when none is chosen). */
 export function loadDeskGates(): Promise<DeskGate[]> {
-  return get<DeskGate[]>(DESK_GATES_URL);
+  return call(deskGates);
 }
 
 /** What one scan came to, as the desk shows it: the verdict, the server's words and the details. */
@@ -34,8 +30,8 @@ function resultOf(data: unknown): GateScanResult | null {
  */
 export async function scanAtGate(gateId: number, code: string): Promise<ScanOutcome> {
   try {
-    const response = await http.post<Envelope<GateScanResult>>(GATE_SCAN_URL, { gateId, code }, { refusalShownByPage: true });
-    return { verdict: 'ok', msg: response.data.msg, result: response.data.data };
+    const { data, msg } = await callWithMessage(gateScan, { gateId, code }, { refusalShownByPage: true });
+    return { verdict: 'ok', msg, result: data };
   } catch (error) {
     if (!(error instanceof ApiError) || error.reason !== 'code') throw error;
     const result = resultOf(error.data);

@@ -1,4 +1,4 @@
-import type { GateScanVerdict } from '@domain/wire';
+import type { GateScanVerdict } from '@domain/meeting/gateScan.contracts';
 import type { ScanOutcome } from './deskApi';
 
 /**

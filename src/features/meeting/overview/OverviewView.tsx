@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Result, Row, Select, Space, Spin, Statistic, 
 import { ReloadOutlined } from '@ant-design/icons';
 import { activityLabel } from '@/components/resource/ScopeSelects';
 import { activityOptions, type ActivityOption } from '@/components/resource/resourceApi';
-import type { MeetingOverview } from '@domain/wire';
+import type { MeetingOverview } from '@domain/meeting/overview.contracts';
 import { useSession } from '@/stores/session';
 import { approvalsOption, gatesOption, hourlyOption, kindsOption, registrationsOption, seatsOption, type ChartOption } from './options';
 import { loadOverview } from './overviewApi';

@@ -1,10 +1,9 @@
-import { get } from '@/api/request';
-import type { MeetingOverview } from '@domain/wire';
+import { call } from '@/api/call';
+import { meetingOverview, type MeetingOverview } from '@domain/meeting/overview.contracts';
 
-/** GET /admin/meeting/overview (server/routes/meeting/overview.ts). */
-export const OVERVIEW_URL = '/meeting/overview';
+/** 活动概览's one call (domain/meeting/overview.contracts.ts). */
 
 /** One activity's figures; without an id the server picks the current (or busiest) one; null = no activity to see. */
 export function loadOverview(activityId: number | null): Promise<MeetingOverview | null> {
-  return get<MeetingOverview | null>(OVERVIEW_URL, { activityId: activityId ?? undefined });
+  return call(meetingOverview, { activityId: activityId ?? undefined });
 }

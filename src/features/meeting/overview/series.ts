@@ -1,5 +1,5 @@
 import { PERSON_KINDS, PERSON_SOURCES, PERSON_STATES, SEAT_STATES } from '@domain/meeting/resources';
-import type { OverviewDaySource, OverviewGate, OverviewHall, OverviewHour, OverviewKindStatus } from '@domain/wire';
+import type { OverviewDaySource, OverviewGate, OverviewHall, OverviewHour, OverviewKindStatus } from '@domain/meeting/overview.contracts';
 
 /**
  * The overview's figures as chart series: categories in a stable order, one value per category in

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { Card, Col, Empty, Input, Row, Select, Space, Statistic, Tag, Typography, type InputRef } from 'antd';
 import { ScanOutlined } from '@ant-design/icons';
 import { GATE_DIRECTIONS } from '@domain/meeting/resources';
-import type { DeskGate } from '@domain/wire';
+import type { DeskGate } from '@domain/meeting/gateScan.contracts';
 import { storage } from '@/lib/storage';
 import { useSession } from '@/stores/session';
 import { loadDeskGates, scanAtGate } from '@/features/meeting/desk/deskApi';

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { deskGates, gateScan } from '@domain/meeting/gateScan.contracts';
+import { ok } from '../../lib/envelope';
+import { refuse } from '../../lib/errors';
+import { route } from '../../lib/route';
+import { MSG } from '../../messages';
+import { signedIn } from '../../plugins/tokenAuth';
+import { serializerSchema } from '../../routes/resources/schemas';
+import { callerOf } from '../../routes/resources/caller';
+import { deskGates as readDeskGates, scanAtGate } from '../../services/meeting/gateScan';
+import { cachedScope } from '../../services/projectScope';
+
+/** 签到台 and gate devices (domain/meeting/gateScan.contracts.ts); the SQL is in server/services/meeting/gateScan.ts. */
+const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A busy gate's answer written without an Ajv run per nullable field (serializerSchema).
+  route(app, { ...gateScan, response: serializerSchema(gateScan.response) }, async (request) => {
+    const { gateId, code } = request.body;
+    const deviceNo = request.body.deviceNo?.trim() || undefined;
+    // Both checks before any query: a blank scan (an Enter on an empty field) costs nothing.
+    if (gateId === undefined && deviceNo === undefined) throw refuse(MSG.gateScanGateRequired);
+    if (code.trim() === '') throw refuse(MSG.gateScanCodeRequired);
+    const { user, organiser } = signedIn(request);
+    const now = app.now();
+    // The scope as the token's cache holds it (AUTH_CACHE_S): no query of its own on a busy gate.
+    const scope = await cachedScope(app.db, user.id, organiser.id, now);
+    const scanner = { db: app.db, userId: user.id, organiserId: organiser.id, scope, now: new Date(now) };
+    const { result, msg } = await scanAtGate(scanner, { gateId, deviceNo, code });
+    return ok(result, msg);
+  });
+
+  route(app, deskGates, async (request) => ok(await readDeskGates(await callerOf(app, request))));
+};
+
+export default gateScanRoutes;

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { meetingOverview } from '@domain/meeting/overview.contracts';
+import { ok } from '../../lib/envelope';
+import { route } from '../../lib/route';
+import { callerOf } from '../../routes/resources/caller';
+import { meetingOverview as readOverview } from '../../services/meeting/overview';
+
+/** 活动概览 (domain/meeting/overview.contracts.ts); the SQL is in server/services/meeting/overview.ts. */
+const overviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  route(app, meetingOverview, async (request) => ok(await readOverview(await callerOf(app, request), request.query.activityId)));
+};
+
+export default overviewRoutes;
