@@ -14,7 +14,7 @@ import { byActor, recordAudit, type AuditActor } from './record';
  *
  * - `summary`: one Chinese line, shown in the table and the export (cut at 255 characters).
  * - `changes`: what changed, before → after as people read it (names, not ids); may be empty.
- * - `target.resource`: one of AUDIT_SYSTEM_RESOURCES' keys (domain/system/audit.ts) — user, role, menu, apiKey.
+ * - `target.resource`: one of AUDIT_SYSTEM_RESOURCES' keys (domain/system/audit.contracts.ts) — user, role, menu, apiKey.
  * - `target.organiserId`: whose 审计日志 shows the record; defaults to the actor's organiser. When the
  *   system admin changes another organiser's user or role, pass that organiser so its own admin sees it.
  */
