@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { inside, isTypeOnly, packageName, pathBack, resolveImport, root } from './importGraph.js';
+import { inside, isTypeOnly, packageName, pathBack, reaches, resolveImport, root } from './importGraph.js';
 
 /**
  * Local ESLint rules for the boundaries the README states. We first used eslint-plugin-import-x
@@ -113,7 +113,7 @@ const noCycle = {
       if (isTypeOnly(statement)) return;
       const imported = resolveImport(source, file)?.file;
       if (!imported || !inside(imported, root) || imported.includes(`${path.sep}node_modules${path.sep}`)) return;
-      const way = pathBack(imported, file);
+      const way = reaches(imported, file) ? pathBack(imported, file) : null;
       if (!way) return;
       context.report({ node, message: `导入形成循环：${[file, ...way].map(relative).join(' → ')}` });
     });

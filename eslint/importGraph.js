@@ -105,18 +105,28 @@ export function isTypeOnly(node) {
 
 const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const parsed = new Map();
+/**
+ * How long what was read from disk is trusted without looking again: one `eslint .` asks for the same
+ * files hundreds of times, and an editor lints the file being edited from its text, not from disk.
+ */
+const FRESH_MS = 2000;
 
 /** The runtime imports of a file on disk, as resolved files inside the project (cached by mtime). */
 export function importsOf(file) {
   if (!SCRIPT.test(file) || file.endsWith('.d.ts') || file.includes(`${path.sep}node_modules${path.sep}`)) return [];
+  const now = Date.now();
+  const cached = parsed.get(file);
+  if (cached && now - cached.checked < FRESH_MS) return cached.imports;
   let mtime;
   try {
     mtime = fs.statSync(file).mtimeMs;
   } catch {
     return [];
   }
-  const cached = parsed.get(file);
-  if (cached && cached.mtime === mtime) return cached.imports;
+  if (cached && cached.mtime === mtime) {
+    cached.checked = now;
+    return cached.imports;
+  }
   const text = fs.readFileSync(file, 'utf8');
   const kind = /x$/.test(file) ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
   const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
@@ -144,8 +154,34 @@ export function importsOf(file) {
   };
   if (text.includes('import(')) visit(sourceFile);
   const imports = [...new Set(specifiers.map((s) => resolveImport(s, file)?.file).filter((f) => f && inside(f, root) && !f.includes(`${path.sep}node_modules${path.sep}`)))];
-  parsed.set(file, { mtime, imports });
+  parsed.set(file, { mtime, checked: now, imports });
   return imports;
+}
+
+const reachable = new Map();
+
+/**
+ * Whether `file` can be reached from `start` along the imports on disk. The set reachable from a module
+ * is kept a moment (FRESH_MS) and shared by every file that imports it, which is what makes the cycle
+ * check of a whole `eslint .` cheap; only a file found on a cycle pays for pathBack's way.
+ */
+export function reaches(start, file) {
+  const now = Date.now();
+  let entry = reachable.get(start);
+  if (!entry || now - entry.at >= FRESH_MS) {
+    const seen = new Set([start]);
+    const queue = [start];
+    while (queue.length > 0) {
+      for (const next of importsOf(queue.pop())) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+    entry = { at: now, seen };
+    reachable.set(start, entry);
+  }
+  return entry.seen.has(file);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import type { Endpoint, ResponseOf } from '@domain/core/contract';
-import { API, receivedParams } from './handlers';
+import { API, receivedParams } from './signing';
 
 /** What a mock's resolver gets: the parameters as they arrived (wire strings) and the request itself. */
 export interface MockCall {

@@ -1,47 +1,15 @@
-import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
-import { computeSign } from '@domain/core/sign';
+import { http, HttpResponse } from 'msw';
 import { activityOptions, projectOptions } from '@domain/projects/scopeOptions.contracts';
 import { mock } from './contract';
 import { ACCOUNTS, ACTIVITIES, BELL_NOTICES, tokenOf } from './fixtures';
+import { API, envelope, receivedParams, signatureProblem } from './signing';
 
 /**
- * The API as the client unit tests see it. Every handler first checks the request signature with the
- * shared signing function over exactly the parameters that arrived, so a client that signs something
- * other than what it sends fails here just as it would against the real server.
+ * The API as the client unit tests see it. Every handler first checks the request signature over exactly
+ * the parameters that arrived (signing.ts), as the real server would. The tests take API and
+ * receivedParams from here too.
  */
-const SECRET = import.meta.env.VITE_APP_SIGN_SECRET;
-export const API = (path: string) => `*/admin${path}`;
-
-const envelope = (data: unknown, code = 0, msg = '操作成功') => ({ code, msg, data });
-
-/** Parameters of a request as the server receives them: the query (GET) or the form body (POST). */
-export async function receivedParams(request: StrictRequest<DefaultBodyType>): Promise<Record<string, string>> {
-  const params: Record<string, string> = {};
-  new URL(request.url).searchParams.forEach((value, name) => (params[name] = value));
-  if (request.method !== 'GET') {
-    new URLSearchParams(await request.clone().text()).forEach((value, name) => (params[name] = value));
-  }
-  return params;
-}
-
-async function signatureProblem(request: StrictRequest<DefaultBodyType>): Promise<Response | null> {
-  const h = request.headers;
-  const params = await receivedParams(request);
-  const expected = computeSign(
-    {
-      ...params,
-      ApiKey: h.get('ApiKey'),
-      Timestamp: h.get('Timestamp'),
-      SignType: h.get('SignType'),
-      Nonce: h.get('Nonce'),
-    },
-    SECRET,
-  );
-  if ((h.get('Nonce') ?? '').length < 16 || h.get('Sign') !== expected) {
-    return HttpResponse.json(envelope(null, 1, '签名校验失败'), { status: 400 });
-  }
-  return null;
-}
+export { API, receivedParams };
 
 function accountOf(request: Request) {
   const token = (request.headers.get('Authorization') ?? '').replace(/^Bearer /, '');
