@@ -2,10 +2,9 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByKey } from '@domain/registry';
-import type { PersonBadge, PersonImportPreview, PersonImportResult } from '@domain/wire';
+import { IMPORT_MAX_ROWS, type PersonBadge, type PersonImportPreview, type PersonImportResult } from '@domain/meeting/personImport.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
-import { IMPORT_MAX_ROWS } from '../../server/services/meeting/personImport';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**

@@ -1,19 +1,19 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '@domain/wire';
+import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
 import type { FieldError } from '@domain/core/envelope';
 import { MSG_CERTIFICATE_NO, MSG_EMAIL, MSG_ID_CARD, MSG_MOBILE } from '@domain/core/validators';
 import { person } from '@domain/meeting/resources';
 import * as t from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { PRE_REG_SUBMIT_MAX } from '../../server/routes/meeting/preRegistration';
+import { PRE_REG_SUBMIT_MAX } from '../../server/modules/meeting/preRegistration.routes';
 import { activityQrCode, projectQrCode } from '../../server/routes/workspace';
 import { personCodeOf } from '../../server/services/meeting/personCode';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
- * 扫码预登记 (server/routes/meeting/preRegistration.ts): signed-out visitors read what a QR code leads to,
+ * 扫码预登记 (server/modules/meeting/preRegistration.routes.ts): signed-out visitors read what a QR code leads to,
  * register for an open activity and reopen their result by their personal code.
  */
 

@@ -2,12 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PersonBadge, PersonImportPreview } from '@domain/wire';
+import { personBadges, personImportCommit, personImportPreview, type PersonBadge, type PersonImportPreview } from '@domain/meeting/personImport.contracts';
 import { AppProviders } from '../../src/app/AppProviders';
 import PersonPage from '../../src/features/meeting/pages/person/person/index';
 import { importFileProblem } from '../../src/features/meeting/persons/ImportModal';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
+import { mock } from '../mocks/contract';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
@@ -50,22 +51,21 @@ function useApi(previews: PersonImportPreview[], commitAnswer: { code: number; m
       return HttpResponse.json({ code: 0, msg: '操作成功', data: { total: PERSONS.length, records: PERSONS } });
     }),
     http.get(API('/business/activityOptions'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [{ id: 3, name: '开幕式', cnfId: 1, projectName: '博览会' }] })),
-    http.post(API('/person/person/importPreview'), async ({ request }) => {
-      calls.push({ path: 'preview', params: await receivedParams(request) });
-      return HttpResponse.json({ code: 0, msg: '操作成功', data: previews.shift() });
+    mock(personImportPreview, ({ params }) => {
+      calls.push({ path: 'preview', params });
+      return previews.shift()!;
     }),
-    http.post(API('/person/person/importCommit'), async ({ request }) => {
-      calls.push({ path: 'commit', params: await receivedParams(request) });
+    mock(personImportCommit, ({ params }) => {
+      calls.push({ path: 'commit', params });
       return HttpResponse.json(commitAnswer);
     }),
-    http.get(API('/person/person/badges'), async ({ request }) => {
-      const params = await receivedParams(request);
+    mock(personBadges, ({ params }) => {
       calls.push({ path: 'badges', params });
       const badges: PersonBadge[] = params.ids.split(',').map((id) => {
         const p = PERSONS.find((r) => r.id === Number(id))!;
         return { id: p.id, name: p.name, company: p.company, jobTitle: p.jobTitle, kind: p.kind, kindLabel: p.kind === 2 ? '嘉宾' : '媒体', badgeNo: p.badgeNo, code: p.code, activityName: '开幕式' };
       });
-      return HttpResponse.json({ code: 0, msg: '操作成功', data: badges });
+      return badges;
     }),
   );
 }

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_CERTIFICATE_NO, MSG_ID_CARD, MSG_MOBILE } from '@domain/core/validators';
-import type { PreRegistrationInfo, PreRegistrationState } from '@domain/wire';
+import { preRegistrationInfo, preRegistrationMine, preRegistrationSubmit, type PreRegistrationInfo, type PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
 import { currentPath, renderApp, user } from '../mocks/app';
-import { API, receivedParams } from '../mocks/handlers';
+import { mock, refusal } from '../mocks/contract';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
 
-/** /pre/register and /pre/mine against an msw server that answers like server/routes/meeting/preRegistration.ts. */
+/** /pre/register and /pre/mine against an msw server that answers like server/modules/meeting/preRegistration.routes.ts. */
 
 const CLOSED = '该活动不存在或暂未开放登记';
 const CODE = 'Zx3kP9qLm2Vt7Rb1Nc5Hd0';
@@ -43,21 +43,17 @@ let infoQueries: Array<Record<string, string>>;
 
 function handlers(submitAnswer: () => ReturnType<typeof envelope> = () => envelope({ code: CODE, badgeNo: MINE.badgeNo, name: MINE.name }, 0, '登记成功，请等待主办方审核')) {
   return [
-    http.get(API('/pre/registration/info'), async ({ request }) => {
-      const query = await receivedParams(request);
+    mock(preRegistrationInfo, ({ params: query }) => {
       infoQueries.push(query);
-      if (query.project === '1') return HttpResponse.json(envelope(INFO));
-      if (query.activity === '12') return HttpResponse.json(envelope({ ...INFO, activities: [INFO.activities[1]] }));
-      return HttpResponse.json(envelope(null, 1, CLOSED));
+      if (query.project === '1') return INFO;
+      if (query.activity === '12') return { ...INFO, activities: [INFO.activities[1]] };
+      return refusal(CLOSED);
     }),
-    http.post(API('/pre/registration/submit'), async ({ request }) => {
-      submitted.push(await receivedParams(request));
+    mock(preRegistrationSubmit, ({ params }) => {
+      submitted.push(params);
       return HttpResponse.json(submitAnswer());
     }),
-    http.get(API('/pre/registration/mine'), async ({ request }) => {
-      const { code } = await receivedParams(request);
-      return HttpResponse.json(code === CODE ? envelope(MINE) : envelope(null, 1, '未找到该登记信息，请核对二维码或链接'));
-    }),
+    mock(preRegistrationMine, ({ params: { code } }) => (code === CODE ? MINE : refusal('未找到该登记信息，请核对二维码或链接'))),
   ];
 }
 
@@ -200,7 +196,7 @@ describe('/pre/mine', () => {
   });
 
   it('says an approved registration may enter', async () => {
-    server.use(http.get(API('/pre/registration/mine'), () => HttpResponse.json(envelope({ ...MINE, status: 1, statusLabel: '已通过' }))));
+    server.use(mock(preRegistrationMine, () => ({ ...MINE, status: 1, statusLabel: '已通过' })));
     renderApp(`/pre/mine?code=${CODE}`);
     expect(await screen.findByText('已通过')).toBeInTheDocument();
     expect(screen.getByText(/登记已审核通过/)).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { person } from '@domain/meeting/resources';
 import { fieldType } from '@domain/resource/fieldTypes';
 import { actionAuthority, conditionalRules, fieldRules, inputFields, machineOf, optionLabel, stateValue, transitionAction, findTransition } from '@domain/resource/framework';
 import type { FieldDef } from '@domain/resource/types';
-import type { PersonBadge, PersonImportError, PersonImportPreview, PersonImportRow } from '@domain/wire';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, IMPORT_MAX_ROWS, type PersonBadge, type PersonImportError, type PersonImportPreview, type PersonImportRow } from '@domain/meeting/personImport.contracts';
 import type { Rule } from '@domain/core/validators';
 import type { AppDb } from '../../db/client';
 import { activities, stateChanges } from '../../db/schema';
@@ -27,9 +27,6 @@ import { byActor, recordAudit } from '../audit/record';
  * of printed badges.
  */
 
-export const IMPORT_MAX_ROWS = 10_000;
-export const IMPORT_MAX_MB = 5;
-export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
 /** How many errors and rows an answer lists: enough to fix a file, small enough to show. */
 export const ERRORS_LISTED = 200;
 export const ROWS_LISTED = 100;

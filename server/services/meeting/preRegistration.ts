@@ -1,6 +1,14 @@
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PRE_REGISTRATION_KINDS, type PreRegistrationActivity, type PreRegistrationInfo, type PreRegistrationResult, type PreRegistrationState } from '@domain/wire';
+import {
+  PRE_REGISTRATION_FIELDS,
+  PRE_REGISTRATION_KINDS,
+  type PreRegistrationActivity,
+  type PreRegistrationField,
+  type PreRegistrationInfo,
+  type PreRegistrationResult,
+  type PreRegistrationState,
+} from '@domain/meeting/preRegistration.contracts';
 import { USER_STATUS } from '@domain/system/users.contracts';
 import { type FieldError } from '@domain/core/envelope';
 import { activity, project } from '@domain/projects/resources';
@@ -25,9 +33,6 @@ import { newPersonCode } from './personCode';
  * about activities it does not offer.
  */
 
-/** The fields a visitor fills in, in the form's order; everything else of a person is the organiser's. */
-export const PRE_REGISTRATION_FIELDS = ['kind', 'name', 'mobile', 'idType', 'idNo', 'company', 'jobTitle', 'email'] as const;
-export type PreRegistrationField = (typeof PRE_REGISTRATION_FIELDS)[number];
 export type PreRegistrationInput = Partial<Record<PreRegistrationField, string>>;
 
 const OPEN_ACTIVITY_STATES = [stateValue(activity, 'status', 'registering'), stateValue(activity, 'status', 'running')];

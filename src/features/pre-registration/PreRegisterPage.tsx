@@ -6,15 +6,21 @@ import { formRule } from '../../components/resource/fieldValues';
 import { ID_TYPES, PERSON_KINDS, person } from '@domain/meeting/resources';
 import { fieldOf } from '@domain/resource/framework';
 import type { FieldDef } from '@domain/resource/types';
-import { PRE_REGISTRATION_KINDS, type PreRegistrationActivity, type PreRegistrationInfo } from '@domain/wire';
+import {
+  PRE_REGISTRATION_FIELDS,
+  PRE_REGISTRATION_KINDS,
+  type PreRegistrationActivity,
+  type PreRegistrationField,
+  type PreRegistrationInfo,
+} from '@domain/meeting/preRegistration.contracts';
 import { type FieldError } from '@domain/core/envelope';
-import { fetchRegistrationInfo, resultPath, submitRegistration, type RegistrationTarget } from './api';
+import { fetchRegistrationInfo, resultPath, submitRegistration, type RegistrationForm, type RegistrationTarget } from './api';
 import { EventHeader, RemoteFrame, dateRange, useDocumentTitle } from './parts';
 import { useRemote } from './useRemote';
 
 /** What the visitor fills in, in this order; the definition of 参会人员 gives labels, limits and rules. */
-const FIELD_NAMES = ['kind', 'name', 'mobile', 'idType', 'idNo', 'company', 'jobTitle', 'email'] as const;
-type FieldName = (typeof FIELD_NAMES)[number];
+const FIELD_NAMES = PRE_REGISTRATION_FIELDS;
+type FieldName = PreRegistrationField;
 const FIELDS = Object.fromEntries(FIELD_NAMES.map((name) => [name, fieldOf(person, name)!])) as Record<FieldName, FieldDef>;
 
 const KIND_OPTIONS = PERSON_KINDS.filter((k) => (PRE_REGISTRATION_KINDS as readonly (string | undefined)[]).includes(k.key)).map((k) => ({ value: k.value, label: k.label }));
@@ -81,7 +87,8 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
     setSubmitting(true);
     setRefusal(null);
     try {
-      const fields: Record<string, string> = { activityId: String(only?.id ?? values.activityId ?? '') };
+      // 选择活动 is required by the form, so one is always chosen here.
+      const fields: RegistrationForm = { activityId: (only?.id ?? values.activityId)! };
       for (const name of FIELD_NAMES) fields[name] = values[name] === undefined || values[name] === null ? '' : String(values[name]).trim();
       const result = await submitRegistration(fields);
       navigate(resultPath(result.code));

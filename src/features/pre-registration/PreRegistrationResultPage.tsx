@@ -4,7 +4,7 @@ import { NotificationOutlined } from '@ant-design/icons';
 import { QrCode } from '../../components/QrCode';
 import { BASENAME } from '../../config/constants';
 import { PERSON_STATES } from '@domain/meeting/resources';
-import type { PreRegistrationState } from '@domain/wire';
+import type { PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
 import { fetchMyRegistration, noticesPath, resultPath } from './api';
 import { EventHeader, RemoteFrame, useDocumentTitle } from './parts';
 import { useRemote } from './useRemote';

@@ -1,5 +1,13 @@
-import { get, post } from '../../api/request';
-import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '@domain/wire';
+import { call } from '../../api/call';
+import type { RequestOf } from '@domain/core/contract';
+import {
+  preRegistrationInfo,
+  preRegistrationMine,
+  preRegistrationSubmit,
+  type PreRegistrationInfo,
+  type PreRegistrationResult,
+  type PreRegistrationState,
+} from '@domain/meeting/preRegistration.contracts';
 
 /**
  * 扫码预登记, signed out: what a QR code leads to, the registration itself, and the result page's
@@ -8,15 +16,17 @@ import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState }
 export type RegistrationTarget = { project: number } | { activity: number };
 
 export function fetchRegistrationInfo(target: RegistrationTarget): Promise<PreRegistrationInfo> {
-  return get<PreRegistrationInfo>('/pre/registration/info', target, { refusalShownByPage: true });
+  return call(preRegistrationInfo, target, { refusalShownByPage: true });
 }
 
-export function submitRegistration(form: Record<string, string>): Promise<PreRegistrationResult> {
-  return post<PreRegistrationResult>('/pre/registration/submit', form, { refusalShownByPage: true });
+export type RegistrationForm = RequestOf<typeof preRegistrationSubmit>;
+
+export function submitRegistration(form: RegistrationForm): Promise<PreRegistrationResult> {
+  return call(preRegistrationSubmit, form, { refusalShownByPage: true });
 }
 
 export function fetchMyRegistration(code: string): Promise<PreRegistrationState> {
-  return get<PreRegistrationState>('/pre/registration/mine', { code }, { refusalShownByPage: true });
+  return call(preRegistrationMine, { code }, { refusalShownByPage: true });
 }
 
 /** The app paths of the two pages and of the notices page src/features/attendee-notices serves. */

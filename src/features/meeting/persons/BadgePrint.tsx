@@ -4,7 +4,7 @@ import { Alert, Button, Modal, Spin } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { ApiError } from '@/api/errors';
-import type { PersonBadge } from '@domain/wire';
+import type { PersonBadge } from '@domain/meeting/personImport.contracts';
 import { badgesOf } from './personImportApi';
 import './persons.css';
 

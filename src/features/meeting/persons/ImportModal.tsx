@@ -6,7 +6,7 @@ import { readAsBase64 } from '@/components/share/api';
 import { activityOptions } from '@/components/resource/resourceApi';
 import { ActivitySelect } from '@/components/resource/ScopeSelects';
 import { person } from '@domain/meeting/resources';
-import type { PersonImportError, PersonImportPreview, PersonImportRow } from '@domain/wire';
+import type { PersonImportError, PersonImportPreview, PersonImportRow } from '@domain/meeting/personImport.contracts';
 import { commitImport, downloadImportTemplate, IMPORT_MAX_MB, IMPORT_MAX_ROWS, previewImport, type ImportFile, type ImportStatus } from './personImportApi';
 import './persons.css';
 

@@ -1,0 +1,118 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../core/contract';
+import { Int, NoParams, NullableText, StringEnum, Text } from '../core/schemas';
+
+/**
+ * 参会人员 import and badges, beside the generic routes of /person/person: the .xlsx template to fill in,
+ * the file checked row by row with nothing written (preview), the file checked again and all rows
+ * written or none (commit), and what the printed badges of chosen persons show. The file travels as a
+ * base64 form field (as attachments do), so the request is signed like any other.
+ */
+
+export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_MB = 5;
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
+/** base64 of the largest file, with room for line breaks some encoders add. */
+const CONTENT_MAX = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 1024;
+/**
+ * The form carrying it, as for attachments (UPLOAD_BODY_LIMIT of domain/share/shareLinks.contracts.ts):
+ * a 10 000-row file is about 0.5 MB, its form about 0.7 MB.
+ */
+export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
+/** Most badges one print asks for: a few pages of eight. */
+export const BADGES_MAX = 200;
+
+/** One problem of an import file: its Excel row (header = row 1) and column, or the whole file (row 0). */
+export const PersonImportError = Type.Object({
+  row: Int,
+  /** The column's header as the template names it (姓名, 手机号码…), '' for the file itself. */
+  column: Text,
+  /** The definition's field name, '' for the file itself. */
+  field: Text,
+  /** The full Chinese sentence: 第 7 行「手机号码」：请输入正确的手机号码. */
+  msg: Text,
+});
+export type PersonImportError = Static<typeof PersonImportError>;
+
+/** A row of the file as the preview table shows it: the cells as text, keyed by field name. */
+export const PersonImportRow = Type.Object({ row: Int, values: Type.Record(Type.String(), Type.String()) });
+export type PersonImportRow = Static<typeof PersonImportRow>;
+
+/** What a check of the file found. */
+export const PersonImportPreview = Type.Object({
+  /** Data rows in the file (blank rows left out). */
+  total: Int,
+  /** Rows without any error. */
+  valid: Int,
+  /** How many errors there are in all; `errors` lists the first of them. */
+  errorCount: Int,
+  /** Rows whose mobile number repeats an earlier row of the file, and rows already registered in the activity. */
+  duplicateInFile: Int,
+  duplicateExisting: Int,
+  errors: Type.Array(PersonImportError),
+  /** The first rows, and the rows with errors among the first errors. */
+  rows: Type.Array(PersonImportRow),
+});
+export type PersonImportPreview = Static<typeof PersonImportPreview>;
+
+export const PersonImportResult = Type.Object({ imported: Int });
+export type PersonImportResult = Static<typeof PersonImportResult>;
+
+/** What a printed badge shows. */
+export const PersonBadge = Type.Object({
+  id: Int,
+  name: Text,
+  company: NullableText,
+  jobTitle: NullableText,
+  kind: Int,
+  kindLabel: Text,
+  badgeNo: NullableText,
+  /** The personal code the badge's QR carries (gates accept it bare or as `?code=`). */
+  code: NullableText,
+  activityName: NullableText,
+});
+export type PersonBadge = Static<typeof PersonBadge>;
+
+/** A pending import leaves its persons 待审核; an approved one makes them 已通过 at once. */
+export const IMPORT_STATUSES = ['pending', 'approved'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+const fileFields = {
+  activityId: Type.String({ format: 'id-text', minLength: 1 }),
+  fileName: Type.String({ minLength: 1, maxLength: 200 }),
+  content: Type.String({ minLength: 1, maxLength: CONTENT_MAX }),
+};
+
+export const personImportTemplate = endpoint({
+  method: 'GET',
+  path: '/person/person/importTemplate',
+  authority: 'ACTION_person_person_import',
+  query: NoParams,
+  file: true,
+});
+
+export const personImportPreview = endpoint({
+  method: 'POST',
+  path: '/person/person/importPreview',
+  authority: 'ACTION_person_person_import',
+  bodyLimit: IMPORT_BODY_LIMIT,
+  body: Type.Object(fileFields, { additionalProperties: false }),
+  response: PersonImportPreview,
+});
+
+export const personImportCommit = endpoint({
+  method: 'POST',
+  path: '/person/person/importCommit',
+  authority: 'ACTION_person_person_import',
+  bodyLimit: IMPORT_BODY_LIMIT,
+  body: Type.Object({ ...fileFields, status: StringEnum(IMPORT_STATUSES) }, { additionalProperties: false }),
+  response: PersonImportResult,
+});
+
+export const personBadges = endpoint({
+  method: 'GET',
+  path: '/person/person/badges',
+  authority: 'ACTION_person_person_badge',
+  query: Type.Object({ ids: Type.String({ pattern: `^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,${BADGES_MAX - 1}}$` }) }),
+  response: Type.Array(PersonBadge),
+});

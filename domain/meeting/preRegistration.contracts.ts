@@ -1,0 +1,90 @@
+import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
+import { endpoint } from '../core/contract';
+import { Id, Int, NullableText, Text } from '../core/schemas';
+
+/**
+ * 扫码预登记 for visitors without an account (`public`: no token, still signed like every /admin call):
+ * what a project's or an activity's QR code leads to, the registration itself, and the result page's
+ * lookup by personal code.
+ */
+
+/** Kinds of attendee a visitor may choose for themselves (PERSON_KINDS keys); speakers and staff are entered by the organiser. */
+export const PRE_REGISTRATION_KINDS = ['visitor', 'guest', 'press', 'exhibitorStaff'] as const;
+
+/** The fields a visitor fills in, in the form's order; everything else of a person is the organiser's. */
+export const PRE_REGISTRATION_FIELDS = ['kind', 'name', 'mobile', 'idType', 'idNo', 'company', 'jobTitle', 'email'] as const;
+export type PreRegistrationField = (typeof PRE_REGISTRATION_FIELDS)[number];
+
+/** An activity open for registration, as the public form shows it. */
+export const PreRegistrationActivity = Type.Object({
+  id: Int,
+  name: Text,
+  /** `YYYY-MM-DD`. */
+  srq: Text,
+  erq: Text,
+  address: NullableText,
+});
+export type PreRegistrationActivity = Static<typeof PreRegistrationActivity>;
+
+/** What a QR code leads to — public facts only. */
+export const PreRegistrationInfo = Type.Object({
+  organiserName: Text,
+  projectName: Text,
+  projectSrq: NullableText,
+  projectErq: NullableText,
+  projectAddress: NullableText,
+  /** The activities open for registration: the one the QR names, or those of its project. */
+  activities: Type.Array(PreRegistrationActivity),
+});
+export type PreRegistrationInfo = Static<typeof PreRegistrationInfo>;
+
+const resultFields = {
+  /** The personal code the QR carries (gates read it as `?code=`). */
+  code: Text,
+  badgeNo: Text,
+  name: Text,
+};
+
+/** A registration made: just enough to show the personal QR code. */
+export const PreRegistrationResult = Type.Object(resultFields);
+export type PreRegistrationResult = Static<typeof PreRegistrationResult>;
+
+/** The registration behind a personal code. */
+export const PreRegistrationState = Type.Object({
+  ...resultFields,
+  projectName: Text,
+  activityName: Text,
+  /** person.status (PERSON_STATES) and its label. */
+  status: Int,
+  statusLabel: Text,
+});
+export type PreRegistrationState = Static<typeof PreRegistrationState>;
+
+/** Every field as optional text with a generous bound: the definition's rules then say what is wrong, field by field, in Chinese. */
+const formFields = <const K extends readonly string[]>(names: K) =>
+  Object.fromEntries(names.map((name) => [name, Type.Optional(Type.String({ maxLength: 200 }))])) as { [P in K[number]]: TOptional<TString> };
+
+export const preRegistrationInfo = endpoint({
+  method: 'GET',
+  path: '/pre/registration/info',
+  public: true,
+  query: Type.Object({ project: Type.Optional(Id), activity: Type.Optional(Id) }, { additionalProperties: false }),
+  response: PreRegistrationInfo,
+});
+
+export const preRegistrationSubmit = endpoint({
+  method: 'POST',
+  path: '/pre/registration/submit',
+  public: true,
+  body: Type.Object({ activityId: Id, ...formFields(PRE_REGISTRATION_FIELDS) }, { additionalProperties: false }),
+  response: PreRegistrationResult,
+});
+
+export const preRegistrationMine = endpoint({
+  method: 'GET',
+  path: '/pre/registration/mine',
+  public: true,
+  // A personal code is 22 base64url characters; anything else cannot be one and is answered like an unknown one.
+  query: Type.Object({ code: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
+  response: PreRegistrationState,
+});

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { INT_MAX } from '@domain/resource/framework';
+import { personBadges, personImportCommit, personImportPreview, personImportTemplate } from '@domain/meeting/personImport.contracts';
+import { chinaDay } from '../../lib/dates';
+import { ok } from '../../lib/envelope';
+import { refuse } from '../../lib/errors';
+import { route } from '../../lib/route';
+import { MSG } from '../../messages';
+import { callerOf } from '../../routes/resources/caller';
+import { badgesOf, commitImport, previewImport, templateWorkbook } from '../../services/meeting/personImport';
+
+/** 参会人员 import and badges (domain/meeting/personImport.contracts.ts); the SQL is in server/services/meeting/personImport.ts. */
+const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  route(app, personImportTemplate, async (_request, reply) => {
+    const day = chinaDay(new Date(app.now())).replace(/-/g, '');
+    const name = `${MSG.personImportSheet}导入模板.xlsx`;
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="person-import-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(await templateWorkbook());
+  });
+
+  route(app, personImportPreview, async (request) => {
+    const { activityId, fileName, content } = request.body;
+    return ok(await previewImport(await callerOf(app, request), Number(activityId), { fileName, content }));
+  });
+
+  route(app, personImportCommit, async (request) => {
+    const { activityId, fileName, content, status } = request.body;
+    const imported = await commitImport(await callerOf(app, request), Number(activityId), { fileName, content }, status === 'approved');
+    return ok({ imported }, MSG.personImported(imported));
+  });
+
+  route(app, personBadges, async (request) => {
+    const ids = request.query.ids.split(',').map(Number);
+    if (ids.some((id) => id > INT_MAX)) throw refuse(MSG.personBadgeNone);
+    return ok(await badgesOf(await callerOf(app, request), ids));
+  });
+};
+
+export default personImportRoutes;

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { preRegistrationInfo, preRegistrationMine, preRegistrationSubmit } from '@domain/meeting/preRegistration.contracts';
+import { ok } from '../../lib/envelope';
+import { route } from '../../lib/route';
+import { MSG } from '../../messages';
+import { register, registrationInfo, registrationOf } from '../../services/meeting/preRegistration';
+import { limitAddress } from '../../services/rateLimits';
+
+/**
+ * 扫码预登记 (domain/meeting/preRegistration.contracts.ts); the SQL is in server/services/meeting/preRegistration.ts.
+ * Per address: lookups (the form, the result page) are cheap and many people may share a venue's
+ * network; submissions write rows and tell whether a mobile is registered, so they are far fewer.
+ */
+export const PRE_REG_LOOKUP_MAX = 60;
+export const PRE_REG_LOOKUP_WINDOW_S = 60;
+export const PRE_REG_SUBMIT_MAX = 30;
+export const PRE_REG_SUBMIT_WINDOW_S = 600;
+
+const preRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const lookupLimit = (ip: string) => limitAddress(app.db, 'pre-reg-lookup', ip, PRE_REG_LOOKUP_MAX, PRE_REG_LOOKUP_WINDOW_S, app.now());
+
+  route(app, preRegistrationInfo, async (request) => {
+    await lookupLimit(request.ip);
+    const { project, activity } = request.query;
+    return ok(await registrationInfo(app.db, { projectId: project, activityId: activity }, new Date(app.now())));
+  });
+
+  route(app, preRegistrationSubmit, async (request) => {
+    await limitAddress(app.db, 'pre-reg-submit', request.ip, PRE_REG_SUBMIT_MAX, PRE_REG_SUBMIT_WINDOW_S, app.now());
+    const { activityId, ...input } = request.body;
+    return ok(await register(app.db, activityId, input, new Date(app.now())), MSG.preRegSubmitted);
+  });
+
+  route(app, preRegistrationMine, async (request) => {
+    await lookupLimit(request.ip);
+    return ok(await registrationOf(app.db, request.query.code.trim()));
+  });
+};
+
+export default preRegistrationRoutes;
