@@ -285,10 +285,10 @@ export const MSG = {
   shuttleOverCapacity: (n: number, capacity: number) => `乘车人员（${n} 人）超出座位数（${capacity} 座）`,
   shuttleStopsOrder: (previous: string) => `到站时间不能早于上一站（${previous}）`,
 
-  // 活动概览 (server/routes/meeting/overview.ts)
+  // 活动概览 (server/modules/meeting/overview.routes.ts)
   overviewActivityMissing: '活动不存在或无权查看',
 
-  // 座位图: the seat map, bulk generation and assignment (server/routes/meeting/seatMap.ts)
+  // 座位图: the seat map, bulk generation and assignment (server/modules/meeting/seatMap.routes.ts)
   seatGenerateTooMany: (n: number) => `每次最多生成 ${n} 个座位，请减少排数或每排座位数`,
   seatGenerateBeyondRows: (max: number) => `排号不能超过 ${max}，请调整起始排或排数`,
   seatGenerateExists: (hall: string, n: number) =>
@@ -298,14 +298,14 @@ export const MSG = {
   seatFreed: (label: string) => `已释放${label}`,
 
   // 扫码预登记: the public registration form a project's or an activity's QR code opens (
-  // server/routes/meeting/preRegistration.ts). Unknown and closed activities (and projects) share one answer.
+  // server/modules/meeting/preRegistration.routes.ts). Unknown and closed activities (and projects) share one answer.
   preRegClosed: '该活动不存在或暂未开放登记',
   preRegKind: '请选择有效的人员类别',
   preRegMobileTaken: '该手机号已在本活动登记；如需找回个人二维码，请联系主办方工作人员',
   preRegNotFound: '未找到该登记信息，请核对二维码或链接',
   preRegSubmitted: '登记成功，请等待主办方审核',
 
-  // 参会人员 import and badges (server/routes/meeting/personImport.ts, services/meeting/personImport.ts)
+  // 参会人员 import and badges (server/modules/meeting/personImport.routes.ts, services/meeting/personImport.ts)
   personImportFileType: '请上传 .xlsx 格式的 Excel 文件（可先下载导入模板）',
   personImportUnreadable: '无法读取该文件，请确认它是 .xlsx 格式的 Excel 文件（可先下载导入模板）',
   personImportTooLarge: (mb: number) => `文件大小不能超过 ${mb}MB`,
@@ -339,7 +339,7 @@ export const MSG = {
   personImportMaxLength: (n: number) => `最多 ${n} 个字符`,
   personBadgeNone: '所选参会人员不存在或无权访问',
 
-  // 签到台: scans at a gate (server/routes/meeting/gateScan.ts). Each verdict its own words: staff
+  // 签到台: scans at a gate (server/modules/meeting/gateScan.routes.ts). Each verdict its own words: staff
   // at a busy gate read them at a glance and must know what to tell the attendee.
   gateScanOk: '签到成功',
   gateScanOkExit: '出场已记录',
