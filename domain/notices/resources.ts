@@ -51,10 +51,9 @@ export const MSG_NOTICE_ACTIVITY_REQUIRED = '请选择接收通知的活动';
 /**
  * Roles are rows of table `roles`, which has no resource definition yet: `roleId` is a plain whole
  * number here (checked against `roles` by the server's hook), and the list page turns it into a choice
- * of the roles GET /admin/notice/notice/roles serves as options ({ value: id, label: name }), so the
- * form picks a role by name and the list shows it by name.
+ * of the roles noticeRoles (domain/notices/notices.contracts.ts) serves as options ({ value: id, label:
+ * name }), so the form picks a role by name and the list shows it by name.
  */
-export const NOTICE_ROLES_PATH = '/notice/notice/roles';
 
 export const notice: ResourceDef<'notice'> = {
   key: 'notice',

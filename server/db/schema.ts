@@ -23,7 +23,7 @@ import { fieldType } from '@domain/resource/fieldTypes';
 import { initialValue } from '@domain/resource/framework';
 import { NOTICE_CATEGORY_DEFAULT } from '@domain/notices/resources';
 import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
-import type { NoticeAudience } from '@domain/wire';
+import type { NoticeAudience } from '@domain/notices/notices.contracts';
 import type { AuditChange } from '@domain/system/audit.contracts';
 
 /**

@@ -1,4 +1,4 @@
-import { KHLX_ORGANISER, YHLX_EDU, YHLX_ORDINARY } from '@domain/wire';
+import { KHLX_ORGANISER, YHLX_EDU, YHLX_ORDINARY } from '@domain/session/session.contracts';
 import { MSG } from '../messages';
 
 /** The login entry (yhlx) an account belongs to: staff (khlx 3) and the admin account use the ordinary one. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { SmsPurpose } from '@domain/wire';
+import type { SmsPurpose } from '@domain/account/account.contracts';
 import type { ServerConfig } from '../config';
 import type { AppDb } from '../db/client';
 import { smsCodes } from '../db/schema';

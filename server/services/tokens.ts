@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { chinaTimestamp } from '@domain/core/sign';
-import type { LoginResult } from '@domain/wire';
+import type { LoginResult } from '@domain/session/session.contracts';
 import type { AppDb } from '../db/client';
 import { organisers, tokens, users } from '../db/schema';
 import { newToken, sha256Hex } from '../lib/secrets';

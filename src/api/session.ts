@@ -1,28 +1,35 @@
 import { BOOT_SCOPE, takeEarly } from './early';
-import { get, post } from './request';
-import type { LoginResult, MenuNode, UserInfo } from '@domain/wire';
+import { call } from './call';
+import {
+  currentMenus as currentMenusCall,
+  currentUser as currentUserCall,
+  loginToken,
+  removeToken as removeTokenCall,
+  ssoLoginToken,
+  type LoginResult,
+  type Yhlx,
+  type MenuNode,
+  type UserInfo,
+} from '@domain/session/session.contracts';
 
-/** Session calls. */
+/** The session calls (domain/session/session.contracts.ts). */
 
-export function login(username: string, password: string, yhlx: string): Promise<LoginResult> {
-  return post<LoginResult>('/login/token', { username, password, yhlx });
+export function login(username: string, password: string, yhlx: Yhlx): Promise<LoginResult> {
+  return call(loginToken, { username, password, yhlx });
 }
 
-export function ssoLogin(ticket: string, yhlx: string): Promise<LoginResult> {
-  return post<LoginResult>('/api/login/ssotoken', { ticket, yhlx });
+export function ssoLogin(ticket: string, yhlx: Yhlx): Promise<LoginResult> {
+  return call(ssoLoginToken, { ticket, yhlx });
 }
-
-export const CURRENT_USER_URL = '/current/user';
-export const CURRENT_MENUS_URL = '/current/user/menu';
 
 /** The signed-in user; the answer to the request the page load started (src/router/bootRequests.ts) when there is one. */
 export function currentUser(): Promise<UserInfo> {
-  return takeEarly<UserInfo>(CURRENT_USER_URL, BOOT_SCOPE)?.promise ?? get<UserInfo>(CURRENT_USER_URL);
+  return takeEarly<UserInfo>(currentUserCall.path, BOOT_SCOPE)?.promise ?? call(currentUserCall);
 }
 
 /** The user's menu tree; likewise. */
 export function currentMenus(): Promise<MenuNode[]> {
-  return takeEarly<MenuNode[]>(CURRENT_MENUS_URL, BOOT_SCOPE)?.promise ?? get<MenuNode[]>(CURRENT_MENUS_URL);
+  return takeEarly<MenuNode[]>(currentMenusCall.path, BOOT_SCOPE)?.promise ?? call(currentMenusCall);
 }
 
 /**
@@ -30,5 +37,5 @@ export function currentMenus(): Promise<MenuNode[]> {
  * has already cleared it locally by the time this request goes out.
  */
 export function removeToken(token: string, sjc: string | null): Promise<unknown> {
-  return post('/login/remove/token', { token, sjc }, { headers: { Authorization: `Bearer ${token}` } });
+  return call(removeTokenCall, { token, sjc: sjc ?? undefined }, { headers: { Authorization: `Bearer ${token}` } });
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { postForMessage } from '../api/request';
-import type { SmsPurpose } from '@domain/wire';
+import type { SmsPurpose } from '@domain/account/account.contracts';
 import { feedback } from '../lib/feedback';
 import { env } from '../config/env';
 import { formatCountdown } from '@domain/core/format';

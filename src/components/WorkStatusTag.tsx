@@ -1,4 +1,4 @@
-import { WORK_STATUS_LABELS } from '@domain/wire';
+import { WORK_STATUS_LABELS } from '@domain/works/works.contracts';
 import { StatusTag, type StatusOption } from './StatusTag';
 
 /** Competition work statuses with their colours: the user's own list and the public pages show the same tags. */

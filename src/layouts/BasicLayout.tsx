@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Button, Drawer, Layout, theme } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, Outlet, useMatches } from 'react-router-dom';
-import { KHLX_ORGANISER } from '@domain/wire';
+import { KHLX_ORGANISER } from '@domain/session/session.contracts';
 import { ADMIN_USERNAME, FIXED_CONTENT_WIDTH, HOME_INDEX_PATH, HOME_PATH, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../config/constants';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';

@@ -1,4 +1,4 @@
-import type { Authority } from '@domain/wire';
+import type { Authority } from '@domain/session/session.contracts';
 
 /** Authority strings: `user`, `MENU_<menuCode>`, `ACTION_<actionCode>`. */
 export const AUTHORITY_USER = 'user';

@@ -1,4 +1,4 @@
-import type { MenuNode } from '@domain/wire';
+import type { MenuNode } from '@domain/session/session.contracts';
 import type { MenuRoute, PageImporter } from './routeTypes';
 
 /**

@@ -1,6 +1,6 @@
 import { BOOT_SCOPE, startEarly } from '../api/early';
 import { currentToken } from '../api/request';
-import { CURRENT_MENUS_URL, CURRENT_USER_URL } from '../api/session';
+import { currentMenus, currentUser } from '@domain/session/session.contracts';
 import { BASENAME, LOGIN_PATH } from '../config/constants';
 import { appPath } from './appPath';
 import { LoadableProviders } from './providersChunk';
@@ -20,8 +20,8 @@ export function bootstrapsOnLoad(pathname: string, search: string, hasToken: boo
 }
 
 if (typeof window !== 'undefined' && bootstrapsOnLoad(window.location.pathname, window.location.search, currentToken() !== null)) {
-  startEarly(CURRENT_USER_URL, BOOT_SCOPE);
-  startEarly(CURRENT_MENUS_URL, BOOT_SCOPE);
+  startEarly(currentUser.path, BOOT_SCOPE);
+  startEarly(currentMenus.path, BOOT_SCOPE);
   // The code every signed-in page needs (antd's providers, the main layout and, with them, the antd chunk),
   // asked for now rather than once the menus are in and the route matched. Once the providers are here,
   // AppFrame renders them without suspending. A failure is only a later cache miss.

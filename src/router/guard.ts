@@ -1,4 +1,4 @@
-import { KHLX_ORGANISER } from '@domain/wire';
+import { KHLX_ORGANISER } from '@domain/session/session.contracts';
 import { CHANGE_PASSWORD_PATH, EDU_LOGIN_PATH, HOME_INDEX_PATH, HOME_PATH, KIND_RULE_PROJECT_CODE, LOGIN_PATH, ORGANISER_HOME_PATH } from '../config/constants';
 import type { RouteZone } from '../lib/routeTypes';
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import * as sessionApi from '../api/session';
 import { currentToken, setSessionExpiredHandler } from '../api/request';
-import { KHLX_ORGANISER, type LoginResult, type MenuNode, type UserInfo } from '@domain/wire';
+import { KHLX_ORGANISER, type LoginResult, type MenuNode, type UserInfo } from '@domain/session/session.contracts';
 import { ACCESS_SJC_KEY, ACCESS_TOKEN_KEY, EDU_LOGIN_PATH } from '../config/constants';
 import { storage } from '../lib/storage';
 import { browser } from '../lib/browser';

@@ -1,14 +1,28 @@
-import { http, HttpResponse } from 'msw';
-import type {
-  AuthorisedActivity,
-  AuthorisedProject,
-  MyActivityRow,
-  MyProjectRow,
-  NoticeItem,
-  NotifyPrefs,
-  ProfileInfo,
-} from '@domain/wire';
-import { API, receivedParams } from './handlers';
+import { HttpResponse } from 'msw';
+import {
+  notifySettings,
+  notifySettingsUpdate,
+  passwordChange,
+  profileInfo,
+  profileUpdate,
+  type NotifyPrefs,
+  type ProfileInfo,
+} from '@domain/account/profile.contracts';
+import { myNoticePage, noticeRead, noticeReadAll, type NoticeItem } from '@domain/notices/notices.contracts';
+import {
+  authorisedActivities,
+  authorisedProjects,
+  myActivityPage,
+  myProjectPage,
+  switchActivities,
+  switchProjects,
+  type AuthorisedActivity,
+  type AuthorisedProject,
+  type MyActivityRow,
+  type MyProjectRow,
+} from '@domain/workspace/workspace.contracts';
+import { answer, mock } from './contract';
+import { receivedParams } from './handlers';
 import { server } from './server';
 
 /**
@@ -21,7 +35,6 @@ export interface Call {
   params: Record<string, string>;
 }
 
-const ok = (data: unknown, msg = '操作成功') => HttpResponse.json({ code: 0, msg, data });
 export const refuse = (msg: string) => HttpResponse.json({ code: 1, msg, data: null });
 
 export function recordCalls(): Call[] {
@@ -97,54 +110,45 @@ function paged<T>(rows: T[], q: Record<string, string>) {
 /** Installs handlers answering from `db` (mutated by the POSTs, as a server would). */
 export function installAccountBackend(db: AccountBackend = demoBackend()): AccountBackend {
   server.use(
-    http.get(API('/user/info'), () => ok(db.profile)),
-    http.post(API('/user/updateInfo'), async ({ request }) => {
-      const form = await receivedParams(request);
+    mock(profileInfo, () => db.profile),
+    mock(profileUpdate, ({ params: form }) => {
       db.profile = { ...db.profile, nickName: form.nickName, zw: form.zw ?? null, mail: form.mail };
-      return ok(null, '修改成功');
+      return answer(profileUpdate, db.profile, '修改成功');
     }),
-    http.get(API('/user/notifySettings'), () => ok(db.prefs)),
-    http.post(API('/user/updateNotifySettings'), async ({ request }) => {
-      const form = await receivedParams(request);
+    mock(notifySettings, () => db.prefs),
+    mock(notifySettingsUpdate, ({ params: form }) => {
       db.prefs = { system: form.system === 'true', activity: form.activity === 'true', finance: form.finance === 'true' };
-      return ok(null, '修改成功');
+      return answer(notifySettingsUpdate, null, '修改成功');
     }),
-    http.post(API('/developer/update/passwordUser'), () => ok(null, '修改成功，请重新登录')),
-    http.get(API('/cnfInfo/getMyAllCnf'), async ({ request }) => {
-      const q = await receivedParams(request);
-      return ok(paged(db.projects.filter((p) => !q.cnfName || p.cnfmc.includes(q.cnfName)), q));
-    }),
-    http.get(API('/yhsActivityProject/getMyAllActivity'), async ({ request }) => {
-      const q = await receivedParams(request);
-      return ok(paged(db.activities.filter((a) => !q.cnfName || a.cnfMc.includes(q.cnfName)), q));
-    }),
-    http.get(API('/cnfInfo/getZbzjsqCnflist'), () => ok(db.authorisedProjects)),
-    http.get(API('/cnfInfo/getZbzjsqActivitylist'), () => ok(db.authorisedActivities)),
-    http.post(API('/chance/updateUserChangeCnfInfo'), async ({ request }) => {
-      const ids = (await receivedParams(request)).cnfids.split(',').map(Number);
+    mock(passwordChange, () => answer(passwordChange, null, '修改成功，请重新登录')),
+    mock(myProjectPage, ({ params: q }) => paged(db.projects.filter((p) => !q.cnfName || p.cnfmc.includes(q.cnfName)), q)),
+    mock(myActivityPage, ({ params: q }) => paged(db.activities.filter((a) => !q.cnfName || a.cnfMc.includes(q.cnfName)), q)),
+    mock(authorisedProjects, () => db.authorisedProjects),
+    mock(authorisedActivities, () => db.authorisedActivities),
+    mock(switchProjects, ({ params }) => {
+      const ids = params.cnfids.split(',').map(Number);
       db.projects = db.projects.map((p) => ({ ...p, selected: ids.includes(p.cnfid) }));
       db.authorisedProjects = db.authorisedProjects.map((p) => ({ ...p, selected: ids.includes(p.cnfid) }));
-      return ok(null, '执行成功');
+      return answer(switchProjects, null, '执行成功');
     }),
-    http.post(API('/chance/updateUserChangeActivityInfo'), () => ok(null, '执行成功')),
-    http.get(API('/notice/my/page'), async ({ request }) => {
-      const q = await receivedParams(request);
+    mock(switchActivities, () => answer(switchActivities, null, '执行成功')),
+    mock(myNoticePage, ({ params: q }) => {
       const unread = (n: NoticeItem) => n.isstamp === null || n.isstamp === 0;
       const rows = db.notices.filter(
         (n) =>
           (!q.title || n.title.includes(q.title)) &&
           (q.isstamp === undefined || (q.isstamp === '0' ? unread(n) : !unread(n))),
       );
-      return ok(paged(rows, q));
+      return paged(rows, q);
     }),
-    http.post(API('/notice/my/read'), async ({ request }) => {
-      const ids = (await receivedParams(request)).ids.split(',').map(Number);
+    mock(noticeRead, ({ params }) => {
+      const ids = params.ids.split(',').map(Number);
       db.notices = db.notices.map((n) => (ids.includes(n.id) ? { ...n, isstamp: 1 } : n));
-      return ok(null);
+      return null;
     }),
-    http.post(API('/notice/my/readAll'), () => {
+    mock(noticeReadAll, () => {
       db.notices = db.notices.map((n) => ({ ...n, isstamp: 1 }));
-      return ok(null);
+      return null;
     }),
   );
   return db;

@@ -1,9 +1,10 @@
-import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { computeSign } from '@domain/core/sign';
 import { eduProject, eduReport, type EduProjectShowcase, type ReportCheckResult } from '@domain/edu/eduPublic.contracts';
+import { ssoLoginToken } from '@domain/session/session.contracts';
 import { mock, refusal } from './contract';
 import { ACCOUNTS, tokenOf } from './fixtures';
-import { API, receivedParams } from './handlers';
+import { receivedParams } from './handlers';
 
 /**
  * The SSO exchange and the education entry's public lookups as the client unit tests see them. Like the
@@ -45,9 +46,7 @@ export const REPORTS: Record<string, ReportCheckResult> = {
 export function eduPublicHandlers() {
   const redeemed = new Set<string>();
   return [
-    http.post(API('/api/login/ssotoken'), async ({ request }) => {
-      const form = await signed(request);
-      if (!form) return badSignature();
+    mock(ssoLoginToken, ({ params: form }) => {
       const username = form.ticket?.startsWith('ticket-') ? form.ticket.slice('ticket-'.length) : '';
       const account = ACCOUNTS[username];
       if (!account) return HttpResponse.json(envelope(null, 1, '单点登录凭证无效'));

@@ -1,4 +1,5 @@
-import type { MenuNode, NoticeItem, UserInfo } from '@domain/wire';
+import type { NoticeItem } from '@domain/notices/notices.contracts';
+import type { MenuNode, UserInfo } from '@domain/session/session.contracts';
 
 /** Demo data for client unit tests, shaped like the server's answers (wire.ts). */
 

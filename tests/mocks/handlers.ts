@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { activityOptions, projectOptions } from '@domain/projects/scopeOptions.contracts';
-import { mock } from './contract';
+import { bellNotices } from '@domain/notices/notices.contracts';
+import { currentMenus, currentUser, loginToken, removeToken } from '@domain/session/session.contracts';
+import { myWorksPage } from '@domain/works/works.contracts';
+import { answer, mock, refusal } from './contract';
 import { ACCOUNTS, ACTIVITIES, BELL_NOTICES, tokenOf } from './fixtures';
 import { API, envelope, receivedParams, signatureProblem } from './signing';
 
@@ -19,44 +22,20 @@ function accountOf(request: Request) {
 const unauthorised = () => HttpResponse.json(envelope(null, 401, '请先登录'), { status: 401 });
 
 export const handlers = [
-  http.post(API('/login/token'), async ({ request }) => {
-    const bad = await signatureProblem(request);
-    if (bad) return bad;
-    const form = await receivedParams(request);
+  mock(loginToken, ({ params: form }) => {
     const account = ACCOUNTS[form.username];
-    if (!account || account.password !== form.password) return HttpResponse.json(envelope(null, 1, '用户名或密码错误'));
-    if (account.yhlx !== form.yhlx) {
-      return HttpResponse.json(envelope(null, 1, account.yhlx === '1' ? '该账号请从主办方登录入口登录' : '该账号请从大赛登录入口登录'));
-    }
-    return HttpResponse.json(envelope({ access_token: tokenOf(form.username), sjc: '20261121120000' }, 0, '登录成功'));
+    if (!account || account.password !== form.password) return refusal('用户名或密码错误');
+    if (account.yhlx !== form.yhlx) return refusal(account.yhlx === '1' ? '该账号请从主办方登录入口登录' : '该账号请从大赛登录入口登录');
+    return answer(loginToken, { access_token: tokenOf(form.username), sjc: '20261121120000' }, '登录成功');
   }),
 
-  http.get(API('/current/user'), async ({ request }) => {
-    const bad = await signatureProblem(request);
-    if (bad) return bad;
-    const account = accountOf(request);
-    return account ? HttpResponse.json(envelope(account.user)) : unauthorised();
-  }),
+  mock(currentUser, ({ request }) => accountOf(request)?.user ?? unauthorised()),
 
-  http.get(API('/current/user/menu'), async ({ request }) => {
-    const bad = await signatureProblem(request);
-    if (bad) return bad;
-    const account = accountOf(request);
-    return account ? HttpResponse.json(envelope(account.menus)) : unauthorised();
-  }),
+  mock(currentMenus, ({ request }) => accountOf(request)?.menus ?? unauthorised()),
 
-  http.post(API('/login/remove/token'), async ({ request }) => {
-    const bad = await signatureProblem(request);
-    if (bad) return bad;
-    return HttpResponse.json(envelope(null, 0, '退出成功'));
-  }),
+  mock(removeToken, () => answer(removeToken, null, '退出成功')),
 
-  http.post(API('/api/notice/getCountList'), async ({ request }) => {
-    const bad = await signatureProblem(request);
-    if (bad) return bad;
-    if (!accountOf(request)) return unauthorised();
-    return HttpResponse.json(envelope(BELL_NOTICES));
-  }),
+  mock(bellNotices, ({ request }) => (accountOf(request) ? BELL_NOTICES : unauthorised())),
 
   http.get(API('/yx/sysActivity/page'), async ({ request }) => {
     const bad = await signatureProblem(request);
@@ -93,17 +72,14 @@ export const handlers = [
     return ACTIVITIES.slice(0, 3).map((a) => ({ id: a.id, name: a.name, cnfId: a.cnfId, projectName: a.projectName }));
   }),
 
-  http.get(API('/jsxm/works/page'), async ({ request }) => {
-    const bad = await signatureProblem(request);
-    if (bad) return bad;
-    if (!accountOf(request)) return unauthorised();
-    return HttpResponse.json(
-      envelope({
-        total: 1,
-        records: [
-          { id: 1, title: '城市记忆展陈设计', teamName: '青禾团队', school: '同济大学', category: '展陈设计', reportNo: 'ZS2026-0001', status: 1, submittedAt: '2026-10-08 10:00:00' },
-        ],
-      }),
-    );
-  }),
+  mock(myWorksPage, ({ request }) =>
+    accountOf(request)
+      ? {
+          total: 1,
+          records: [
+            { id: 1, title: '城市记忆展陈设计', teamName: '青禾团队', school: '同济大学', category: '展陈设计', reportNo: 'ZS2026-0001', status: 1, submittedAt: '2026-10-08 10:00:00' },
+          ],
+        }
+      : unauthorised(),
+  ),
 ];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import type { UserInfo } from '@domain/wire';
+import type { UserInfo } from '@domain/session/session.contracts';
 import type { SmsOutboxRow } from '@domain/system/sms.contracts';
 import type { SystemUserRow } from '@domain/system/users.contracts';
 import type { PageResult } from '@domain/core/envelope';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuNode, UserInfo } from '@domain/wire';
+import type { MenuNode, UserInfo } from '@domain/session/session.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import { MSG } from '../../server/messages';
-import type { WorkRow } from '../../server/routes/works';
+import type { WorkRow } from '@domain/works/works.contracts';
 import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '@domain/wire';
+import type { LoginResult } from '@domain/session/session.contracts';
 import { buildApp } from '../../server/app';
 import { DEMO_API_KEY, DEMO_SSO_SECRET, loadConfig } from '../../server/config';
 import { mintSsoTicket } from '../../server/lib/ssoTicket';

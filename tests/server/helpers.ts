@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { signRequest, type SignParams } from '@domain/core/sign';
-import type { LoginResult } from '@domain/wire';
+import type { LoginResult } from '@domain/session/session.contracts';
 import type { Envelope } from '@domain/core/envelope';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { DEMO_API_KEY } from '../../server/config';

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_NOTICE_ACTIVITY_REQUIRED, MSG_NOTICE_ROLE_REQUIRED, type AttendeeNotices } from '@domain/notices/resources';
+import { MSG_NOTICE_ACTIVITY_REQUIRED, MSG_NOTICE_ROLE_REQUIRED } from '@domain/notices/resources';
+import { type AttendeeNotices } from '@domain/notices/notices.contracts';
 import type { Option } from '@domain/resource/types';
-import type { NoticeItem } from '@domain/wire';
+import type { NoticeItem } from '@domain/notices/notices.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { ATTENDEE_NOTICES_RATE_MAX } from '../../server/routes/notices';
+import { ATTENDEE_NOTICES_RATE_MAX } from '../../server/modules/notices/notices.routes';
 import { SEED_ATTENDEE_ACTIVITY } from '../../server/db/seedNotices';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest } from '@domain/core/sign';
-import type { NoticeItem } from '@domain/wire';
+import type { NoticeItem } from '@domain/notices/notices.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import { DEMO_API_KEY } from '../../server/config';
 import * as schema from '../../server/db/schema';

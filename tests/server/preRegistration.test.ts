@@ -7,7 +7,7 @@ import { person } from '@domain/meeting/resources';
 import * as t from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { PRE_REG_SUBMIT_MAX } from '../../server/modules/meeting/preRegistration.routes';
-import { activityQrCode, projectQrCode } from '../../server/routes/workspace';
+import { activityQrCode, projectQrCode } from '../../server/modules/workspace/workspace.repository';
 import { personCodeOf } from '../../server/services/meeting/personCode';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

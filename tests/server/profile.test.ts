@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotifyPrefs, ProfileInfo, UserInfo } from '@domain/wire';
+import type { NotifyPrefs, ProfileInfo } from '@domain/account/profile.contracts';
+import type { UserInfo } from '@domain/session/session.contracts';
 import type { FieldError } from '@domain/core/envelope';
 import {
   MSG_EMAIL,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '@domain/wire';
+import type { UserInfo } from '@domain/session/session.contracts';
 import { RESOURCES, resourceByKey } from '@domain/registry';
 import { fieldType, type ColumnSpec } from '@domain/resource/fieldTypes';
 import {

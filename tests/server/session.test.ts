@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult, UserInfo } from '@domain/wire';
+import type { LoginResult, UserInfo } from '@domain/session/session.contracts';
 import { parseChinaTimestamp } from '@domain/core/sign';
 import { DEMO_SSO_SECRET } from '../../server/config';
 import { mintSsoTicket } from '../../server/lib/ssoTicket';

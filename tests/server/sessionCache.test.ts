@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '@domain/wire';
+import type { UserInfo } from '@domain/session/session.contracts';
 import * as t from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { sha256Hex } from '../../server/lib/secrets';

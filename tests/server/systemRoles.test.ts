@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuNode, UserInfo } from '@domain/wire';
+import type { MenuNode, UserInfo } from '@domain/session/session.contracts';
 import type { SystemMenuRow } from '@domain/system/menus.contracts';
 import type { RoleGrants, SystemRoleRow } from '@domain/system/roles.contracts';
 import type { PageResult } from '@domain/core/envelope';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { AuthorisedActivity, UserInfo } from '@domain/wire';
+import type { AuthorisedActivity } from '@domain/workspace/workspace.contracts';
+import type { UserInfo } from '@domain/session/session.contracts';
 import type { AssignableRole, SystemUserRow, TemporaryPassword, UserGrantTree } from '@domain/system/users.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import type { ApiKeyCreated, ApiKeyRow } from '@domain/system/apiKeys.contracts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthorisedActivity, AuthorisedProject, MyActivityRow, MyProjectRow, UserInfo } from '@domain/wire';
+import type { AuthorisedActivity, AuthorisedProject, MyActivityRow, MyProjectRow } from '@domain/workspace/workspace.contracts';
+import type { UserInfo } from '@domain/session/session.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';

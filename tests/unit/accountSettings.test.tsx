@@ -1,6 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { notifySettingsUpdate, passwordChange, profileUpdate } from '@domain/account/profile.contracts';
+import { currentUser } from '@domain/session/session.contracts';
+import { mock, refusal } from '../mocks/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BaseSettingsPage from '../../src/features/account/pages/account/settings/base';
 import SecuritySettingsPage from '../../src/features/account/pages/account/settings/security';
@@ -13,12 +16,11 @@ import { storage } from '../../src/lib/storage';
 import { useNoticeSignal } from '../../src/stores/notices';
 import { useSession } from '../../src/stores/session';
 import { ACCOUNTS } from '../mocks/fixtures';
-import { API } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
 import { renderPage } from '../mocks/page';
 import { user } from '../mocks/app';
-import { callsTo, recordCalls, refuse, installAccountBackend } from '../mocks/account';
+import { callsTo, recordCalls, installAccountBackend } from '../mocks/account';
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -77,9 +79,7 @@ describe('基本设置 /account/settings/base', () => {
   it("saves id, nickName, zw, mail, shows '修改成功' and refreshes the session's user", async () => {
     const { calls } = await openProfile();
     server.use(
-      http.get(API('/current/user'), () =>
-        HttpResponse.json({ code: 0, msg: '', data: { ...ACCOUNTS.demo.user, nickName: '王大明' } }),
-      ),
+      mock(currentUser, () => ({ ...ACCOUNTS.demo.user, nickName: '王大明' })),
     );
     await setField('姓名', '王大明');
     await save();
@@ -90,7 +90,7 @@ describe('基本设置 /account/settings/base', () => {
 
   it('keeps what was typed when the server refuses the save', async () => {
     await openProfile();
-    server.use(http.post(API('/user/updateInfo'), () => refuse('该邮箱已被其他账号使用')));
+    server.use(mock(profileUpdate, () => refusal('该邮箱已被其他账号使用')));
     await setField('邮箱', 'taken@example.com');
     await save();
     expect(await screen.findByText('该邮箱已被其他账号使用')).toBeInTheDocument();
@@ -162,7 +162,7 @@ describe('安全设置 /account/settings/security', () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     const calls = openSecurity();
     server.use(
-      http.post(API('/developer/update/passwordUser'), () =>
+      mock(passwordChange, () =>
         HttpResponse.json({ code: 1, msg: '当前密码不正确', data: { errors: [{ field: 'oldPassword', msg: '当前密码不正确' }] } }),
       ),
     );
@@ -245,7 +245,7 @@ describe('账户绑定 and 新消息通知', () => {
 
   it('puts a switch back when the save is refused', async () => {
     installAccountBackend();
-    server.use(http.post(API('/user/updateNotifySettings'), () => refuse('保存失败')));
+    server.use(mock(notifySettingsUpdate, () => refusal('保存失败')));
     renderPage(NotificationSettingsPage);
     const finance = await screen.findByRole('switch', { name: '财务提醒' });
     const before = useNoticeSignal.getState().version;

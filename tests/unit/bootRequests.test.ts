@@ -1,9 +1,10 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOOT_SCOPE, startEarly } from '../../src/api/early';
-import { currentMenus, currentUser, CURRENT_MENUS_URL, CURRENT_USER_URL } from '../../src/api/session';
+import { currentMenus as currentMenusCall, currentUser as currentUserCall } from '@domain/session/session.contracts';
+import { currentMenus, currentUser } from '../../src/api/session';
 import { bootstrapsOnLoad } from '../../src/router/bootRequests';
-import { API } from '../mocks/handlers';
+import { mock } from '../mocks/contract';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
 
@@ -28,8 +29,8 @@ describe('the session calls a page load starts before the router', () => {
       calls.menus = 0;
       server.events.on('request:start', ({ request }) => {
         const path = new URL(request.url).pathname;
-        if (path.endsWith(CURRENT_USER_URL)) calls.user += 1;
-        if (path.endsWith(CURRENT_MENUS_URL)) calls.menus += 1;
+        if (path.endsWith(currentUserCall.path)) calls.user += 1;
+        if (path.endsWith(currentMenusCall.path)) calls.menus += 1;
       });
     });
     afterEach(() => {
@@ -39,8 +40,8 @@ describe('the session calls a page load starts before the router', () => {
 
     it('are what the guard receives, without asking again', async () => {
       signInAs('demo');
-      startEarly(CURRENT_USER_URL, BOOT_SCOPE);
-      startEarly(CURRENT_MENUS_URL, BOOT_SCOPE);
+      startEarly(currentUserCall.path, BOOT_SCOPE);
+      startEarly(currentMenusCall.path, BOOT_SCOPE);
       const [user, menus] = await Promise.all([currentUser(), currentMenus()]);
       expect(user.username).toBe('demo');
       expect(menus.length).toBeGreaterThan(0);
@@ -52,7 +53,7 @@ describe('the session calls a page load starts before the router', () => {
 
     it('are never handed to another account signed in meanwhile', async () => {
       signInAs('demo');
-      startEarly(CURRENT_USER_URL, BOOT_SCOPE);
+      startEarly(currentUserCall.path, BOOT_SCOPE);
       signInAs('admin');
       const user = await currentUser();
       expect(user.username).toBe('admin');
@@ -61,8 +62,8 @@ describe('the session calls a page load starts before the router', () => {
 
     it('when refused, leave the guard its own call', async () => {
       signInAs('demo');
-      server.use(http.get(API(CURRENT_USER_URL), () => HttpResponse.json({ code: 0, msg: '', data: null }, { status: 502 }), { once: true }));
-      startEarly(CURRENT_USER_URL, BOOT_SCOPE);
+      server.use(mock(currentUserCall, () => HttpResponse.json({ code: 0, msg: '', data: null }, { status: 502 }), { once: true }));
+      startEarly(currentUserCall.path, BOOT_SCOPE);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const user = await currentUser();
       expect(user.username).toBe('demo');

@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../src/config/constants';
 import { storage } from '../../src/lib/storage';
 import { server } from '../mocks/server';
-import { API, receivedParams } from '../mocks/handlers';
+import { loginToken } from '@domain/session/session.contracts';
+import { mock } from '../mocks/contract';
+import { receivedParams } from '../mocks/handlers';
 import { resetSession } from '../mocks/session';
 import { currentPath, renderApp, user } from '../mocks/app';
 
@@ -24,7 +26,7 @@ async function fillIn(username: string, password: string) {
 function recordLogins(): Array<Record<string, string>> {
   const calls: Array<Record<string, string>> = [];
   server.events.on('request:start', async ({ request }) => {
-    if (new URL(request.url).pathname.endsWith('/login/token')) calls.push(await receivedParams(request));
+    if (new URL(request.url).pathname.endsWith(loginToken.path)) calls.push(await receivedParams(request));
   });
   return calls;
 }
@@ -107,7 +109,7 @@ describe('login page /user/login', () => {
   });
 
   it('shows the rate-limit message when the server answers 429', async () => {
-    server.use(http.post(API('/login/token'), () => HttpResponse.json({ code: 429, msg: '', data: null }, { status: 429 })));
+    server.use(mock(loginToken, () => HttpResponse.json({ code: 429, msg: '', data: null }, { status: 429 })));
     renderApp('/user/login');
     await screen.findByRole('button', { name: /登\s*录/ });
     await fillIn('admin', 'admin123456');

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RegisterPage from '../../src/features/register/RegisterPage';
 import ForgetEduPwPage from '../../src/features/register/ForgetEduPwPage';
 import { env } from '../../src/config/env';
+import { registerOrganiser } from '@domain/account/account.contracts';
+import { mock } from '../mocks/contract';
 import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
@@ -28,8 +30,8 @@ function backend(registerAnswer: () => Response = () => HttpResponse.json({ code
       captcha.push(await receivedParams(request));
       return HttpResponse.json({ code: 0, msg: '验证码已发送，5分钟内有效', data: null });
     }),
-    http.post(API('/register'), async ({ request }) => {
-      registrations.push(await receivedParams(request));
+    mock(registerOrganiser, ({ params }) => {
+      registrations.push(params);
       return registerAnswer();
     }),
   );

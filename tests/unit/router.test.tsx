@@ -1,5 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { currentMenus, removeToken } from '@domain/session/session.contracts';
+import { answer, mock } from '../mocks/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY, RETURN_ADDRESS_KEY } from '../../src/config/constants';
 import { storage } from '../../src/lib/storage';
@@ -92,7 +94,7 @@ describe('routing and the guard, rendered', () => {
 
   it('logs the user out and sends them to login with the wanted path when loading the profile fails', async () => {
     signInAs('admin');
-    server.use(http.get(API('/current/user/menu'), () => HttpResponse.json({ code: 500, msg: '', data: null }, { status: 500 })));
+    server.use(mock(currentMenus, () => HttpResponse.json({ code: 500, msg: '', data: null }, { status: 500 })));
     const router = renderApp('/cnf/project/index');
     expect(await screen.findByRole('button', { name: /登\s*录/ })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/user/login?redirect=%2Fcnf%2Fproject%2Findex');
@@ -122,7 +124,7 @@ describe('routing and the guard, rendered', () => {
     signInAs('admin');
     const menus = structuredClone(ORGANISER_MENUS);
     menus[1].children!.push({ ...menus[1].children![0], menuId: 9, menuCode: 'cnf_schedule', menuName: '日程', path: '/cnf/schedule/index' });
-    server.use(http.get(API('/current/user/menu'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: menus })));
+    server.use(mock(currentMenus, () => menus));
     renderApp('/cnf/schedule/index');
     expect(await screen.findByText('抱歉，您访问的页面不存在或仍在开发中')).toBeInTheDocument();
     expect(document.querySelector('.ant-layout-sider')).not.toBeNull();
@@ -166,9 +168,9 @@ describe('routing and the guard, rendered', () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     let revoked: string | null = null;
     server.use(
-      http.post(API('/login/remove/token'), async ({ request }) => {
-        revoked = new URLSearchParams(await request.text()).get('token');
-        return HttpResponse.json({ code: 0, msg: '退出成功', data: null });
+      mock(removeToken, ({ params }) => {
+        revoked = params.token;
+        return answer(removeToken, null, '退出成功');
       }),
     );
     signInAs('demo');

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
@@ -11,7 +10,9 @@ import { createAppRouter } from '../../src/router/createAppRouter';
 import { useSession } from '../../src/stores/session';
 import { currentPath, renderApp, user } from '../mocks/app';
 import { eduPublicHandlers, ticketFor } from '../mocks/eduPublic';
-import { API, receivedParams } from '../mocks/handlers';
+import { ssoLoginToken } from '@domain/session/session.contracts';
+import { answer as answerWith, mock } from '../mocks/contract';
+import { receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
 
@@ -19,7 +20,7 @@ import { resetSession } from '../mocks/session';
 function recordExchanges(): Array<Record<string, string>> {
   const calls: Array<Record<string, string>> = [];
   server.events.on('request:start', async ({ request }) => {
-    if (new URL(request.url).pathname.endsWith('/api/login/ssotoken')) calls.push(await receivedParams(request));
+    if (new URL(request.url).pathname.endsWith(ssoLoginToken.path)) calls.push(await receivedParams(request));
   });
   return calls;
 }
@@ -53,9 +54,9 @@ describe('SSO landing /htxx/ssodl', () => {
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
-      http.post(API('/api/login/ssotoken'), async () => {
+      mock(ssoLoginToken, async () => {
         await answered;
-        return HttpResponse.json({ code: 0, msg: '登录成功', data: { access_token: 'token-of-demo', sjc: '20261121120000' } });
+        return answerWith(ssoLoginToken, { access_token: 'token-of-demo', sjc: '20261121120000' }, '登录成功');
       }),
     );
     const router = renderApp(`/htxx/ssodl?ticket=${ticketFor('demo')}`);

@@ -1,11 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { mock } from '../mocks/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NoticeItem } from '@domain/wire';
+import { bellNotices, type NoticeItem } from '@domain/notices/notices.contracts';
 import { useNoticeSignal } from '../../src/stores/notices';
 import { useSettings } from '../../src/stores/settings';
 import { useTabs } from '../../src/stores/tabs';
-import { API } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
 import { installAccountBackend } from '../mocks/account';
@@ -38,9 +37,9 @@ function notices(unread: number, read: number): NoticeItem[] {
 
 function answerBell(list: NoticeItem[], onCall?: () => void) {
   server.use(
-    http.post(API('/api/notice/getCountList'), () => {
+    mock(bellNotices, () => {
       onCall?.();
-      return HttpResponse.json({ code: 0, msg: '操作成功', data: list });
+      return list;
     }),
   );
 }

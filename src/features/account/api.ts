@@ -1,10 +1,18 @@
-import { get, postForMessage } from '../../api/request';
-import type { NotifyPrefs, ProfileInfo } from '@domain/wire';
+import { call, callForMessage } from '../../api/call';
+import {
+  notifySettings,
+  notifySettingsUpdate,
+  passwordChange,
+  profileInfo,
+  profileUpdate,
+  type NotifyPrefs,
+  type ProfileInfo,
+} from '@domain/account/profile.contracts';
 
-/** The account calls (profile, password) plus the new-message preferences. */
+/** The account calls (domain/account/profile.contracts.ts): profile, password, new-message preferences. */
 
 export function fetchProfile(userId: number): Promise<ProfileInfo> {
-  return get<ProfileInfo>('/user/info', { userId });
+  return call(profileInfo, { userId });
 }
 
 export interface ProfileForm {
@@ -16,7 +24,7 @@ export interface ProfileForm {
 
 /** Resolves with the server's message ('修改成功'). */
 export function updateProfile(form: ProfileForm): Promise<string> {
-  return postForMessage('/user/updateInfo', {
+  return callForMessage(profileUpdate, {
     id: form.id,
     nickName: form.nickName.trim(),
     zw: form.zw?.trim() ?? '',
@@ -25,16 +33,14 @@ export function updateProfile(form: ProfileForm): Promise<string> {
 }
 
 export function fetchNotifyPrefs(): Promise<NotifyPrefs> {
-  return get<NotifyPrefs>('/user/notifySettings');
+  return call(notifySettings);
 }
 
+/** The form encoding knows only text: booleans travel as 'true' / 'false'. */
+const flag = (on: boolean) => (on ? 'true' : 'false');
+
 export function updateNotifyPrefs(prefs: NotifyPrefs): Promise<string> {
-  // The form encoding knows only text: booleans travel as 'true' / 'false'.
-  return postForMessage('/user/updateNotifySettings', {
-    system: String(prefs.system),
-    activity: String(prefs.activity),
-    finance: String(prefs.finance),
-  });
+  return callForMessage(notifySettingsUpdate, { system: flag(prefs.system), activity: flag(prefs.activity), finance: flag(prefs.finance) });
 }
 
 /**
@@ -42,5 +48,5 @@ export function updateNotifyPrefs(prefs: NotifyPrefs): Promise<string> {
  * token of the user, this session's included; resolves with its message ('修改成功，请重新登录').
  */
 export function changePassword(userId: number, oldPassword: string, password: string): Promise<string> {
-  return postForMessage('/developer/update/passwordUser', { userId, oldPassword, password });
+  return callForMessage(passwordChange, { userId, oldPassword, password });
 }

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, Empty, Result, Spin, Typography } from 'antd';
 import { NotificationOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { ApiError } from '../../api/errors';
-import type { AttendeeNotices } from '@domain/notices/resources';
+import type { AttendeeNotices } from '@domain/notices/notices.contracts';
 import { fetchAttendeeNotices, personalCodePath } from './api';
 
 type State =

@@ -1,4 +1,4 @@
-import { YHLX_EDU } from '@domain/wire';
+import { YHLX_EDU } from '@domain/session/session.contracts';
 import { LoginForm } from './LoginForm';
 
 /** /edu/edulogin: competition users; /home then leads them to their first menu page. */

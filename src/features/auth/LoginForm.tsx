@@ -5,7 +5,7 @@ import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { login } from '../../api/session';
-import { YHLX_EDU } from '@domain/wire';
+import { YHLX_EDU, type Yhlx } from '@domain/session/session.contracts';
 import { PASSWORD_TOKEN_TTL_MS } from '../../config/constants';
 import { safeAppPath } from '../../lib/safePath';
 import { useSession } from '../../stores/session';
@@ -53,7 +53,7 @@ function paintedForm(): { values: Values; focused: Field | null } {
  * screen most users see, and without antd it needs half the script. login.html paints the same markup
  * before any script runs (vite-plugins/loginFrame.ts); keep the two alike.
  */
-export function LoginForm({ yhlx }: { yhlx: string }) {
+export function LoginForm({ yhlx }: { yhlx: Yhlx }) {
   const [painted] = useState(paintedForm);
   const [values, setValues] = useState<Values>(painted.values);
   const [errors, setErrors] = useState<Errors>({});

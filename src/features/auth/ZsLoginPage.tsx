@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Card, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { YHLX_ORDINARY } from '@domain/wire';
+import { YHLX_ORDINARY } from '@domain/session/session.contracts';
 import { LoginForm } from './LoginForm';
 import { safeAppPath } from '../../lib/safePath';
 

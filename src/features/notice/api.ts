@@ -1,13 +1,9 @@
-import { get, postForMessage } from '../../api/request';
-import type { NoticeItem } from '@domain/wire';
-import type { PageResult } from '@domain/core/envelope';
+import { call, callForMessage } from '@/api/call';
+import { myNoticePage, noticeRead, noticeReadAll, type NoticeItem } from '@domain/notices/notices.contracts';
 
-/** The signed-in user's own notices (我的通知). */
+/** The signed-in user's own notices (我的通知; the list: myNoticePage of domain/notices/notices.contracts.ts). */
 
-/** Paged (limit, page, title, isstamp '0' unread | '1' read); rows: wire.ts NoticeItem. */
-export const MY_NOTICE_PAGE_URL = '/notice/my/page';
-
-/** `isstamp` 0 or null means unread, anything else read. */
+/** isstamp 0 or null means unread, anything else read. */
 export function isUnread(notice: Pick<NoticeItem, 'isstamp'>): boolean {
   return notice.isstamp === null || notice.isstamp === 0;
 }
@@ -20,15 +16,15 @@ export function isstampParam(filter: ReadFilter): '0' | '1' | undefined {
 }
 
 export async function unreadCount(): Promise<number> {
-  const page = await get<PageResult<NoticeItem>>(MY_NOTICE_PAGE_URL, { isstamp: '0', limit: 1, page: 1 });
+  const page = await call(myNoticePage, { isstamp: '0', limit: 1, page: 1 });
   return page?.total ?? 0;
 }
 
 /** Resolves with the server's message ('操作成功'). */
 export function markRead(ids: ReadonlyArray<number>): Promise<string> {
-  return postForMessage('/notice/my/read', { ids: ids.map(String) });
+  return callForMessage(noticeRead, { ids: ids.join(',') });
 }
 
 export function markAllRead(): Promise<string> {
-  return postForMessage('/notice/my/readAll');
+  return callForMessage(noticeReadAll);
 }

@@ -1,21 +1,20 @@
-import { get, postForMessage } from '../../api/request';
-import type { AuthorisedProject } from '@domain/wire';
+import { call, callForMessage } from '../../api/call';
+import { authorisedProjects as authorisedProjectsCall, switchProjects as switchProjectsCall, type AuthorisedProject } from '@domain/workspace/workspace.contracts';
 
 // ------------------------------------------------------------------------------------------------
 // 我的项目 (/account/projects): the projects authorised to the user and their current selection.
+// The list itself: myProjectPage of domain/workspace/workspace.contracts.ts.
 // ------------------------------------------------------------------------------------------------
-
-/** Paged (limit, page, sort, order, cnfName, userId); rows: wire.ts MyProjectRow. */
-export const MY_PROJECTS_URL = '/cnfInfo/getMyAllCnf';
 
 /** The warning instead of the switch dialog when nothing is authorised to the user. */
 export const MSG_NO_AUTHORISED_PROJECT = '抱歉，您暂无授权的项目信息，请联系管理员';
 
 export function authorisedProjects(userId: number): Promise<AuthorisedProject[]> {
-  return get<AuthorisedProject[]>('/cnfInfo/getZbzjsqCnflist', { userId });
+  return call(authorisedProjectsCall, { userId });
 }
 
 /** Makes `cnfids` the user's current projects; resolves with the server's message ('执行成功'). */
 export function switchProjects(userId: number, cnfids: readonly number[]): Promise<string> {
-  return postForMessage('/chance/updateUserChangeCnfInfo', { userId, cnfids: cnfids.map(String) });
+  // An empty choice sends no cnfids at all (the server words that refusal).
+  return callForMessage(switchProjectsCall, { userId, cnfids: cnfids.join(',') || undefined });
 }

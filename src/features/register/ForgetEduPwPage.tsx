@@ -1,4 +1,4 @@
-import { YHLX_EDU } from '@domain/wire';
+import { YHLX_EDU } from '@domain/session/session.contracts';
 import { env } from '../../config/env';
 import { EDU_LOGIN_PATH } from '../../config/constants';
 import { ForgetPasswordForm } from './ForgetPasswordForm';

@@ -7,12 +7,13 @@ import { SmsCodeInput } from '../../components/SmsCodeInput';
 import { confirmPasswordRule, mobileRules, passwordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '@domain/core/validators';
 import { resetPassword, type ResetPasswordForm } from './api';
 import { showFieldErrors } from './fieldErrors';
+import type { Yhlx } from '@domain/session/session.contracts';
 
 const FIELDS = ['mobile', 'code', 'password', 'passwordConfirm'];
 
 export interface ForgetPasswordProps {
   /** Which entry this is (1 organiser, 2 competition): the server refuses an account of the other one. */
-  yhlx: string;
+  yhlx: Yhlx;
   /** Product name or competition name, above the form. */
   brand: string;
   loginPath: string;

@@ -1,4 +1,6 @@
-import { postForMessage } from '../../api/request';
+import { callForMessage } from '../../api/call';
+import { registerOrganiser as registerCall, resetPassword as resetPasswordCall } from '@domain/account/account.contracts';
+import type { Yhlx } from '@domain/session/session.contracts';
 
 /** Registration and password recovery calls (public: no token, signed like every call). */
 
@@ -14,7 +16,7 @@ export interface RegisterForm {
 
 /** Resolves with the server's message ('注册申请已提交，请等待管理员审核'). */
 export function registerOrganiser(form: RegisterForm): Promise<string> {
-  return postForMessage('/register', { ...form, cgmc: form.cgmc.trim(), nickName: form.nickName.trim() });
+  return callForMessage(registerCall, { ...form, cgmc: form.cgmc.trim(), nickName: form.nickName.trim() });
 }
 
 export interface ResetPasswordForm {
@@ -25,6 +27,6 @@ export interface ResetPasswordForm {
 }
 
 /** `yhlx` names the entry (1 organiser, 2 competition); an account of the other entry is refused. */
-export function resetPassword(form: ResetPasswordForm, yhlx: string): Promise<string> {
-  return postForMessage('/password/reset', { ...form, yhlx });
+export function resetPassword(form: ResetPasswordForm, yhlx: Yhlx): Promise<string> {
+  return callForMessage(resetPasswordCall, { ...form, yhlx });
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import type { Yhlx } from '@domain/session/session.contracts';
 import { useSsoExchange } from './useSsoExchange';
 
 export interface SsoLandingProps {
   /** Which entry the ticket is for (the ssotoken call's yhlx). */
-  yhlx: string;
+  yhlx: Yhlx;
   /** The entry's own login page, offered when the ticket cannot be used. */
   loginPath: string;
   /** Branding above the state (the competition's, on the education landing). */

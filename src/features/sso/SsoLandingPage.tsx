@@ -1,4 +1,4 @@
-import { YHLX_ORDINARY } from '@domain/wire';
+import { YHLX_ORDINARY } from '@domain/session/session.contracts';
 import { LOGIN_PATH } from '../../config/constants';
 import { SsoLanding } from './SsoLanding';
 

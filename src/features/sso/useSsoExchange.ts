@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ssoLogin } from '../../api/session';
-import type { LoginResult } from '@domain/wire';
+import type { LoginResult, Yhlx } from '@domain/session/session.contracts';
 import { SSO_TOKEN_TTL_MS } from '../../config/constants';
 import { safeAppPath } from '../../lib/safePath';
 import { readReturnAddress } from '../../lib/returnAddress';
@@ -18,7 +18,7 @@ export type SsoExchange = { state: 'exchanging' } | { state: 'failed'; message: 
  * sign-in, then opens `?url=` / the stored return address, or /home. Nothing is stored when the
  * exchange fails.
  */
-export function useSsoExchange(yhlx: string): SsoExchange {
+export function useSsoExchange(yhlx: Yhlx): SsoExchange {
   const [params] = useSearchParams();
   const ticket = params.get('ticket') ?? '';
   const wanted = safeAppPath(params.get('url'));

@@ -1,4 +1,4 @@
-import { WORK_PUBLIC_STATUSES } from '@domain/wire';
+import { WORK_PUBLIC_STATUSES } from '@domain/works/works.contracts';
 import { BASENAME } from '../../config/constants';
 
 /** The public showcase (/htxx/showEduProject) only exists for works that passed the first review or won. */

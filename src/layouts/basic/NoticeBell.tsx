@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Empty, Popover, Tabs } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
-import type { NoticeItem } from '@domain/wire';
+import type { NoticeItem } from '@domain/notices/notices.contracts';
 import { NOTICE_BADGE_OVERFLOW } from '../../config/constants';
 import { menuRoutePaths } from '../../lib/menusToRoutes';
 import { fetchBellNotices } from './notices/api';

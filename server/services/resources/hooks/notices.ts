@@ -2,7 +2,7 @@ import { and, asc, eq, ne, notExists } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
 import { inState, stateValue } from '@domain/resource/framework';
 import type { Option } from '@domain/resource/types';
-import { KHLX_ORGANISER } from '@domain/wire';
+import { KHLX_ORGANISER } from '@domain/session/session.contracts';
 import type { AppDb } from '../../../db/client';
 import { notices, roles, userRoles, users } from '../../../db/schema';
 import { refuse } from '../../../lib/errors';

@@ -1,7 +1,7 @@
-import { post } from '@/api/request';
-import type { NoticeItem } from '@domain/wire';
+import { call } from '@/api/call';
+import { bellNotices, type NoticeItem } from '@domain/notices/notices.contracts';
 
 /** The signed-in user's notices for the header bell, newest first (isstamp 0/null = unread). */
 export function fetchBellNotices(): Promise<NoticeItem[]> {
-  return post<NoticeItem[]>('/api/notice/getCountList');
+  return call(bellNotices);
 }

@@ -1,4 +1,4 @@
-import type { NoticeItem } from '@domain/wire';
+import type { NoticeItem } from '@domain/notices/notices.contracts';
 import { ACCOUNT_NOTICES_PATH, MY_NOTICE_PATH, NOTICE_POPUP_LIMITS } from '@/config/constants';
 
 /** A notice counts as read once it carries a read stamp (spec: isstamp 0 or null = unread). */

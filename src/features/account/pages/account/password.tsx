@@ -2,7 +2,7 @@ import { App, Button, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { login } from '@/api/session';
 import { PASSWORD_TOKEN_TTL_MS } from '@/config/constants';
-import { KHLX_ORGANISER, YHLX_EDU, YHLX_ORDINARY } from '@domain/wire';
+import { KHLX_ORGANISER, YHLX_EDU, YHLX_ORDINARY } from '@domain/session/session.contracts';
 import { useSession } from '@/stores/session';
 import { PasswordForm } from '../../PasswordForm';
 

@@ -1,13 +1,13 @@
 import { Avatar, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
-import type { MyActivityRow } from '@domain/wire';
+import { myActivityPage, type MyActivityRow } from '@domain/workspace/workspace.contracts';
 import { PagedTable } from '@/components/PagedTable';
 import { QrCode } from '@/components/QrCode';
 import { ScopeSwitch, type ScopeOption } from '@/components/ScopeSwitch';
 import { formatDate } from '@/lib/dateFormat';
 import { switchActivityRule } from '@domain/core/validators';
 import { useSession } from '@/stores/session';
-import { MY_ACTIVITIES_URL, authorisedActivities, switchActivities, MSG_NO_AUTHORISED_ACTIVITY } from '../../api';
+import { authorisedActivities, switchActivities, MSG_NO_AUTHORISED_ACTIVITY } from '../../api';
 
 const columns: TableColumnsType<MyActivityRow> = [
   {
@@ -59,7 +59,7 @@ export default function MyActivitiesPage() {
 
   return (
     <PagedTable<MyActivityRow>
-      url={MY_ACTIVITIES_URL}
+      url={myActivityPage.path}
       columns={columns}
       rowKey="cnfId"
       params={{ userId }}

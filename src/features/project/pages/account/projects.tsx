@@ -1,13 +1,13 @@
 import { Avatar, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { ProjectOutlined } from '@ant-design/icons';
-import type { MyProjectRow } from '@domain/wire';
+import { myProjectPage, type MyProjectRow } from '@domain/workspace/workspace.contracts';
 import { PagedTable } from '@/components/PagedTable';
 import { QrCode } from '@/components/QrCode';
 import { ScopeSwitch, type ScopeOption } from '@/components/ScopeSwitch';
 import { formatDate } from '@/lib/dateFormat';
 import { switchProjectRule } from '@domain/core/validators';
 import { useSession } from '@/stores/session';
-import { MY_PROJECTS_URL, authorisedProjects, switchProjects, MSG_NO_AUTHORISED_PROJECT } from '../../api';
+import { authorisedProjects, switchProjects, MSG_NO_AUTHORISED_PROJECT } from '../../api';
 
 const columns: TableColumnsType<MyProjectRow> = [
   {
@@ -53,7 +53,7 @@ export default function MyProjectsPage() {
 
   return (
     <PagedTable<MyProjectRow>
-      url={MY_PROJECTS_URL}
+      url={myProjectPage.path}
       columns={columns}
       rowKey="cnfid"
       params={{ userId }}

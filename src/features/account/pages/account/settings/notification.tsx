@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Result, Skeleton, Switch, Typography } from 'antd';
-import type { NotifyPrefs } from '@domain/wire';
+import type { NotifyPrefs } from '@domain/account/profile.contracts';
 import { fetchNotifyPrefs, updateNotifyPrefs } from '@/features/account/api';
 import { SettingRow } from '@/features/account/SettingRow';
 import { useNoticeSignal } from '@/stores/notices';

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, Result, Skeleton } from 'antd';
-import { get } from '@/api/request';
+import { call } from '@/api/call';
 import { ResourcePage } from '@/components/resource/ResourcePage';
-import { notice, NOTICE_ROLES_PATH } from '@domain/notices/resources';
+import { notice } from '@domain/notices/resources';
+import { noticeRoles } from '@domain/notices/notices.contracts';
 import type { Option, ResourceDef } from '@domain/resource/types';
 
 /**
@@ -25,7 +26,7 @@ export default function NoticeAuthoringPage() {
   useEffect(() => {
     let alive = true;
     setFailed(false);
-    get<Option[]>(NOTICE_ROLES_PATH).then(
+    call(noticeRoles).then(
       (list) => alive && setRoles(list),
       () => alive && setFailed(true),
     );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Key } from 'react';
 import { App, Badge, Button, Form, Input, Modal, Radio, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import type { NoticeItem } from '@domain/wire';
+import { myNoticePage, type NoticeItem } from '@domain/notices/notices.contracts';
 import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
 import { confirmAction } from '@/components/confirm';
 import { MODAL_WIDTH } from '@/config/constants';
@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/dateFormat';
 import { NOTICE_CATEGORIES } from '@domain/notices/resources';
 import { tableSelectionRule } from '@domain/core/validators';
 import { useNoticeSignal } from '@/stores/notices';
-import { MY_NOTICE_PAGE_URL, isUnread, isstampParam, markAllRead, markRead, unreadCount, type ReadFilter } from '@/features/notice/api';
+import { isUnread, isstampParam, markAllRead, markRead, unreadCount, type ReadFilter } from '@/features/notice/api';
 
 /**
  * 我的通知 (where every item of the header's notice popup leads): the user's notices, filtered by read
@@ -135,7 +135,7 @@ export default function MyNoticePage() {
     <>
       <PagedTable<NoticeItem>
         ref={table}
-        url={MY_NOTICE_PAGE_URL}
+        url={myNoticePage.path}
         columns={columns}
         rowKey="id"
         defaultSort={{ sort: 'createdAt', order: 'desc' }}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Dropdown, Form, Input, Modal, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { KHLX_ORGANISER } from '@domain/wire';
+import { KHLX_ORGANISER } from '@domain/session/session.contracts';
 import {
   USER_STATUS,
   userAdd,

@@ -2,7 +2,8 @@ import { Form, Input, Select, Typography, type TableColumnsType } from 'antd';
 import { PagedTable } from '@/components/PagedTable';
 import { WorkStatusTag } from '@/components/WorkStatusTag';
 import { formatDateTime } from '@/lib/dateFormat';
-import { WORKS_PAGE_URL, WORK_STATUS, type WorkRow } from '@/features/works/api';
+import { myWorksPage, type WorkRow } from '@domain/works/works.contracts';
+import { WORK_STATUS } from '@/components/WorkStatusTag';
 import { isPublicWork, showcaseUrl } from '@/features/works/showcaseLink';
 
 /**
@@ -40,7 +41,7 @@ const columns: TableColumnsType<WorkRow> = [
 export default function MyWorksPage() {
   return (
     <PagedTable<WorkRow>
-      url={WORKS_PAGE_URL}
+      url={myWorksPage.path}
       columns={columns}
       rowKey="id"
       defaultSort={{ sort: 'createdAt', order: 'desc' }}

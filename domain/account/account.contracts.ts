@@ -1,0 +1,42 @@
+import { Type } from '@sinclair/typebox';
+import { endpoint } from '../core/contract';
+import { StringEnum } from '../core/schemas';
+import { Yhlx } from '../session/session.contracts';
+
+/**
+ * Signed-out account calls: SMS codes, an organiser's registration (approved later by an administrator)
+ * and password recovery by SMS. Public: signed like every call, no token.
+ */
+
+/** What an SMS verification code is for (form field `purpose` of the captcha call). */
+export const SMS_PURPOSES = ['register', 'resetPassword'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+/** Transport limits only; the real checks are the shared form rules of domain/core/validators.ts. */
+const text = Type.Optional(Type.String({ maxLength: 1000 }));
+
+/**
+ * Sends a code. The browser takes the path from its configuration (VITE_APP_SMS_CAPTCHA_PATH), which
+ * names this route in every deployment.
+ */
+export const smsCaptcha = endpoint({
+  method: 'POST',
+  path: '/sms/captcha',
+  public: true,
+  body: Type.Object({ mobile: text, purpose: StringEnum(SMS_PURPOSES) }),
+});
+
+export const registerOrganiser = endpoint({
+  method: 'POST',
+  path: '/register',
+  public: true,
+  body: Type.Object({ cgmc: text, nickName: text, username: text, mobile: text, code: text, password: text, passwordConfirm: text }),
+});
+
+/** `yhlx` names the entry (1 organiser, 2 competition); an account of the other entry is refused. */
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: '/password/reset',
+  public: true,
+  body: Type.Object({ mobile: text, code: text, password: text, passwordConfirm: text, yhlx: Yhlx }),
+});

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { AUDIT_ENTRIES, type AuditEntryKind } from '@domain/system/audit';
+import { USER_STATUS } from '@domain/system/users.contracts';
+import { loginToken, removeToken, ssoLoginToken, YHLX_EDU } from '@domain/session/session.contracts';
+import type { AppDb } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { refuse, tooManyRequests } from '../../lib/errors';
+import { wrongEntryMessage } from '../../lib/loginEntry';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
+import { route } from '../../lib/route';
+import { sha256Hex } from '../../lib/secrets';
+import { verifySsoTicket } from '../../lib/ssoTicket';
+import { MSG } from '../../messages';
+import { signedIn } from '../../plugins/tokenAuth';
+import { byActor, recordAudit } from '../../services/audit/record';
+import { claimPasswordAttempt, forgetPasswordAttempts } from '../../services/loginThrottle';
+import { hit, limitAddress, peek } from '../../services/rateLimits';
+import { redeemTicket } from '../../services/ssoTickets';
+import { invalidateToken } from '../../services/sessionCache';
+import { issueToken, revokeToken } from '../../services/tokens';
+import { findUserByUsername, replacePasswordHash } from './session.repository';
+
+/** The audit log's name of a sign-in door. */
+function entryKind(entry: string, sso: boolean): AuditEntryKind {
+  if (sso) return entry === YHLX_EDU ? 'ssoEdu' : 'ssoOrdinary';
+  return entry === YHLX_EDU ? 'edu' : 'ordinary';
+}
+
+/** Why an account that is not active (users.status 1) may not sign in: pending and rejected registrations say so. */
+function statusRefusal(status: number): string {
+  if (status === USER_STATUS.pending) return MSG.accountPending;
+  if (status === USER_STATUS.rejected) return MSG.accountRejected;
+  return MSG.accountDisabled;
+}
+
+const SSO_REFUSAL = { malformed: MSG.ssoInvalid, forged: MSG.ssoInvalid, expired: MSG.ssoExpired, tooLong: MSG.ssoTooLong } as const;
+
+/** Login, SSO login and logout (domain/session/session.contracts.ts). */
+const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { loginRateMax, loginRateWindowS } = app.config;
+  const attemptMax = Math.max(app.config.loginAttemptMax, loginRateMax);
+
+  /**
+   * Per address, only failures meet the low limit (loginRateMax): an office behind one address signs many
+   * colleagues in at 9:00. Every attempt still counts toward a far higher ceiling (loginAttemptMax), which
+   * protects the (slow on purpose, Argon2id) login itself. request.ip honours TRUST_PROXY.
+   */
+  const limitSessionAddress = (bucket: string, ip: string) => limitAddress(app.db, bucket, ip, attemptMax, loginRateWindowS, app.now());
+  const failureBucket = (ip: string) => `login:failed:ip:${ip}`;
+
+  type Account = { id: number; username: string; organiserId: number } | undefined;
+
+  /**
+   * A refused sign-in, recorded with the name that was tried (the account's, when it exists) and, with
+   * `also`, the failure counter in the same transaction. Throttled attempts (429) are not recorded:
+   * they check nothing, and a flood of them would only fill the log.
+   */
+  async function refuseSignIn(request: FastifyRequest, tried: string, user: Account, entry: AuditEntryKind, reason: string, also?: (tx: AppDb) => Promise<unknown>): Promise<never> {
+    await app.db.transaction(async (tx) => {
+      if (also) await also(tx);
+      await recordAudit(tx, {
+        organiserId: user?.organiserId ?? null,
+        userId: user?.id ?? null,
+        username: user?.username ?? tried,
+        action: 'signInFailed',
+        summary: MSG.auditSignInFailed(AUDIT_ENTRIES[entry], reason),
+        address: request.ip,
+        entry,
+        at: new Date(app.now()),
+      });
+    });
+    throw refuse(reason);
+  }
+
+  /** A token for a sign-in and its audit record, together. */
+  async function signIn(request: FastifyRequest, user: NonNullable<Account>, kind: 'password' | 'sso', ttlS: number, now: number, entry: AuditEntryKind) {
+    return app.db.transaction(async (tx) => {
+      const result = await issueToken(tx, user.id, kind, ttlS, now);
+      await recordAudit(tx, {
+        organiserId: user.organiserId,
+        userId: user.id,
+        username: user.username,
+        action: 'signIn',
+        summary: MSG.auditSignIn(AUDIT_ENTRIES[entry]),
+        address: request.ip,
+        entry,
+        at: new Date(now),
+      });
+      return result;
+    });
+  }
+
+  route(app, loginToken, async (request) => {
+    const { username, password, yhlx: entry } = request.body;
+    await limitSessionAddress('login', request.ip);
+    if ((await peek(app.db, failureBucket(request.ip), loginRateWindowS, app.now())) >= loginRateMax) throw tooManyRequests();
+    // Guesses also count per account, so spreading them over many addresses does not help: counted
+    // atomically before the password is checked, with a growing delay rather than a lock-out.
+    if (!(await claimPasswordAttempt(app.db, username, app.config, app.now()))) throw tooManyRequests();
+
+    const door = entryKind(entry, false);
+    const user = await findUserByUsername(app.db, username);
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+    if (!user || !valid) {
+      return refuseSignIn(request, username, user, door, MSG.badCredentials, (tx) => hit(tx, failureBucket(request.ip), loginRateWindowS, app.now()));
+    }
+    await forgetPasswordAttempts(app.db, username);
+    // A hash made at a lower cost than today's is replaced at sign-in, while the password is at hand.
+    if (needsRehash(user.passwordHash)) await replacePasswordHash(app.db, user.id, user.passwordHash, await hashPassword(password));
+    if (user.status !== 1) return refuseSignIn(request, username, user, door, statusRefusal(user.status));
+    const wrongEntry = wrongEntryMessage(user, entry);
+    if (wrongEntry) return refuseSignIn(request, username, user, door, wrongEntry);
+
+    const result = await signIn(request, user, 'password', app.config.tokenTtlPasswordS, app.now(), door);
+    request.log.info({ userId: user.id }, 'password login');
+    // Only when set, so the answer stays what older clients know otherwise.
+    return ok(user.mustChangePassword ? { ...result, mustChangePassword: true } : result, MSG.loginOk);
+  });
+
+  route(app, ssoLoginToken, async (request) => {
+    const { ticket, yhlx: entry } = request.body;
+    await limitSessionAddress('sso', request.ip);
+    const now = app.now();
+    const check = verifySsoTicket(app.config.ssoSecret, ticket, now, app.config.ssoTicketMaxTtlS * 1000);
+    if (!check.ok) throw refuse(SSO_REFUSAL[check.reason]);
+
+    // A ticket that fails its signature or time names nobody worth recording; past that, refusals are.
+    const door = entryKind(entry, true);
+    const user = await findUserByUsername(app.db, check.payload.username);
+    if (!user) return refuseSignIn(request, check.payload.username, user, door, MSG.ssoUnknownUser);
+    if (user.status !== 1) return refuseSignIn(request, user.username, user, door, statusRefusal(user.status));
+    const wrongEntry = wrongEntryMessage(user, entry);
+    if (wrongEntry) return refuseSignIn(request, user.username, user, door, wrongEntry);
+    // Redeemed last: a ticket refused for another reason can still be used at the right entry.
+    if (!(await redeemTicket(app.db, ticket, user.username, check.payload.exp, now))) return refuseSignIn(request, user.username, user, door, MSG.ssoReused);
+
+    const result = await signIn(request, user, 'sso', app.config.tokenTtlSsoS, now, door);
+    request.log.info({ userId: user.id }, 'sso login');
+    return ok(user.mustChangePassword ? { ...result, mustChangePassword: true } : result, MSG.loginOk);
+  });
+
+  route(app, removeToken, async (request) => {
+    const { token } = signedIn(request);
+    if (sha256Hex(request.body.token) !== token.hash) throw refuse(MSG.logoutOthersToken);
+    const now = app.now();
+    await app.db.transaction(async (tx) => {
+      await revokeToken(tx, token.id, now);
+      await recordAudit(tx, { ...byActor({ ...signedIn(request), address: request.ip, now: new Date(now) }), action: 'signOut', summary: MSG.auditSignOut });
+    });
+    invalidateToken(app.db, token.hash);
+    return ok(null, MSG.logoutOk);
+  });
+};
+
+export default sessionRoutes;
