@@ -28,7 +28,8 @@ import { autoCodeOf, chinaDateTime } from '../../lib/dates';
 import { fieldErrors, forbidden, refuse } from '../../lib/errors';
 import { hasBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
-import { checkUpload, findAttachment, storeAttachment } from '../attachments';
+import { checkUpload } from '../attachments';
+import { findAttachment, storeAttachment } from '../../modules/share/attachments.repository';
 import { escapeLike } from '../sql';
 import { hooksOf, type OperationResult, type SaveInput } from './hooks';
 import {
@@ -320,12 +321,35 @@ function fileValue(field: FieldDef, value: number | FileUpload, existing: Row | 
   return checked.file;
 }
 
-export async function save(caller: Caller, def: ResourceDef, body: Record<string, unknown>): Promise<Row> {
+/**
+ * A save's input read against the row it changes: the authority and lock checked, every editable field's
+ * value (a field left out of an update keeps its value; '' clears it) checked by its rules and turned into
+ * column values. Refusals so far are in `errors`; nothing is written.
+ */
+interface ParsedSave {
+  id: number | null;
+  existing: Row | null;
+  /** The row as read (wire values), for the multi-references' kept ids; null without any. */
+  current: Row | null;
+  fields: FieldDef[];
+  values: Row;
+  errors: FieldError[];
+}
+
+/** A save that passed every check but the hooks': the values to write and where they go. */
+interface ValidSave extends ParsedSave {
+  projectId: number | null;
+  activityId: number | null;
+  uploads: Map<string, ReturnType<typeof checkUpload> & { ok: true }>;
+  lines: ParsedLines | null;
+  saveInput: SaveInput;
+}
+
+async function parseSave(caller: Caller, def: ResourceDef, body: Record<string, unknown>): Promise<ParsedSave> {
   const id = typeof body.id === 'number' ? body.id : null;
   // A record the definition does not let anyone edit (a payment) is refused like a missing authority.
   if (id !== null && !def.actions.includes('edit')) throw forbidden();
   requireAuthority(caller, actionAuthority(def, id === null ? 'add' : 'edit'));
-  const cols = columnsOf(def);
   const existing = id === null ? null : ((await rawRow(caller, def, id)) ?? null);
   if (id !== null && !existing) throw refuse(MSG.resNotFound);
   if (existing && def.lockedWhen && isLocked(def, existing)) throw refuse(def.lockedWhen.msg);
@@ -345,7 +369,17 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
   const failed = new Set(errors.map((e) => e.field));
   const values: Row = {};
   for (const field of fields) if (!failed.has(field.name)) values[field.name] = toColumn(field, input[field.name]);
+  return { id, existing, current, fields, values, errors };
+}
 
+/**
+ * The checks that read other rows: the row's place (project, activity), its references (visible, same
+ * project), files, unique values and combinations, and line items. Every refusal is collected and thrown
+ * together as field errors.
+ */
+async function validateSave(caller: Caller, def: ResourceDef, body: Record<string, unknown>, parsed: ParsedSave): Promise<ValidSave> {
+  const { id, existing, fields, values, errors } = parsed;
+  const cols = columnsOf(def);
   const { projectId: placedProject, activityId } = await placeOf(caller, def, body, existing, errors);
   let projectId = placedProject;
 
@@ -371,7 +405,7 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
     }
   }
 
-  // Files: kept as they are, cleared, or uploaded anew (stored in the transaction below).
+  // Files: kept as they are, cleared, or uploaded anew (stored in the transaction of the write).
   const uploads = new Map<string, ReturnType<typeof checkUpload> & { ok: true }>();
   for (const field of fields.filter((f) => fieldType(f).column(f).kind === 'attachment' && values[f.name] !== null && values[f.name] !== undefined)) {
     const file = fileValue(field, values[field.name] as number | FileUpload, existing, errors);
@@ -406,11 +440,21 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
     if (lines && def.lines.pricing) values[def.lines.pricing.total] = lines.total;
   }
 
-  const hooks = hooksOf(def.key);
   const saveInput: SaveInput = { values, existing, projectId, activityId, lines: lines?.values ?? null };
   if (errors.length) throw fieldErrors(errors);
+  return { ...parsed, projectId, activityId, uploads, lines, saveInput };
+}
 
-  const savedId = await uniqueRefusal(def, () => caller.db.transaction(async (tx) => {
+/**
+ * One transaction: the hooks' own checks, the row (created or updated, numbered when its code was left
+ * blank), its files, line items and multi-references, the hooks' after-save work and the audit record.
+ * Returns the row's id.
+ */
+async function writeSave(caller: Caller, def: ResourceDef, valid: ValidSave): Promise<number> {
+  const { id, existing, current, fields, values, errors, projectId, activityId, uploads, lines, saveInput } = valid;
+  const cols = columnsOf(def);
+  const hooks = hooksOf(def.key);
+  return uniqueRefusal(def, () => caller.db.transaction(async (tx) => {
     const db = tx as unknown as AppDb;
     // The hooks' cross-row checks run inside the write's transaction, so a check can lock what it reads
     // (an invoice locks its contract) and two saves racing on PostgreSQL cannot both pass it.
@@ -472,6 +516,13 @@ export async function save(caller: Caller, def: ResourceDef, body: Record<string
     }
     return rowId;
   }));
+}
+
+/** Creates or updates one row: parse the input, validate it against the other rows, write it; the saved row as `info` reads it. */
+export async function save(caller: Caller, def: ResourceDef, body: Record<string, unknown>): Promise<Row> {
+  const parsed = await parseSave(caller, def, body);
+  const valid = await validateSave(caller, def, body, parsed);
+  const savedId = await writeSave(caller, def, valid);
   return info(caller, def, savedId);
 }
 
