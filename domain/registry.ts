@@ -6,7 +6,7 @@ import { coupon, goods, merchant, order, payment, price } from '@domain/commerce
 import { contract } from '@domain/sales/resources';
 import { contact, customer, quotation } from '@domain/crm/resources';
 import { invoice, receivable, voucher } from '@domain/finance/resources';
-import { checkin, gate, person, schedule, seat, shuttleLine } from '@domain/meeting/resources';
+import { checkin, gate, hall, person, schedule, seat, shuttleLine } from '@domain/meeting/resources';
 import { notice } from '@domain/notices/resources';
 import { exhibitor, team } from '@domain/participants/resources';
 import { activity, project } from '@domain/projects/resources';
@@ -31,6 +31,7 @@ const REGISTRY = [
   team,
   exhibitor,
   person,
+  hall,
   schedule,
   seat,
   gate,

@@ -1,9 +1,10 @@
 /**
  * 会务服务: what an organiser's staff run on site for one activity — its attendees (参会人员), sessions
  * (日程), seats (座位), gates (闸机) and the check-ins they record (签到记录), and shuttle lines (班车线路).
- * Every resource here is activity-scoped: a row belongs to one activity of one project.
+ * Every resource here is activity-scoped (a row belongs to one activity of one project), except the
+ * organiser's venues (展馆), which all its activities share.
  */
-import { certificateNoRule, emailRule, idCardRule, mobileRule } from '@domain/core/validators';
+import { certificateNoRule, emailRule, idCardRule, mobileRule, phoneRule } from '@domain/core/validators';
 import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
 
 // 参会人员 ---------------------------------------------------------------------------------------
@@ -102,6 +103,31 @@ export const person: ResourceDef<'person'> = {
     { fields: ['code'], field: 'code', msg: '个人二维码重复，请重试' },
   ],
   indexes: [['name'], ['status', 'createdAt'], ['checkedInAt']],
+};
+
+// 展馆 ---------------------------------------------------------------------------------------------
+
+/** 展馆: the organiser's venues (halls, meeting rooms), kept once and shared by all its activities. */
+export const hall: ResourceDef<'hall'> = {
+  key: 'hall',
+  title: '展馆',
+  menuCode: 'hall_hall',
+  menu: { group: 'meeting', icon: 'BankOutlined', order: 8 },
+  api: '/hall/hall',
+  table: 'hall_halls',
+  scope: 'organiser',
+  display: 'name',
+  defaultSort: { sort: 'name', order: 'asc' },
+  actions: ['add', 'edit', 'remove', 'export'],
+  fields: [
+    { name: 'name', label: '名称', type: 'text', required: true, max: 50, unique: true, list: true, width: 180, sortable: true, filter: 'like', placeholder: '如：主论坛厅' },
+    { name: 'address', label: '地址', type: 'text', max: 200, list: true, width: 260, filter: 'like', span: 24 },
+    { name: 'floor', label: '楼层', type: 'text', max: 20, list: true, width: 80, placeholder: '如：3F' },
+    { name: 'area', label: '面积（㎡）', type: 'int', min: 1, maxValue: 1_000_000, list: true, width: 110, sortable: true },
+    { name: 'capacity', label: '容纳人数', type: 'int', min: 1, maxValue: 100_000, list: true, width: 100, sortable: true },
+    { name: 'contactName', label: '联系人', type: 'text', max: 30, list: true, width: 90 },
+    { name: 'contactPhone', label: '联系电话', type: 'text', max: 20, rules: [phoneRule], list: true, width: 130 },
+  ],
 };
 
 // 日程 ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ export const MEETING_SECOND_ACTIVITY = '智慧交通与车路协同分论坛';
 export const MEETING_MAIN_HALL = '主论坛厅';
 
 const personDef = resourceByKey('person');
+const hallDef = resourceByKey('hall');
 const scheduleDef = resourceByKey('schedule');
 const gateDef = resourceByKey('gate');
 const shuttleDef = resourceByKey('shuttleLine');
@@ -215,6 +216,24 @@ function identities(seeds: PersonSeed[]): Map<string, Identity> {
 
 const ID_TYPE_VALUE = (key: string) => String(personDef.fields.find((f) => f.name === 'idType')!.options!.find((o) => o.key === key)!.value);
 
+// Halls -----------------------------------------------------------------------------------------
+
+/** [name, address, floor, area (㎡), capacity, contact, phone]: the venues the demo sessions take place in. */
+type HallSeed = [string, string, string, number, number, string, string];
+
+export const SEED_HALLS: HallSeed[] = [
+  ['主论坛厅', '上海市青浦区崧泽大道333号 国家会展中心（上海）洲际酒店', '1F', 2400, 800, '顾文涛', '021-67008800'],
+  ['分论坛A', '上海市青浦区崧泽大道333号 国家会展中心（上海）N1 会议区', '2F', 420, 200, '施佳颖', '13817265540'],
+  ['分论坛B', '上海市青浦区崧泽大道333号 国家会展中心（上海）N1 会议区', '2F', 330, 150, '施佳颖', '13817265540'],
+  ['N2会议室', '上海市青浦区崧泽大道333号 国家会展中心（上海）N2 会议区', '2F', 260, 120, '陆海峰', '13601938826'],
+];
+
+async function seedHalls(caller: Caller): Promise<void> {
+  for (const [name, address, floor, area, capacity, contactName, contactPhone] of SEED_HALLS) {
+    await service.save(caller, hallDef, { name, address, floor, area: String(area), capacity: String(capacity), contactName, contactPhone });
+  }
+}
+
 // Sessions --------------------------------------------------------------------------------------
 
 /** [title, day, hall, start, end, host, speaker names, capacity, introduction]. */
@@ -275,7 +294,7 @@ async function seedCaller(db: AppDb, ctx: BusinessSeedContext): Promise<Caller> 
   const [organiser] = await db.select().from(organisers).where(eq(organisers.id, ctx.organiserId));
   const gateStatus = gateDef.machines![0];
   const authorities = new Set([
-    ...[scheduleDef, gateDef, shuttleDef].map((def) => actionAuthority(def, 'add')),
+    ...[hallDef, scheduleDef, gateDef, shuttleDef].map((def) => actionAuthority(def, 'add')),
     ...gateStatus.transitions.map((t) => actionAuthority(gateDef, transitionAction(gateStatus, t))),
   ]);
   return {
@@ -426,6 +445,7 @@ export async function seedMeeting(db: AppDb, ctx: BusinessSeedContext): Promise<
   const mainPersons = await seedPersons(db, caller, main, MAIN_PERSONS, ids, cst('2026-10-15 09:00:00'), cst('2026-12-05 09:00:00'));
   const secondPersons = await seedPersons(db, caller, second, SECOND_PERSONS, ids, cst('2026-10-25 09:00:00'), cst('2026-12-06 09:00:00'));
   const mainByName = new Map(mainPersons.map((p) => [p.name, p]));
+  await seedHalls(caller);
   await seedSchedules(caller, main.id, MAIN_SCHEDULES, mainByName);
   await seedSchedules(caller, second.id, SECOND_SCHEDULES, new Map(secondPersons.map((p) => [p.name, p])));
 
