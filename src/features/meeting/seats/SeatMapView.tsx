@@ -3,9 +3,8 @@ import { App, Button, Empty, Result, Select, Space, Spin, theme } from 'antd';
 import { AppstoreAddOutlined, ReloadOutlined } from '@ant-design/icons';
 import { activityLabel } from '@/components/resource/ScopeSelects';
 import { activityOptions, type ActivityOption } from '@/components/resource/resourceApi';
-import { actionAuthority } from '@domain/resource/framework';
-import { SEAT_KINDS, SEAT_STATES, seat } from '@domain/meeting/resources';
-import type { SeatCell, SeatHall, SeatMapData } from '@domain/meeting/seatMap.contracts';
+import { SEAT_KINDS, SEAT_STATES } from '@domain/meeting/resources';
+import { seatAssign, seatGenerate, type SeatCell, type SeatHall, type SeatMapData } from '@domain/meeting/seatMap.contracts';
 import { useSession } from '@/stores/session';
 import { SeatGrid } from './SeatGrid';
 import { SeatPanel } from './SeatPanel';
@@ -46,8 +45,8 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   const { token } = theme.useToken();
   const authorities = useSession((s) => s.authorities);
   const scopeVersion = useSession((s) => s.scopeVersion);
-  const canGenerate = authorities.includes(actionAuthority(seat, 'generate'));
-  const canAssign = authorities.includes(actionAuthority(seat, 'assign'));
+  const canGenerate = authorities.includes(seatGenerate.authority);
+  const canAssign = authorities.includes(seatAssign.authority);
 
   const [activities, setActivities] = useState<ActivityOption[] | null>(null);
   // The activity the user picked; until then the server answers for the first one, so the map's request

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router-dom';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { actionAuthority, findTransition, machineOf, stateValue, transitionAction } from '@domain/resource/framework';
 import { person } from '@domain/meeting/resources';
+import { personBadges, personImportPreview } from '@domain/meeting/personImport.contracts';
 import { useSession } from '@/stores/session';
 import { PersonToolbar } from '@/features/meeting/persons/PersonToolbar';
 
@@ -17,8 +18,8 @@ const APPROVE = actionAuthority(person, transitionAction(statusMachine, approveM
 export default function PersonPage() {
   const { search } = useLocation();
   const authorities = useSession((s) => s.authorities);
-  const canImport = authorities.includes(actionAuthority(person, 'import'));
-  const canBadge = authorities.includes(actionAuthority(person, 'badge'));
+  const canImport = authorities.includes(personImportPreview.authority);
+  const canBadge = authorities.includes(personBadges.authority);
   return (
     <ResourcePage
       def={person}
