@@ -1,9 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
 import { Id, Int, IntegerEnum, Nullable, NullableText, StringEnum, Text } from '../core/schemas';
-import { resourceByKey } from '../registry';
+import { order } from '../commerce/resources';
+import { customer, quotation } from '../crm/resources';
 import { actionAuthority, menuAuthority } from '../resource/framework';
 import type { ResourceDef } from '../resource/types';
+import { contract } from '../sales/resources';
 
 /**
  * Share links (back office) for the records that have a public page, and an order's attachments. Every
@@ -111,11 +113,13 @@ function shareLinkEndpoints(def: ResourceDef) {
 }
 
 /** The resources whose records can be shared, each with its link endpoints. */
+// The definitions themselves, not the registry: the public pages import this module's types and constants
+// and already load these four definitions for their option labels, never the registry.
 export const SHARE_LINK_ENDPOINTS = {
-  contract: shareLinkEndpoints(resourceByKey('contract')),
-  quotation: shareLinkEndpoints(resourceByKey('quotation')),
-  order: shareLinkEndpoints(resourceByKey('order')),
-  customer: shareLinkEndpoints(resourceByKey('customer')),
+  contract: shareLinkEndpoints(contract),
+  quotation: shareLinkEndpoints(quotation),
+  order: shareLinkEndpoints(order),
+  customer: shareLinkEndpoints(customer),
 };
 export type SharedResource = keyof typeof SHARE_LINK_ENDPOINTS;
 
@@ -167,6 +171,6 @@ function attachmentEndpoints(def: ResourceDef) {
 
 /** The resources that keep attachments, each with its attachment endpoints. */
 export const ATTACHMENT_ENDPOINTS = {
-  order: attachmentEndpoints(resourceByKey('order')),
+  order: attachmentEndpoints(order),
 };
 export type AttachmentResource = keyof typeof ATTACHMENT_ENDPOINTS;

@@ -167,7 +167,7 @@ describe('public shared pages', () => {
   });
 
   it('show the quotation with its total in capitals, and the summary layout per category', async () => {
-    server.use(mock(sharedDocument, () => ({ kind: 'bjdxxZh', title: '报价单（汇总）', document: QUOTATION })));
+    server.use(mock(sharedDocument, () => ({ kind: 'bjdxxZh' as const, title: '报价单（汇总）', document: QUOTATION })));
     renderPublic(BjdxxZhPage, '/bjdxx/bjdxxZh', `?link=${TOKEN}`);
     expect(await screen.findByText('报价汇总单')).toBeInTheDocument();
     expect(screen.getAllByText('大写：肆万陆仟肆佰贰拾元整').length).toBeGreaterThan(0);
