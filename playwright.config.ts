@@ -1,20 +1,20 @@
 import { defineConfig } from '@playwright/test';
-import { SMS_CODE_FILE } from './tests/e2e/smsCodes';
-
-const port = Number(process.env.E2E_PORT ?? 18080);
+import { E2E_WORKERS, e2eServers } from './tests/e2e/servers';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  // Two cores: one browser at a time keeps timings stable and the server responsive.
-  workers: 1,
+  // One worker a core, each with a server and data folder of its own (tests/e2e/servers.ts): a spec file
+  // sees only the changes of the files before it in its own worker. Files run in order within a worker.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}/zbzj/`,
+    // Each worker's own server: tests/e2e/fixtures.ts sets baseURL per worker; this is the first one's.
+    baseURL: e2eServers[0].baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
@@ -34,14 +34,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: e2eServers.map((server) => ({
     command: `node scripts/e2e-server.mjs`,
     // SMS_CODE_FILE: the test-only channel the suite reads SMS codes from (tests/e2e/smsCodes.ts).
-    env: { PORT: String(port), SMS_CODE_FILE },
-    url: `http://127.0.0.1:${port}/zbzj/`,
+    env: { PORT: String(server.port), SMS_CODE_FILE: server.smsCodeFile },
+    url: server.baseURL,
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

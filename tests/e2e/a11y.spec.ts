@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './fixtures';
+import { e2eServer } from './servers';
 import type { MenuNode } from '@domain/session/session.contracts';
 import { accounts, shot, submitLogin } from './helpers';
 
@@ -184,7 +186,7 @@ test("every page of the admin's menu, and each list's 新增 form, has no seriou
 
 /** The paths of the admin's menu and the account pages, read in a context of its own. */
 async function adminCovered(browser: Browser): Promise<Set<string>> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ baseURL: e2eServer(test.info().parallelIndex).baseURL });
   const menu = await signInForMenu(await context.newPage(), 'admin');
   await context.close();
   return new Set([...menuPages(menu), ...ACCOUNT_PAGES].map((p) => p.path));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { DEMO_API_KEY } from '../../server/config';
 import { signRequest } from '@domain/core/sign';
 import type { Envelope } from '@domain/core/envelope';

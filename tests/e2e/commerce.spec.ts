@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { confirmDialog, dialog, rowAction, signIn, tableRows } from './helpers';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, type Browser } from '@playwright/test';
+import { test } from './fixtures';
 import { loadConfig } from '../../server/config';
 import { mintSsoTicket } from '../../server/lib/ssoTicket';
 import { accounts, signIn, tableRows } from './helpers';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { MSG } from '../../server/messages';
 import { ACTIVITY_LABEL } from '@domain/resource/framework';
 import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { MSG } from '../../server/messages';
 import type { Envelope, PageResult } from '@domain/core/envelope';
 import { confirmDialog, dialog, rowAction, shot, signIn, tableRows } from './helpers';

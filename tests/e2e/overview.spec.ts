@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { ACTIVITY_LABEL } from '@domain/resource/framework';
 import { shot, signIn, tableRows } from './helpers';
 

@@ -1,4 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
+import { e2eServer } from './servers';
 import { rowAction, shot, signIn, tableRows } from './helpers';
 
 /**
@@ -7,8 +9,8 @@ import { rowAction, shot, signIn, tableRows } from './helpers';
  */
 const PROJECT = '2026中国国际智慧城市博览会';
 const ACTIVITY = '开幕式暨智慧城市发展主论坛';
-/** Contexts made by hand may not carry the config's baseURL: addresses are written out in full. */
-const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}/zbzj/`;
+/** Contexts made by hand may not carry the config's baseURL: addresses are written out in full (the worker's server). */
+const base = () => e2eServer(test.info().parallelIndex).baseURL;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 
 /** A 居民身份证 number with a correct check digit (GB 11643-1999). */
@@ -111,7 +113,7 @@ test('a visitor registers on a phone from the QR code of 我的项目; staff app
   // The visitor's page now says so.
   const again = await browser.newContext({ ...PHONE, locale: 'zh-CN' });
   const phone2 = await again.newPage();
-  await phone2.goto(`${BASE}pre/mine?code=${code}`);
+  await phone2.goto(`${base()}pre/mine?code=${code}`);
   await expect(phone2.locator('.zb-prereg').getByText('已通过')).toBeVisible();
   await again.close();
 });
@@ -119,9 +121,9 @@ test('a visitor registers on a phone from the QR code of 我的项目; staff app
 test('a closed activity and a wrong personal code get a clear answer on the phone', async ({ browser }) => {
   const context = await browser.newContext({ ...PHONE, locale: 'zh-CN' });
   const phone = await context.newPage();
-  await phone.goto(`${BASE}pre/register?activity=999999`);
+  await phone.goto(`${base()}pre/register?activity=999999`);
   await expect(phone.getByText('该活动不存在或暂未开放登记')).toBeVisible();
-  await phone.goto(`${BASE}pre/mine?code=AAAAAAAAAAAAAAAAAAAAAA`);
+  await phone.goto(`${base()}pre/mine?code=AAAAAAAAAAAAAAAAAAAAAA`);
   await expect(phone.getByText('未找到该登记信息，请核对二维码或链接')).toBeVisible();
   await context.close();
 });

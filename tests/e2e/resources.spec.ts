@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { formatMoney, parseYuanToFen } from '@domain/core/format';
 import { resourceByKey } from '@domain/registry';
 import { ACTIVITY_LABEL, inputFields, menuPath, PROJECT_LABEL } from '@domain/resource/framework';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { accounts, signIn, submitLogin, tableRows } from './helpers';
 
 test('signed out, the root sends to the login page', async ({ page }) => {
