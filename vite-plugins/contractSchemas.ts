@@ -86,7 +86,11 @@ export function contractSchemas(): Plugin {
         ].sort((a, b) => b.start - a.start);
         let out = code;
         for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-        return { code: out, map: null };
+        // Declarations only: a module importing a contract for its method and path alone does not keep its
+        // imports (TypeBox, the schema helpers) alive. Under strictExecutionOrder a module with possible side
+        // effects is initialised, with its dependencies, wherever it is imported, so the login path carried
+        // TypeBox for the session's contracts.
+        return { code: out, map: null, moduleSideEffects: false };
       },
     },
   };
