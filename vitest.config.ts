@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/globalSetup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -20,13 +20,10 @@ import {
 import { seedIfEmpty } from '../../server/db/seed';
 import * as s from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { body, buildTestApp, login, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, freshIp, freshMobile, login, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 let t: TestApp;
 let adminToken: string;
-let ipCounter = 0;
-/** Each test sends from its own address, so the per-address cap is only met where a test means to. */
-const freshIp = () => `10.9.${Math.floor(++ipCounter / 200)}.${ipCounter % 200}`;
 
 const LIMITS = { smsDailyMaxPerMobile: 3, smsHourlyMaxPerIp: 4, smsCodeMaxAttempts: 5, smsResendS: 60, smsCodeTtlS: 300 };
 
@@ -42,9 +39,6 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-let mobileCounter = 0;
-/** A mobile no seeded account uses. */
-const freshMobile = () => `139${String(10_000_000 + ++mobileCounter).slice(-8)}`;
 
 function requestCode(mobile: string, purpose: 'register' | 'resetPassword', ip = freshIp()) {
   return signedInject(t.app, { method: 'POST', url: '/admin/sms/captcha', form: { mobile, purpose }, remoteAddress: ip });

@@ -6,7 +6,7 @@ import type { PageResult } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { recordAudit } from '../../server/services/audit/record';
-import { body, buildTestApp, createSecondOrganiser, createStaffUser, login, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, callerFor, createSecondOrganiser, createStaffUser, login, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
  * 审计日志: every kind of event is recorded with who, where, what and before → after of the changed
@@ -21,17 +21,7 @@ const ADDRESS = '203.0.113.7';
 
 type Query = Record<string, string | number>;
 
-async function call<T = unknown>(who: keyof typeof tokens, method: 'GET' | 'POST', url: string, params: Query = {}) {
-  const res = await signedInject(t.app, {
-    method,
-    url: `/admin${url}`,
-    token: tokens[who],
-    remoteAddress: ADDRESS,
-    ...(method === 'GET' ? { query: params } : { form: params }),
-  });
-  const json = String(res.headers['content-type'] ?? '').includes('json');
-  return { status: res.statusCode, res, ...(json ? body<T>(res) : { code: 0, msg: '', data: undefined as T }) };
-}
+const call = callerFor(() => t.app, tokens, ADDRESS);
 
 const auditPage = (who: keyof typeof tokens, query: Query = {}) => call<PageResult<AuditLogRow>>(who, 'GET', '/system/audit/page', { limit: 100, ...query });
 

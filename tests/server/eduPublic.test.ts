@@ -5,7 +5,7 @@ import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED } from '@domain/core/validators';
 import * as t from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { EDU_LOOKUP_RATE_MAX } from '../../server/modules/edu/eduPublic.routes';
-import { body, buildTestApp, createSecondOrganiser, signedInject, type TestApp } from './helpers';
+import { body, buildTestApp, createSecondOrganiser, freshIp, signedInject, type TestApp } from './helpers';
 
 /** Seeded works (server/db/seedData.ts WORKS): one per status 0–3. */
 const PASSED = 'DS15-2026-000318'; // 2 初审通过
@@ -17,9 +17,6 @@ const UNKNOWN = 'DS15-2026-999999';
 const AWARDED = 'DS15-2026-000901';
 
 let t0: TestApp;
-let ipSeq = 0;
-/** Each test gets its own address, so only the rate-limit test ever meets the limit. */
-const freshIp = () => `10.20.0.${++ipSeq}`;
 
 const lookup = (path: 'project' | 'report', no: string | undefined, remoteAddress = freshIp()) =>
   signedInject(t0.app, { method: 'GET', url: `/admin/api/edu/${path}`, query: { no }, remoteAddress });

@@ -10,7 +10,7 @@ import * as schema from '../../server/db/schema';
 import { signRequest } from '@domain/core/sign';
 import { DEMO_API_KEY } from '../../server/config';
 import { MSG } from '../../server/messages';
-import { body, buildTestApp, createStaffUser, newNonce, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, callerFor, createStaffUser, newNonce, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 import { uploadText, type Row } from './resourceFixtures';
 
 /**
@@ -50,17 +50,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-type Who = keyof typeof tokens;
-
-async function call<T = unknown>(who: Who | null, method: 'GET' | 'POST', url: string, params: Record<string, string | number> = {}) {
-  const res = await signedInject(t.app, {
-    method,
-    url: `/admin${url}`,
-    token: who ? tokens[who] : undefined,
-    ...(method === 'GET' ? { query: params } : { form: params }),
-  });
-  return { status: res.statusCode, res, ...body<T>(res) };
-}
+const call = callerFor(() => t.app, tokens);
 
 const errorsOf = (data: unknown) => new Map(((data as { errors?: FieldError[] } | null)?.errors ?? []).map((e) => [e.field, e.msg]));
 

@@ -65,6 +65,20 @@ function snapshotFile(): string {
 export async function openSeededPglite(): Promise<Database> {
   const file = snapshotFile();
   if (existsSync(file)) return openDatabase({ memory: true, loadDataDir: new Blob([readFileSync(file)]) });
+  return buildSnapshot(file);
+}
+
+/**
+ * Makes the snapshot once before the test files start (vitest.config.ts's globalSetup,
+ * tests/server/globalSetup.ts): otherwise, when the sources changed, every file that starts at the same
+ * time builds the same cluster anew, one a worker.
+ */
+export async function ensureSeededSnapshot(): Promise<void> {
+  const file = snapshotFile();
+  if (!existsSync(file)) await (await buildSnapshot(file)).close();
+}
+
+async function buildSnapshot(file: string): Promise<Database> {
   const database = await openDatabase({ memory: true });
   await database.migrate();
   await seedIfEmpty(database.db);
@@ -295,4 +309,60 @@ export async function createStaffUser(
   await db.insert(t.userRoles).values({ userId: userRow.id, roleId: roleRow.id });
   const projects = await db.select({ id: t.projects.id }).from(t.projects).where(eq(t.projects.organiserId, organiser.id));
   await db.insert(t.userProjects).values(projects.map((p) => ({ userId: userRow.id, projectId: p.id })));
+}
+
+let addressTurn = 0;
+/**
+ * A client address no other call of the file used: each test sends from its own, so a per-address limit
+ * (sign-in, SMS codes, public look-ups) is met only where a test means to meet it.
+ */
+export function freshIp(): string {
+  addressTurn += 1;
+  return `10.250.${Math.floor(addressTurn / 250)}.${(addressTurn % 250) + 1}`;
+}
+
+let mobileTurn = 0;
+/** A mobile number nothing seeded uses (server/db/seedMeeting.ts's MOBILE_PREFIXES and the fixed seeds have no 166). */
+export function freshMobile(): string {
+  mobileTurn += 1;
+  return `166${String(mobileTurn).padStart(8, '0')}`;
+}
+
+export type CallParams = Record<string, string | number | boolean | undefined>;
+
+/** The reply to an /admin call: its status, the raw response (headers, files) and the envelope. */
+export type CallReply<T> = { status: number; res: LightMyRequestResponse } & Envelope<T>;
+
+/**
+ * An /admin call (`url` below /admin) as the holder of `token` (none: not signed in): a GET carries
+ * `params` in its query, a POST in its form, as the browser sends them. A reply that is a file has code 0
+ * when its status is 200 and no data.
+ */
+export async function adminCall<T = unknown>(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: 'GET' | 'POST',
+  url: string,
+  params: CallParams = {},
+  remoteAddress?: string,
+): Promise<CallReply<T>> {
+  const res = await signedInject(app, {
+    method,
+    url: `/admin${url}`,
+    token,
+    remoteAddress,
+    ...(method === 'GET' ? { query: params } : { form: params }),
+  });
+  if (String(res.headers['content-type'] ?? '').includes('json')) return { status: res.statusCode, res, ...body<T>(res) };
+  // A file (an export, a download): no envelope; the test reads `res`.
+  return { status: res.statusCode, res, code: res.statusCode === 200 ? 0 : -1, msg: '', data: undefined as T };
+}
+
+/**
+ * `call(who, method, url, params)` over a file's table of sign-in tokens (filled in its beforeAll, hence
+ * read at each call); `who` null calls without a token.
+ */
+export function callerFor<Who extends string>(app: () => FastifyInstance, tokens: Record<Who, string>, remoteAddress?: string) {
+  return <T = unknown>(who: Who | null, method: 'GET' | 'POST', url: string, params: CallParams = {}) =>
+    adminCall<T>(app(), who === null ? undefined : tokens[who], method, url, params, remoteAddress);
 }

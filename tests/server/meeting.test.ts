@@ -6,7 +6,7 @@ import { seatLabel } from '@domain/meeting/resources';
 import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
 import { idCardNumber, MEETING_MAIN_ACTIVITY, MEETING_SECOND_ACTIVITY } from '../../server/db/seedMeeting';
-import { buildTestApp, createSecondOrganiser, SEEDED, tokenFor, type TestApp } from './helpers';
+import { buildTestApp, createSecondOrganiser, freshMobile, SEEDED, tokenFor, type TestApp } from './helpers';
 import { callsAs, type FixtureContext, type Row } from './resourceFixtures';
 
 /**
@@ -75,8 +75,6 @@ async function refused(url: string, form: Record<string, string | number>, field
   expect(await snapshot()).toEqual(before);
 }
 
-let mobileTurn = 0;
-const freshMobile = () => `1370000${String(1000 + mobileTurn++).padStart(4, '0')}`;
 
 function personForm(extra: Record<string, string> = {}): Record<string, string> {
   return { activityId: String(main), name: '测试参会人', kind: '1', mobile: freshMobile(), idType: '1', idNo: idCardNumber('310104', '19900101', 231), company: '测试单位', ...extra };

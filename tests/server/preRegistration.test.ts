@@ -10,7 +10,7 @@ import { PRE_REG_SUBMIT_MAX } from '../../server/modules/meeting/preRegistration
 import { activityQrCode, projectQrCode } from '../../server/modules/workspace/workspace.repository';
 import { personCodeOf } from '../../server/services/meeting/personCode';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
-import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, createSecondOrganiser, freshIp, freshMobile, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
  * 扫码预登记 (server/modules/meeting/preRegistration.routes.ts): signed-out visitors read what a QR code leads to,
@@ -18,9 +18,6 @@ import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenF
  */
 
 let t0: TestApp;
-let ipSeq = 0;
-/** Each test its own address, so only the rate-limit test meets the limit. */
-const freshIp = () => `10.30.0.${++ipSeq}`;
 
 /** The seed's ZHCS2026 (进行中) and its activities; AIFH2026 is 筹备中. */
 let zhcs: number;
@@ -55,8 +52,6 @@ function idCard(first17: string): string {
   return first17 + '10X98765432'[sum % 11];
 }
 
-let mobileSeq = 0;
-const freshMobile = () => `1380013${String(++mobileSeq).padStart(4, '0')}`;
 
 function form(overrides: Record<string, string | number | undefined> = {}) {
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../server/config';
 import { MSG } from '../../server/messages';
-import { body, buildTestApp, login, signedInject, type TestApp } from './helpers';
+import { body, buildTestApp, freshMobile, login, signedInject, type TestApp } from './helpers';
 
 let t: TestApp;
 /** The same limits, behind a reverse proxy at 10.0.0.9 (TRUST_PROXY=10.0.0.9). */
@@ -122,8 +122,6 @@ describe('login rate limit per account', () => {
 });
 
 describe('registration and its SMS code, per address', () => {
-  let mobileCounter = 0;
-  const freshMobile = () => `137${String(20_000_000 + ++mobileCounter).slice(-8)}`;
 
   it('throttles SMS code requests from one address', async () => {
     t.clock.advance(60_000);

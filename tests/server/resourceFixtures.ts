@@ -19,7 +19,7 @@ import { resourceByKey } from '@domain/registry';
 import { ACTIVITY_FIELD, conditionalRules, inputFields, PROJECT_FIELD, textMax } from '@domain/resource/framework';
 import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { idCardNumber } from '../../server/db/seedMeeting';
-import { body, signedInject } from './helpers';
+import { adminCall, body, signedInject } from './helpers';
 
 /**
  * Valid save payloads for any resource, derived from its definition: a plausible value per field type and
@@ -293,8 +293,7 @@ export function callsAs(context: () => FixtureContext) {
   type Params = Record<string, string | number>;
   async function call<T = Row>(method: 'GET' | 'POST', url: string, params: Params = {}) {
     const { app, token } = context();
-    const res = await signedInject(app, { method, url: `/admin${url}`, token, ...(method === 'GET' ? { query: params } : { form: params }) });
-    return { status: res.statusCode, ...body<T>(res) };
+    return adminCall<T>(app, token, method, url, params);
   }
   async function ok<T = Row>(method: 'GET' | 'POST', url: string, params: Params = {}): Promise<T> {
     const r = await call<T>(method, url, params);

@@ -20,7 +20,7 @@ import {
 } from '@domain/resource/framework';
 import type { ResourceDef } from '@domain/resource/types';
 import * as schema from '../../server/db/schema';
-import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { buildTestApp, callerFor, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 import { firstRow, payloadField, uniqueSuffix, validPayload, type FixtureContext, type Form, type Row } from './resourceFixtures';
 
 /**
@@ -49,15 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call<T = unknown>(who: keyof typeof tokens, method: 'GET' | 'POST', url: string, params: Form | Record<string, string | number> = {}) {
-  const res = await signedInject(t.app, {
-    method,
-    url: `/admin${url}`,
-    token: tokens[who],
-    ...(method === 'GET' ? { query: params } : { form: params }),
-  });
-  return { status: res.statusCode, res, ...body<T>(res) };
-}
+const call = callerFor(() => t.app, tokens);
 
 const info = (who: keyof typeof tokens, def: ResourceDef, id: number) => call<Row>(who, 'GET', `${def.api}/info`, { id });
 

@@ -6,7 +6,7 @@ import type { PageResult } from '@domain/core/envelope';
 import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, callerFor, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 let t: TestApp;
 let second: Awaited<ReturnType<typeof createSecondOrganiser>>;
@@ -50,10 +50,12 @@ async function userRow(who: Who) {
   return row;
 }
 
+const callAs = callerFor(() => t.app, tokens);
+
 async function call<T>(method: 'GET' | 'POST', url: string, who: Who, params: Record<string, string | number> = {}) {
-  const res = await signedInject(t.app, { method, url: `/admin${url}`, token: tokens[who], ...(method === 'GET' ? { query: params } : { form: params }) });
-  expect(res.statusCode).toBe(200);
-  return body<T>(res);
+  const { status, res, ...envelope } = await callAs<T>(who, method, url, params);
+  expect(status, res.body).toBe(200);
+  return envelope;
 }
 
 async function data<T>(url: string, who: Who, query: Record<string, string | number> = {}): Promise<T> {
