@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
 import { HttpResponse } from 'msw';
-import { notifySettingsUpdate, passwordChange, profileUpdate } from '@domain/account/profile.contracts';
-import { currentUser } from '@domain/session/session.contracts';
+import { notifySettingsUpdate, passwordChange, profileInfo, profileUpdate } from '@domain/account/profile.contracts';
+import { currentUser, removeToken } from '@domain/session/session.contracts';
 import { mock, refusal } from '../mocks/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BaseSettingsPage from '../../src/features/account/pages/account/settings/base';
@@ -33,10 +33,10 @@ async function setField(label: string, text: string) {
   }
 }
 
-afterEach(() => {
+afterEach(async () => {
   server.events.removeAllListeners();
   vi.restoreAllMocks();
-  act(() => message.destroy());
+  await act(async () => message.destroy());
 });
 beforeEach(() => resetSession());
 
@@ -52,7 +52,7 @@ describe('基本设置 /account/settings/base', () => {
 
   it('loads the profile of the session user from /user/info', async () => {
     const { calls } = await openProfile();
-    expect(callsTo(calls, '/user/info')[0].params).toMatchObject({ userId: '2' });
+    expect(callsTo(calls, profileInfo.path)[0].params).toMatchObject({ userId: '2' });
     expect(field('职务').value).toBe('项目经理');
     expect(field('邮箱').value).toBe('demo@example.com');
   });
@@ -62,7 +62,7 @@ describe('基本设置 /account/settings/base', () => {
     await setField('姓名', '   ');
     await save();
     expect(await screen.findByText('姓名不能为空')).toBeInTheDocument();
-    expect(callsTo(calls, '/user/updateInfo')).toHaveLength(0);
+    expect(callsTo(calls, profileUpdate.path)).toHaveLength(0);
   });
 
   it("says '请输入正确的邮箱地址' for a malformed and for an empty mail", async () => {
@@ -73,7 +73,7 @@ describe('基本设置 /account/settings/base', () => {
     await setField('邮箱', '');
     await save();
     expect(await screen.findByText('请输入正确的邮箱地址')).toBeInTheDocument();
-    expect(callsTo(calls, '/user/updateInfo')).toHaveLength(0);
+    expect(callsTo(calls, profileUpdate.path)).toHaveLength(0);
   });
 
   it("saves id, nickName, zw, mail, shows '修改成功' and refreshes the session's user", async () => {
@@ -84,7 +84,7 @@ describe('基本设置 /account/settings/base', () => {
     await setField('姓名', '王大明');
     await save();
     expect(await screen.findByText('修改成功')).toBeInTheDocument();
-    expect(callsTo(calls, '/user/updateInfo')[0].params).toEqual({ id: '2', nickName: '王大明', zw: '项目经理', mail: 'demo@example.com' });
+    expect(callsTo(calls, profileUpdate.path)[0].params).toEqual({ id: '2', nickName: '王大明', zw: '项目经理', mail: 'demo@example.com' });
     await waitFor(() => expect(useSession.getState().user?.nickName).toBe('王大明'));
   });
 
@@ -115,7 +115,7 @@ describe('安全设置 /account/settings/security', () => {
     expect(await screen.findByText('请输入当前密码')).toBeInTheDocument();
     expect(await screen.findByText('请输入密码')).toBeInTheDocument();
     expect(await screen.findByText('请再次输入密码')).toBeInTheDocument();
-    expect(callsTo(calls, '/developer/update/passwordUser')).toHaveLength(0);
+    expect(callsTo(calls, passwordChange.path)).toHaveLength(0);
   });
 
   it.each([
@@ -128,7 +128,7 @@ describe('安全设置 /account/settings/security', () => {
     await setField('确认密码', password);
     await submit();
     expect(await screen.findByText('长度为8到64个字符')).toBeInTheDocument();
-    expect(callsTo(calls, '/developer/update/passwordUser')).toHaveLength(0);
+    expect(callsTo(calls, passwordChange.path)).toHaveLength(0);
   });
 
   it("refuses a common password: '密码过于常见，请换一个'", async () => {
@@ -138,7 +138,7 @@ describe('安全设置 /account/settings/security', () => {
     await setField('确认密码', 'Password123');
     await submit();
     expect(await screen.findByText('密码过于常见，请换一个')).toBeInTheDocument();
-    expect(callsTo(calls, '/developer/update/passwordUser')).toHaveLength(0);
+    expect(callsTo(calls, passwordChange.path)).toHaveLength(0);
   });
 
   it("says '两次输入的密码不一致' when the confirmation differs", async () => {
@@ -147,7 +147,7 @@ describe('安全设置 /account/settings/security', () => {
     await setField('确认密码', 'abcdef13');
     await submit();
     expect((await screen.findAllByText('两次输入的密码不一致')).length).toBeGreaterThan(0);
-    expect(callsTo(calls, '/developer/update/passwordUser')).toHaveLength(0);
+    expect(callsTo(calls, passwordChange.path)).toHaveLength(0);
   });
 
   it("says '请再次输入密码' when only the password is given", async () => {
@@ -174,7 +174,7 @@ describe('安全设置 /account/settings/security', () => {
     // The toast of the error mapper, and the same words under the field.
     await waitFor(() => expect(screen.getAllByText('当前密码不正确').length).toBeGreaterThanOrEqual(2));
     expect(field('当前密码').closest('.ant-form-item')).toHaveTextContent('当前密码不正确');
-    expect(callsTo(calls, '/developer/update/passwordUser')[0].params).toMatchObject({ oldPassword: 'not-my-password' });
+    expect(callsTo(calls, passwordChange.path)[0].params).toMatchObject({ oldPassword: 'not-my-password' });
     expect(screen.getByRole('button', { name: '修改密码' })).toBeEnabled();
     expect(storage.get(ACCESS_TOKEN_KEY)).not.toBeNull();
     expect(reload).not.toHaveBeenCalled();
@@ -190,12 +190,12 @@ describe('安全设置 /account/settings/security', () => {
     expect(await screen.findByText('确定要修改密码吗？修改成功后需要重新登录。')).toBeInTheDocument();
     await user.click(await screen.findByText(/^确\s*定$/, { selector: '.ant-modal-confirm button span' }));
     expect(await screen.findByText('修改成功，请重新登录')).toBeInTheDocument();
-    expect(callsTo(calls, '/developer/update/passwordUser')[0].params).toEqual({ userId: '2', oldPassword: 'demo123456', password: 'newpass123' });
+    expect(callsTo(calls, passwordChange.path)[0].params).toEqual({ userId: '2', oldPassword: 'demo123456', password: 'newpass123' });
     await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 5000 });
     expect(storage.get(ACCESS_TOKEN_KEY)).toBeNull();
     expect(useSession.getState().token).toBeNull();
     // The server revoked the token itself: telling it again would only fail.
-    expect(callsTo(calls, '/login/remove/token')).toHaveLength(0);
+    expect(callsTo(calls, removeToken.path)).toHaveLength(0);
   });
 
   it('changes nothing when the confirmation is cancelled', async () => {
@@ -205,10 +205,10 @@ describe('安全设置 /account/settings/security', () => {
     await setField('确认密码', 'newpass123');
     await submit();
     await user.click(await screen.findByText(/^取\s*消$/, { selector: '.ant-modal-confirm button span' }));
-    // Give a (wrong) request the time to go out.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Give a (wrong) request the time to go out; the confirmation's closing animation runs meanwhile.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(screen.getByRole('button', { name: '修改密码' })).toBeEnabled();
-    expect(callsTo(calls, '/developer/update/passwordUser')).toHaveLength(0);
+    expect(callsTo(calls, passwordChange.path)).toHaveLength(0);
     expect(storage.get(ACCESS_TOKEN_KEY)).not.toBeNull();
   });
 });
@@ -238,7 +238,7 @@ describe('账户绑定 and 新消息通知', () => {
     expect(screen.getByRole('switch', { name: '系统通知' })).toBeChecked();
     await user.click(activity);
     expect(await screen.findByText('修改成功')).toBeInTheDocument();
-    expect(callsTo(calls, '/user/updateNotifySettings')[0].params).toEqual({ system: 'true', activity: 'true', finance: 'true' });
+    expect(callsTo(calls, notifySettingsUpdate.path)[0].params).toEqual({ system: 'true', activity: 'true', finance: 'true' });
     expect(activity).toBeChecked();
     expect(useNoticeSignal.getState().version).toBe(before + 1);
   });

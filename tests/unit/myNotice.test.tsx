@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { myNoticePage, noticeRead, noticeReadAll } from '@domain/notices/notices.contracts';
 import MyNoticePage from '../../src/features/notice/pages/system/mynotice/index';
 import { MSG_NO_SELECTION } from '@domain/core/validators';
 import { useNoticeSignal } from '../../src/stores/notices';
@@ -22,9 +23,9 @@ async function openPage() {
   return { db, calls };
 }
 
-afterEach(() => {
+afterEach(async () => {
   server.events.removeAllListeners();
-  act(() => message.destroy());
+  await act(async () => message.destroy());
 });
 beforeEach(() => resetSession());
 
@@ -41,7 +42,7 @@ describe('我的通知 /system/mynotice/index', () => {
     const version = useNoticeSignal.getState().version;
     await user.click(screen.getByText('系统升级通知', { selector: 'td *' }));
     expect(await screen.findByText('本周六凌晨系统升级。')).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(calls, '/notice/my/read')[0]?.params).toEqual({ ids: '1' }));
+    await waitFor(() => expect(callsTo(calls, noticeRead.path)[0]?.params).toEqual({ ids: '1' }));
     await waitFor(() => expect(useNoticeSignal.getState().version).toBe(version + 1));
     await waitFor(() => expect(unreadText()).toBe('未读 1 条'));
     await waitFor(() => expect(within(rowOf('系统升级通知')).getByText('已读')).toBeInTheDocument());
@@ -51,14 +52,14 @@ describe('我的通知 /system/mynotice/index', () => {
     const { calls } = await openPage();
     await user.click(within(rowOf('发票已开具')).getByRole('button', { name: /查\s*看/ }));
     expect(await screen.findByText('发票已寄出。')).toBeInTheDocument();
-    expect(callsTo(calls, '/notice/my/read')).toHaveLength(0);
+    expect(callsTo(calls, noticeRead.path)).toHaveLength(0);
   });
 
   it(`warns '${MSG_NO_SELECTION}' for 标为已读 with nothing selected`, async () => {
     const { calls } = await openPage();
     await user.click(screen.getByRole('button', { name: /标为已读/ }));
     expect(await screen.findByText(MSG_NO_SELECTION)).toBeInTheDocument();
-    expect(callsTo(calls, '/notice/my/read')).toHaveLength(0);
+    expect(callsTo(calls, noticeRead.path)).toHaveLength(0);
   });
 
   it('marks the selected notices read (ticking a row does not open it)', async () => {
@@ -68,7 +69,7 @@ describe('我的通知 /system/mynotice/index', () => {
     expect(document.querySelector('.ant-modal')).toBeNull();
     await user.click(screen.getByRole('button', { name: /标为已读/ }));
     expect(await screen.findByText('操作成功')).toBeInTheDocument();
-    expect(callsTo(calls, '/notice/my/read')[0].params).toEqual({ ids: '2' });
+    expect(callsTo(calls, noticeRead.path)[0].params).toEqual({ ids: '2' });
     expect(useNoticeSignal.getState().version).toBe(version + 1);
     await waitFor(() => expect(unreadText()).toBe('未读 1 条'));
   });
@@ -79,7 +80,7 @@ describe('我的通知 /system/mynotice/index', () => {
     expect((await screen.findAllByText('确认操作')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('确定要执行此操作吗？').length).toBeGreaterThan(0);
     await user.click(await screen.findByText(/^确\s*定$/, { selector: '.ant-modal-confirm button span' }));
-    await waitFor(() => expect(callsTo(calls, '/notice/my/readAll')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(calls, noticeReadAll.path)).toHaveLength(1));
     await waitFor(() => expect(unreadText()).toBe('未读 0 条'));
   });
 
@@ -88,13 +89,13 @@ describe('我的通知 /system/mynotice/index', () => {
     await user.click(screen.getByRole('combobox', { name: '类别' }));
     await user.click(await screen.findByText('财务提醒', { selector: '.ant-select-item-option-content' }));
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(callsTo(calls, '/notice/my/page').at(-1)?.params).toMatchObject({ category: '3', page: '1' }));
+    await waitFor(() => expect(callsTo(calls, myNoticePage.path).at(-1)?.params).toMatchObject({ category: '3', page: '1' }));
   });
 
   it('filters by read state with isstamp', async () => {
     const { calls } = await openPage();
     await user.click(screen.getByText(/^未读（2）$/));
-    await waitFor(() => expect(callsTo(calls, '/notice/my/page').at(-1)?.params).toMatchObject({ isstamp: '0', page: '1' }));
+    await waitFor(() => expect(callsTo(calls, myNoticePage.path).at(-1)?.params).toMatchObject({ isstamp: '0', page: '1' }));
     await waitFor(() => expect(screen.queryByText('发票已开具', { selector: 'td *' })).not.toBeInTheDocument());
   });
 });

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { currentUser } from '@domain/session/session.contracts';
+import { authorisedProjects, myProjectPage, switchActivities, switchProjects } from '@domain/workspace/workspace.contracts';
 import MyProjectsPage from '../../src/features/project/pages/account/projects';
 import MyActivitiesPage from '../../src/features/activity/pages/account/activities';
 import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '@domain/core/validators';
@@ -14,9 +16,9 @@ import { callsTo, demoBackend, recordCalls, installAccountBackend } from '../moc
 const okButton = () => screen.findByText(/^确\s*定$/, { selector: '.ant-modal-footer button span' });
 const rows = () => Array.from(document.querySelectorAll<HTMLElement>('.ant-table-tbody tr.ant-table-row'));
 
-afterEach(() => {
+afterEach(async () => {
   server.events.removeAllListeners();
-  act(() => message.destroy());
+  await act(async () => message.destroy());
 });
 beforeEach(() => resetSession());
 
@@ -31,7 +33,7 @@ describe('我的项目 /account/projects', () => {
 
   it('lists the projects of the session user with logo, dates, address, a 150×150 QR code and the 当前 tag', async () => {
     const { calls } = await open();
-    expect(callsTo(calls, '/cnfInfo/getMyAllCnf')[0].params).toEqual({ userId: '2', limit: '10', page: '1' });
+    expect(callsTo(calls, myProjectPage.path)[0].params).toEqual({ userId: '2', limit: '10', page: '1' });
     expect(rows()).toHaveLength(2);
     const [first, second] = rows();
     expect(within(first).getByText('当前')).toBeInTheDocument();
@@ -51,7 +53,7 @@ describe('我的项目 /account/projects', () => {
     await user.paste('文旅');
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(callsTo(calls, '/cnfInfo/getMyAllCnf').at(-1)?.params).toMatchObject({ cnfName: '文旅', page: '1', userId: '2' });
+    expect(callsTo(calls, myProjectPage.path).at(-1)?.params).toMatchObject({ cnfName: '文旅', page: '1', userId: '2' });
   });
 
   it('warns instead of opening the dialog when no project is authorised', async () => {
@@ -60,7 +62,7 @@ describe('我的项目 /account/projects', () => {
     const { calls } = await open(db);
     await user.click(screen.getByRole('button', { name: /切换项目/ }));
     expect(await screen.findByText('抱歉，您暂无授权的项目信息，请联系管理员')).toBeInTheDocument();
-    expect(callsTo(calls, '/cnfInfo/getZbzjsqCnflist')[0].params).toEqual({ userId: '2' });
+    expect(callsTo(calls, authorisedProjects.path)[0].params).toEqual({ userId: '2' });
     expect(document.querySelector('.ant-modal')).toBeNull();
   });
 
@@ -74,7 +76,7 @@ describe('我的项目 /account/projects', () => {
     await user.click(current);
     await user.click(await okButton());
     expect(await screen.findByText(MSG_SWITCH_PROJECT)).toBeInTheDocument();
-    expect(callsTo(calls, '/chance/updateUserChangeCnfInfo')).toHaveLength(0);
+    expect(callsTo(calls, switchProjects.path)).toHaveLength(0);
     expect(useSession.getState().scopeVersion).toBe(versionBefore);
   });
 
@@ -83,13 +85,13 @@ describe('我的项目 /account/projects', () => {
     const versionBefore = useSession.getState().scopeVersion;
     await user.click(screen.getByRole('button', { name: /切换项目/ }));
     await user.click(await screen.findByRole('checkbox', { name: '2026长三角文旅产业峰会' }));
-    const listsBefore = callsTo(calls, '/cnfInfo/getMyAllCnf').length;
+    const listsBefore = callsTo(calls, myProjectPage.path).length;
     await user.click(await okButton());
     expect(await screen.findByText('执行成功')).toBeInTheDocument();
-    expect(callsTo(calls, '/chance/updateUserChangeCnfInfo')[0].params).toEqual({ userId: '2', cnfids: '1,2' });
+    expect(callsTo(calls, switchProjects.path)[0].params).toEqual({ userId: '2', cnfids: '1,2' });
     expect(useSession.getState().scopeVersion).toBe(versionBefore + 1);
-    await waitFor(() => expect(callsTo(calls, '/current/user')).toHaveLength(1));
-    await waitFor(() => expect(callsTo(calls, '/cnfInfo/getMyAllCnf').length).toBe(listsBefore + 1));
+    await waitFor(() => expect(callsTo(calls, currentUser.path)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(calls, myProjectPage.path).length).toBe(listsBefore + 1));
     await waitFor(() => expect(within(rows()[1]).getByText('当前')).toBeInTheDocument());
   });
 });
@@ -116,11 +118,11 @@ describe('我的活动 /account/activities', () => {
     await user.click(box);
     await user.click(await okButton());
     expect(await screen.findByText(MSG_SWITCH_ACTIVITY)).toBeInTheDocument();
-    expect(callsTo(calls, '/chance/updateUserChangeActivityInfo')).toHaveLength(0);
+    expect(callsTo(calls, switchActivities.path)).toHaveLength(0);
     await user.click(box);
     await user.click(await okButton());
     expect(await screen.findByText('执行成功')).toBeInTheDocument();
-    expect(callsTo(calls, '/chance/updateUserChangeActivityInfo')[0].params).toEqual({ userId: '2', cnfids: '11' });
+    expect(callsTo(calls, switchActivities.path)[0].params).toEqual({ userId: '2', cnfids: '11' });
     expect(useSession.getState().scopeVersion).toBe(versionBefore + 1);
   });
 });
