@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
-import { postForMessage } from '../api/request';
-import type { SmsPurpose } from '@domain/account/account.contracts';
+import { callForMessage } from '../api/call';
+import { smsCaptcha, type SmsPurpose } from '@domain/account/account.contracts';
 import { feedback } from '../lib/feedback';
 import { env } from '../config/env';
 import { formatCountdown } from '@domain/core/format';
@@ -59,7 +59,8 @@ export function SmsCodeInput({ id, value, onChange, purpose, getMobile, size }: 
     if (!mobile) return;
     setSending(true);
     try {
-      const msg = await postForMessage(env.smsCaptchaPath, { mobile, purpose });
+      // The deployment names the route (VITE_APP_SMS_CAPTCHA_PATH); the contract gives its form.
+      const msg = await callForMessage({ ...smsCaptcha, path: env.smsCaptchaPath }, { mobile, purpose });
       feedback().message.success(msg);
       setSentOnce(true);
       setDeadline(Date.now() + SMS_RESEND_SECONDS * 1000);
