@@ -63,7 +63,7 @@ export const MSG = {
   noticeMissing: '通知不存在',
 
   // 通知公告: notices staff author and publish (server/services/resources/hooks/notices.ts,
-  // server/routes/notices.ts). Unknown, malformed, rejected and cancelled personal codes share one answer.
+  // server/modules/notices/notices.routes.ts). Unknown, malformed, rejected and cancelled personal codes share one answer.
   noticeRoleMissing: '所选角色不存在或不能接收员工通知',
   noticeActivityGone: '接收通知的活动已不存在，请修改后再发布',
   attendeeNoticesNotFound: '未找到您的参会登记，请核对二维码或链接',
@@ -127,7 +127,7 @@ export const MSG = {
   exportCreator: '主办之家',
   otherData: '其他数据',
 
-  // SMS codes, registration, its approval, password recovery (server/routes/accountRoutes.ts)
+  // SMS codes, registration, its approval, password recovery (server/modules/account/account.routes.ts)
   smsSent: (minutes: number) => `验证码已发送，${minutes}分钟内有效`,
   smsSentIfRegistered: (minutes: number) => `如该手机号已注册，验证码已发送，${minutes}分钟内有效`,
   smsResendWait: (s: number) => `发送过于频繁，请${s}秒后再试`,
