@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cleanup, configure, getConfig } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './mocks/server';
 
 /**
@@ -10,7 +10,62 @@ import { server } from './mocks/server';
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // Pages load lazily; the first import of a page (and antd's pieces) in a test run takes a moment.
 configure({ asyncUtilTimeout: 8000 });
+
+/**
+ * A React update outside act() is an update the test did not wait for. With ACT_WARNINGS=fail such a
+ * warning fails its test (the files are not all free of them yet: `npx vitest run --project client
+ * tests/unit/<file> 2>&1 | grep -c "not wrapped in act"` counts a file's). Registered before every other
+ * hook of the file, so that (vitest runs after-hooks last-registered first) it looks last.
+ */
+const actWarnings: string[] = [];
+if (process.env.ACT_WARNINGS === 'fail') {
+  const consoleError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('not wrapped in act(')) actWarnings.push(`an update to ${String(args[1])}`);
+    consoleError(...args);
+  };
+}
+beforeEach(() => {
+  actWarnings.length = 0;
+});
 afterEach(() => {
+  const seen = actWarnings.splice(0);
+  if (seen.length) {
+    throw new Error(
+      `${seen.length} React update(s) outside act(): await what the test's actions start (findBy…/waitFor the screen they lead to, or the request they send) before the test goes on or ends.\n${seen.join('\n')}`,
+    );
+  }
+});
+
+/**
+ * The requests under way: a test that ends while one is pending would see its answer update a tree that
+ * is about to go — outside act(). Followed again before each test, as some files drop msw's listeners.
+ */
+const pending = new Set<string>();
+const started = ({ requestId }: { requestId: string }) => void pending.add(requestId);
+const ended = ({ requestId }: { requestId: string }) => void pending.delete(requestId);
+beforeEach(() => {
+  pending.clear();
+  server.events.removeListener('request:start', started);
+  server.events.removeListener('request:end', ended);
+  server.events.on('request:start', started);
+  server.events.on('request:end', ended);
+});
+
+/**
+ * Waits until no request is under way and its answer has been rendered (at most `limit` ms), the way
+ * waitFor waits: Testing Library's asyncWrapper, in which the screen may change without act().
+ */
+async function requestsSettled(limit = 2000) {
+  await getConfig().asyncWrapper(async () => {
+    const until = Date.now() + limit;
+    do await new Promise((resolve) => setTimeout(resolve, 10));
+    while (pending.size && Date.now() < until);
+  });
+}
+
+afterEach(async () => {
+  await requestsSettled();
   server.resetHandlers();
   cleanup();
   window.localStorage.clear();
@@ -55,3 +110,4 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoLayoutResizeObserver });
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: NoLayoutResizeObserver });
 }
+

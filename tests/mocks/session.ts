@@ -1,3 +1,4 @@
+import { cleanup } from '@testing-library/react';
 import { ACCESS_TOKEN_KEY, PASSWORD_TOKEN_TTL_MS } from '../../src/config/constants';
 import { storage } from '../../src/lib/storage';
 import { useSession } from '../../src/stores/session';
@@ -5,6 +6,9 @@ import { tokenOf } from './fixtures';
 
 /** Session helpers for tests: start signed out, or signed in as a fixture account (routes not yet loaded). */
 export function resetSession(): void {
+  // What the test rendered goes first: a tree that saw its session vanish would re-render after its test,
+  // outside act().
+  cleanup();
   useSession.setState({ token: null, sjc: null, user: null, authorities: [], menus: [], menuRoutes: [], routesGenerated: false });
 }
 

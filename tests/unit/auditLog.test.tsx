@@ -69,7 +69,7 @@ function open(withExport: boolean) {
 }
 
 beforeEach(() => resetSession());
-afterEach(() => act(() => message.destroy()));
+afterEach(() => act(async () => message.destroy()));
 
 describe('系统管理 → 审计日志', () => {
   it('lists records with Chinese action labels, the object and the address, newest first', async () => {

@@ -84,8 +84,8 @@ async function scan(code: string, enters = '{Enter}') {
   await user.keyboard(enters);
 }
 
-afterEach(() => {
-  act(() => message.destroy());
+afterEach(async () => {
+  await act(async () => message.destroy());
 });
 beforeEach(() => resetSession());
 

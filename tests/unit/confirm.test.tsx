@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
@@ -20,13 +20,14 @@ describe('confirmAndRemove', () => {
     const cancelled = confirmAndRemove('/crm/customer/remove', [3, 4]);
     expect((await screen.findAllByText('确定要删除选中的数据吗？')).length).toBeGreaterThan(0);
     await user.click(await screen.findByText(/^取\s*消$/, { selector: '.ant-modal-confirm button span' }));
-    expect(await cancelled).toBeNull();
+    // The dialog closes while the answer comes: inside act().
+    expect(await act(() => cancelled)).toBeNull();
 
     const confirmed = confirmAndRemove('/crm/customer/remove', [3, 4], { irreversible: true });
     expect((await screen.findAllByText('确定要删除选中的数据吗？此操作不可恢复！')).length).toBeGreaterThan(0);
     const ok = await screen.findAllByText(/^确\s*定$/, { selector: '.ant-modal-confirm button span' });
     await user.click(ok.at(-1)!);
-    expect(await confirmed).toBe('删除成功');
+    expect(await act(() => confirmed)).toBe('删除成功');
     await waitFor(() => expect(callsTo(calls, '/crm/customer/remove')).toEqual([{ path: '/crm/customer/remove', params: { ids: '3,4' } }]));
   });
 });

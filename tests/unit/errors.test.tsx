@@ -32,9 +32,10 @@ describe('error catalogue', () => {
     resetSession();
     render(<AppProviders>{null}</AppProviders>);
   });
-  afterEach(() => {
+  afterEach(async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    act(() => {
+    // Async: the static holders render and empty themselves in a microtask after the call.
+    await act(async () => {
       message.destroy();
       notification.destroy();
     });

@@ -39,9 +39,9 @@ function backend(registerAnswer: () => Response = () => HttpResponse.json({ code
 }
 
 beforeEach(() => resetSession());
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
-  act(() => message.destroy());
+  await act(async () => message.destroy());
 });
 
 describe('SmsCodeInput on /user/register', () => {

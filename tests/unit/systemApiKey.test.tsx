@@ -31,7 +31,7 @@ function backend() {
 const dialogTitled = async (title: string) => (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
 
 beforeEach(() => resetSession());
-afterEach(() => act(() => message.destroy()));
+afterEach(() => act(async () => message.destroy()));
 
 describe('系统管理 → 接口密钥', () => {
   it('lists keys without secrets, creates one and shows its secret once', async () => {

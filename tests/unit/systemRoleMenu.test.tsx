@@ -43,7 +43,7 @@ const GRANTS: RoleGrants = {
 };
 
 beforeEach(() => resetSession());
-afterEach(() => act(() => message.destroy()));
+afterEach(() => act(async () => message.destroy()));
 
 describe('grant tree model', () => {
   it('puts each page’s 访问页面 and actions under it, greyed where the caller may not grant', () => {

@@ -89,7 +89,7 @@ const dialogTitled = async (title: string | RegExp) =>
 const rowOf = async (username: string) => (await screen.findByText(username)).closest('tr') as HTMLElement;
 
 beforeEach(() => resetSession());
-afterEach(() => act(() => message.destroy()));
+afterEach(() => act(async () => message.destroy()));
 
 describe('系统管理 → 用户', () => {
   it('offers each row only the transitions its status allows, and never 停用 of oneself', async () => {
