@@ -17,13 +17,20 @@ describe('confirmAndRemove', () => {
     const calls = recordCalls();
     render(<AppProviders>{null}</AppProviders>);
 
-    const cancelled = confirmAndRemove('/crm/customer/remove', [3, 4]);
+    // Opening the confirmation renders it at once: inside act(), as a click would.
+    let cancelled!: Promise<string | null>;
+    act(() => {
+      cancelled = confirmAndRemove('/crm/customer/remove', [3, 4]);
+    });
     expect((await screen.findAllByText('确定要删除选中的数据吗？')).length).toBeGreaterThan(0);
     await user.click(await screen.findByText(/^取\s*消$/, { selector: '.ant-modal-confirm button span' }));
     // The dialog closes while the answer comes: inside act().
     expect(await act(() => cancelled)).toBeNull();
 
-    const confirmed = confirmAndRemove('/crm/customer/remove', [3, 4], { irreversible: true });
+    let confirmed!: Promise<string | null>;
+    act(() => {
+      confirmed = confirmAndRemove('/crm/customer/remove', [3, 4], { irreversible: true });
+    });
     expect((await screen.findAllByText('确定要删除选中的数据吗？此操作不可恢复！')).length).toBeGreaterThan(0);
     const ok = await screen.findAllByText(/^确\s*定$/, { selector: '.ant-modal-confirm button span' });
     await user.click(ok.at(-1)!);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
@@ -199,7 +199,8 @@ describe('SeatMapView', () => {
     renderMap([]);
     expect(screen.getByRole('group', { name: '主论坛厅座位图' })).toBeInTheDocument();
     expect(seatButton('A区 1排1号 空闲')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Time for a second request to go out, were one asked for; the view settles meanwhile.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(calls.map).toEqual([{}]);
   });
 
@@ -218,7 +219,7 @@ describe('SeatMapView', () => {
     expect(calls.map).toHaveLength(1);
     renderMap([]);
     expect(screen.getByRole('group', { name: '主论坛厅座位图' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(calls.map).toEqual([{}]);
     // The router names the URL the map reads.
     expect(SEAT_MAP_URL).toBe('/seat/seat/map');
