@@ -74,7 +74,8 @@ afterAll(async () => {
   server.close();
   // The loading bar (nprogress) removes itself by timers about 400 ms after its last page finished loading;
   // a timer that fired after the file's jsdom was torn down failed the whole run ("document is not defined").
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  // Waited out as waitFor waits: antd's static toasts, which no test unmounts, finish their animations too.
+  await getConfig().asyncWrapper(() => new Promise((resolve) => setTimeout(resolve, 600)));
 });
 
 // antd's responsive grid and menus query media; jsdom has no layout engine.
