@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentMenus, removeToken } from '@domain/session/session.contracts';
 import { answer, mock } from '../mocks/contract';
@@ -105,7 +105,8 @@ describe('routing and the guard, rendered', () => {
     signInAs('edu');
     const router = renderApp('/jsxm/works/index');
     expect(await screen.findByText('城市记忆展陈设计')).toBeInTheDocument();
-    await router.navigate('/home/index');
+    // The move ends the session and re-renders the whole tree: inside act(), as a click would be.
+    await act(() => router.navigate('/home/index'));
     await waitFor(() => expect(currentPath(router)).toBe('/edu/edulogin'));
     expect(storage.get(ACCESS_TOKEN_KEY)).toBeNull();
     await waitFor(() => expect(document.title).toBe('第十五届全国大学生展览与创意大赛'));
