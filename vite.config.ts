@@ -22,7 +22,7 @@ const ANTD_SHARED = new RegExp(
 );
 
 const ENTRY_SHARED =
-  /\/src\/(config\/(env|constants)|lib\/(storage|safePath|browser|loadable|timeout)|app\/feedback|api\/(request|errors|params|early|session|call))\.tsx?$|\/domain\/(core\/(sign|envelope)|wire|session\/session\.contracts)\.ts$|node_modules\/(react|axios|crypto-js)\//;
+  /\/src\/(config\/(env|constants)|lib\/(storage|safePath|browser|loadable|timeout|feedback)|api\/(request|errors|params|early|session|call))\.tsx?$|\/domain\/(core\/(sign|envelope)|wire|session\/session\.contracts)\.ts$|node_modules\/(react|axios|crypto-js)\//;
 
 const LOGIN_ROUTE_MODULES =
   /\/src\/(layouts\/(UserLayout|AuthLayoutFrame|PageHeading|brand)|features\/auth\/(LoginPage|LoginForm|LoginIcon|login))\.(tsx?|css)$|@ant-design\/icons-svg\/es\/asn\/(User|Lock|Eye|EyeInvisible)Outlined\.js$/;

@@ -3,6 +3,7 @@ import { parseAst } from 'rolldown/parseAst';
 
 /** Modules that declare endpoint contracts and the schema helpers they are built from. */
 const CONTRACT_MODULE = /\/domain\/(.+\.contracts|core\/schemas)\.ts$/;
+const BROWSER_TYPEBOX = '\0zbzj:typebox';
 /** The properties of an endpoint() declaration that hold schemas. */
 const SCHEMA_KEYS = new Set(['query', 'body', 'response']);
 
@@ -37,14 +38,34 @@ function withComma(code: string, property: Node): { start: number; end: number }
 }
 
 /**
+ * What is left of the schemas after the cuts (a shared object of fields, a helper's body) would keep
+ * TypeBox and its registries alive: strictExecutionOrder runs a used module's whole body. The browser
+ * never builds or checks a schema, so its build gets a TypeBox whose builders make nothing.
+ */
+const browserTypebox: Plugin = {
+  name: 'zbzj:browser-typebox',
+  apply: 'build',
+  // Before Vite's own resolver, which would find the real package.
+  enforce: 'pre',
+  resolveId: {
+    filter: { id: /^@sinclair\/typebox$/ },
+    handler: () => BROWSER_TYPEBOX,
+  },
+  load: {
+    filter: { id: /^\0zbzj:typebox$/ },
+    handler: () => ({ code: 'export const Type = new Proxy({}, { get: () => () => undefined });', moduleSideEffects: false }),
+  },
+};
+
+/**
  * The browser build keeps an endpoint contract's method, path and authority and drops its schemas: the
  * server validates with them, the browser only needs their types (domain/core/contract.ts). The schema
  * properties of each `endpoint({...})` call are cut (and the call itself: endpoint is the identity), and every call in a contract module is marked
  * pure, so the schema constants nothing uses any more, and TypeBox with them, are left out of the bundle.
  * Contract modules hold declarations only, which is what makes marking their calls pure true.
  */
-export function contractSchemas(): Plugin {
-  return {
+export function contractSchemas(): Plugin[] {
+  return [browserTypebox, {
     name: 'zbzj:contract-schemas',
     apply: 'build',
     enforce: 'post',
@@ -93,5 +114,5 @@ export function contractSchemas(): Plugin {
         return { code: out, map: null, moduleSideEffects: false };
       },
     },
-  };
+  }];
 }

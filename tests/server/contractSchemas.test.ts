@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contractSchemas } from '../../vite-plugins/contractSchemas';
 
 type Handler = (code: string, id: string) => { code: string } | null;
-const transform = (contractSchemas().transform as { handler: Handler }).handler;
+const transform = (contractSchemas()[1].transform as { handler: Handler }).handler;
 
 const SOURCE = `import { Type } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
