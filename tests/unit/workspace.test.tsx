@@ -58,7 +58,8 @@ beforeEach(() => {
   useSettings.getState().reset();
   useTabs.getState().reset();
 });
-afterEach(() => setWindowWidth(DESKTOP_WIDTH));
+// The tree is still there and follows the resize: inside act().
+afterEach(() => act(() => setWindowWidth(DESKTOP_WIDTH)));
 
 describe('header', () => {
   it('greets the user by the hour, shows the tips in bold red and offers the account links', async () => {
