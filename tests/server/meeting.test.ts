@@ -368,6 +368,13 @@ describe('座位', () => {
     expect((await asDemo.ok('POST', `${seat.api}/save`, place({ personId: String(pending.id) }))).state).toBe(1);
   });
 
+  it('keeps a 展馆 that seats or sessions are in', async () => {
+    const r = await asDemo.call('POST', `${resourceByKey('hall').api}/remove`, { ids: hallId('主论坛厅') });
+    expect(r.code).toBe(1);
+    expect(r.msg).toMatch(/^所选展馆已被(座位|日程)使用，不能删除$/);
+    expect(await asDemo.ok('GET', `${resourceByKey('hall').api}/info`, { id: hallId('主论坛厅') })).toMatchObject({ name: '主论坛厅' });
+  });
+
   it('refuses the same hall, row and number twice, and a second seat for one person in a hall', async () => {
     const first = await asDemo.ok('POST', `${seat.api}/save`, place());
     await refused(`${seat.api}/save`, { ...place(), hallId: String(first.hallId) }, 'seatNo', '该会场已有这个座位（同排同号）');
