@@ -38,8 +38,8 @@ export type OverviewGate = Static<typeof OverviewGate>;
 export const OverviewHour = Type.Object({ hour: Text, count: Int });
 export type OverviewHour = Static<typeof OverviewHour>;
 
-/** Seats of one hall by 座位状态. */
-export const OverviewHall = Type.Object({ hall: Text, assigned: Int, reserved: Int, free: Int });
+/** Seats of one hall (展馆: its id, and its name for display) by 座位状态. */
+export const OverviewHall = Type.Object({ hallId: Int, hall: Text, assigned: Int, reserved: Int, free: Int });
 export type OverviewHall = Static<typeof OverviewHall>;
 
 /** One activity's figures. */

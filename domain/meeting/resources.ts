@@ -146,7 +146,7 @@ export const schedule: ResourceDef<'schedule'> = {
   fields: [
     { name: 'title', label: '议程名称', type: 'text', required: true, max: 100, list: true, width: 220, filter: 'like', span: 24 },
     { name: 'day', label: '日期', type: 'date', required: true, list: true, width: 110, sortable: true, filter: 'range' },
-    { name: 'hall', label: '会场', type: 'text', required: true, max: 30, list: true, width: 120, filter: 'eq', placeholder: '如：主论坛厅' },
+    { name: 'hallId', label: '会场', type: 'ref', ref: 'hall', required: true, list: true, width: 120, filter: 'eq' },
     { name: 'startTime', label: '开始时间', type: 'time', required: true, list: true, width: 90, sortable: true },
     { name: 'endTime', label: '结束时间', type: 'time', required: true, list: true, width: 90 },
     { name: 'host', label: '主持人', type: 'text', max: 30, list: true, width: 100 },
@@ -154,7 +154,7 @@ export const schedule: ResourceDef<'schedule'> = {
     { name: 'capacity', label: '容纳人数', type: 'int', min: 1, maxValue: 100_000, list: true, width: 100 },
     { name: 'remark', label: '议程简介', type: 'textarea', max: 1000, span: 24 },
   ],
-  indexes: [['day', 'hall', 'startTime']],
+  indexes: [['day', 'hallId', 'startTime']],
 };
 
 // 座位 ---------------------------------------------------------------------------------------------
@@ -184,7 +184,7 @@ export const seat: ResourceDef<'seat'> = {
   defaultSort: { sort: 'rowNo', order: 'asc' },
   actions: ['add', 'edit', 'remove', 'export'],
   fields: [
-    { name: 'hall', label: '会场', type: 'text', required: true, max: 30, list: true, width: 120, filter: 'eq', placeholder: '如：主论坛厅' },
+    { name: 'hallId', label: '会场', type: 'ref', ref: 'hall', required: true, list: true, width: 120, filter: 'eq' },
     { name: 'area', label: '区域', type: 'text', max: 20, list: true, width: 90, filter: 'eq', placeholder: '如：A区' },
     { name: 'rowNo', label: '排', type: 'int', required: true, min: 1, maxValue: 500, list: true, width: 70, sortable: true },
     { name: 'seatNo', label: '号', type: 'int', required: true, min: 1, maxValue: 500, list: true, width: 70, sortable: true },
@@ -194,10 +194,10 @@ export const seat: ResourceDef<'seat'> = {
     { name: 'personId', label: '就座人员', type: 'ref', ref: 'person', refFilter: { activityId: 'activityId' }, list: true, width: 120, filter: 'eq' },
   ],
   uniques: [
-    { fields: ['activityId', 'hall', 'rowNo', 'seatNo'], field: 'seatNo', msg: '该会场已有这个座位（同排同号）' },
-    { fields: ['activityId', 'hall', 'personId'], field: 'personId', msg: '该人员在这个会场已有座位' },
+    { fields: ['activityId', 'hallId', 'rowNo', 'seatNo'], field: 'seatNo', msg: '该会场已有这个座位（同排同号）' },
+    { fields: ['activityId', 'hallId', 'personId'], field: 'personId', msg: '该人员在这个会场已有座位' },
   ],
-  indexes: [['hall', 'rowNo', 'seatNo']],
+  indexes: [['hallId', 'rowNo', 'seatNo']],
 };
 
 // 闸机与签到记录 ------------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ import { seat, SEAT_KINDS } from './resources';
  * Scoped like the seat list: the caller's organiser, current projects and activities.
  */
 
-/** A hall of an activity on the seat map: its name and how many seats it has. */
-export const SeatHall = Type.Object({ hall: Text, seats: Int });
+/** A hall (展馆) that has seats in the activity: its id, its name for display, and how many seats it has there. */
+export const SeatHall = Type.Object({ hallId: Int, name: Text, seats: Int });
 export type SeatHall = Static<typeof SeatHall>;
 
 /** One seat as the map draws it: only what a cell needs. */
@@ -34,19 +34,19 @@ export const SeatMapData = Type.Object({
   /** The activity answered for; null when the caller has none. */
   activityId: NullableInt,
   halls: Type.Array(SeatHall),
-  /** The hall whose seats follow; null when the activity has no seats yet. */
-  hall: NullableText,
+  /** The hall (展馆 id) whose seats follow; null when the activity has no seats yet. */
+  hallId: NullableInt,
   seats: Type.Array(SeatCell),
 });
 export type SeatMapData = Static<typeof SeatMapData>;
 
 /**
- * 批量生成: a rectangle of seats in one hall. Lengths beyond the definition's (会场 30, 区域 20) are refused
- * by its rules with the form's wording; these only bound the request.
+ * 批量生成: a rectangle of seats in one hall (a 展馆 of the caller's organiser). An 区域 longer than the
+ * definition's 20 is refused by its rules with the form's wording; the length here only bounds the request.
  */
 export const SeatGenerateRequest = Type.Object({
   activityId: Id,
-  hall: Type.String({ maxLength: 200 }),
+  hallId: Id,
   area: Type.Optional(Type.String({ maxLength: 200 })),
   rows: Type.Integer({ minimum: 1, maximum: 100 }),
   seatsPerRow: Type.Integer({ minimum: 1, maximum: 100 }),
@@ -56,15 +56,15 @@ export const SeatGenerateRequest = Type.Object({
 });
 export type SeatGenerateRequest = Static<typeof SeatGenerateRequest>;
 
-/** How many seats were made in which hall. */
-export const SeatGenerateResult = Type.Object({ hall: Text, created: Int });
+/** How many seats were made in which hall (its id, and its name for display). */
+export const SeatGenerateResult = Type.Object({ hallId: Int, hall: Text, created: Int });
 export type SeatGenerateResult = Static<typeof SeatGenerateResult>;
 
 export const seatMap = endpoint({
   method: 'GET',
   path: '/seat/seat/map',
   authority: 'MENU_seat_seat',
-  query: Type.Object({ activityId: Type.Optional(Id), hall: Type.Optional(Type.String({ maxLength: 30 })) }),
+  query: Type.Object({ activityId: Type.Optional(Id), hallId: Type.Optional(Id) }),
   response: SeatMapData,
 });
 

@@ -228,10 +228,14 @@ export const SEED_HALLS: HallSeed[] = [
   ['N2会议室', '上海市青浦区崧泽大道333号 国家会展中心（上海）N2 会议区', '2F', 260, 120, '陆海峰', '13601938826'],
 ];
 
-async function seedHalls(caller: Caller): Promise<void> {
+/** The seeded halls' ids by name. */
+async function seedHalls(caller: Caller): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
   for (const [name, address, floor, area, capacity, contactName, contactPhone] of SEED_HALLS) {
-    await service.save(caller, hallDef, { name, address, floor, area: String(area), capacity: String(capacity), contactName, contactPhone });
+    const saved = await service.save(caller, hallDef, { name, address, floor, area: String(area), capacity: String(capacity), contactName, contactPhone });
+    ids.set(name, saved.id as number);
   }
+  return ids;
 }
 
 // Sessions --------------------------------------------------------------------------------------
@@ -401,13 +405,13 @@ async function seedPersons(db: AppDb, caller: Caller, activity: { id: number; pr
   return persons;
 }
 
-async function seedSchedules(caller: Caller, activityId: number, seeds: ScheduleSeed[], byName: Map<string, SeededPerson>): Promise<void> {
+async function seedSchedules(caller: Caller, activityId: number, seeds: ScheduleSeed[], byName: Map<string, SeededPerson>, halls: Map<string, number>): Promise<void> {
   for (const [title, day, hall, startTime, endTime, host, speakers, capacity, remark] of seeds) {
     await service.save(caller, scheduleDef, {
       activityId: String(activityId),
       title,
       day,
-      hall,
+      hallId: String(halls.get(hall)!),
       startTime,
       endTime,
       host,
@@ -445,9 +449,9 @@ export async function seedMeeting(db: AppDb, ctx: BusinessSeedContext): Promise<
   const mainPersons = await seedPersons(db, caller, main, MAIN_PERSONS, ids, cst('2026-10-15 09:00:00'), cst('2026-12-05 09:00:00'));
   const secondPersons = await seedPersons(db, caller, second, SECOND_PERSONS, ids, cst('2026-10-25 09:00:00'), cst('2026-12-06 09:00:00'));
   const mainByName = new Map(mainPersons.map((p) => [p.name, p]));
-  await seedHalls(caller);
-  await seedSchedules(caller, main.id, MAIN_SCHEDULES, mainByName);
-  await seedSchedules(caller, second.id, SECOND_SCHEDULES, new Map(secondPersons.map((p) => [p.name, p])));
+  const halls = await seedHalls(caller);
+  await seedSchedules(caller, main.id, MAIN_SCHEDULES, mainByName, halls);
+  await seedSchedules(caller, second.id, SECOND_SCHEDULES, new Map(secondPersons.map((p) => [p.name, p])), halls);
 
   const approved = mainPersons.filter((p) => p.status === 'approved');
   const place = { organiserId: ctx.organiserId, projectId: main.projectId, activityId: main.id, createdBy: ctx.userId, updatedBy: ctx.userId };
@@ -480,7 +484,7 @@ export async function seedMeeting(db: AppDb, ctx: BusinessSeedContext): Promise<
       const kind = row <= 2 ? seatKinds.vip : row === 3 && seat <= 10 ? seatKinds.press : seatKinds.normal;
       const state = RESERVED_SEATS.has(`${row}-${seat}`) ? seatStates.reserved : personId ? seatStates.assigned : seatStates.free;
       const at = personId ? seatedAt : cst('2026-11-28 14:00:00');
-      seats.push({ ...place, hall: MEETING_MAIN_HALL, area, rowNo: row, seatNo: seat, label: seatLabel(area, row, seat), kind, state, personId, createdAt: cst('2026-11-28 14:00:00'), updatedAt: at });
+      seats.push({ ...place, hallId: halls.get(MEETING_MAIN_HALL)!, area, rowNo: row, seatNo: seat, label: seatLabel(area, row, seat), kind, state, personId, createdAt: cst('2026-11-28 14:00:00'), updatedAt: at });
     }
   }
   await db.insert(resourceTables.get('seat')!).values(seats as never);

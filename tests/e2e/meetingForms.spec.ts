@@ -179,7 +179,7 @@ test.describe('会务服务 forms', () => {
     let form = dialog(page);
     await expect(form).toContainText('新增日程');
     await expect(inputOf(form, '日期')).toHaveValue('2026-12-08');
-    await expect(inputOf(form, '会场')).toHaveValue('分论坛A');
+    await expect(inputOf(form, '会场').locator(ANT_SELECT)).toContainText('分论坛A');
     await expect(inputOf(form, '开始时间')).toHaveValue('10:00');
     await expect(inputOf(form, '结束时间')).toHaveValue('11:00');
     await expect(inputOf(form, ACTIVITY_LABEL).locator(ANT_SELECT)).toContainText(MAIN_ACTIVITY);
@@ -213,7 +213,7 @@ test.describe('会务服务 forms', () => {
     const other = `智慧水务专题会${stamp}`;
     await slot('分论坛B', 120);
     form = dialog(page);
-    await expect(inputOf(form, '会场')).toHaveValue('分论坛B');
+    await expect(inputOf(form, '会场').locator(ANT_SELECT)).toContainText('分论坛B');
     await inputOf(form, '议程名称').fill(other);
     await submit(page, form);
     await expect(column('分论坛B').locator('.zb-timeline-block', { hasText: other })).toContainText('10:00–11:00');

@@ -3,8 +3,9 @@ import { test } from './fixtures';
 import { confirmDialog, shot, signIn } from './helpers';
 
 /**
- * 座位 as the demo organiser's staff: generate a new hall on the seat map, put two approved attendees on
- * seats, free one of them, and watch the counts follow; the map is photographed at 1440×900.
+ * 座位 as the demo organiser's staff: generate the seats of a hall (展馆) on the seat map, put two
+ * approved attendees on seats, free one of them, and watch the counts follow; the map is photographed
+ * at 1440×900.
  */
 const ACTIVITY = '开幕式暨智慧城市发展主论坛';
 const HALL = '分论坛A';
@@ -44,7 +45,8 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
 
   await page.getByRole('button', { name: /批量生成/ }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '批量生成座位' });
-  await dialog.getByRole('combobox', { name: '会场' }).fill(HALL);
+  // One of the organiser's 展馆 (seeded), without seats in this activity yet.
+  await pickSelect(page, dialog.getByRole('combobox', { name: '会场' }), HALL);
   await dialog.getByLabel('区域').fill('A区');
   await dialog.getByRole('spinbutton', { name: '排数' }).fill('5');
   await dialog.getByRole('spinbutton', { name: '每排座位数' }).fill('8');

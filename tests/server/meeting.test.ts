@@ -7,7 +7,7 @@ import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
 import { idCardNumber, MEETING_MAIN_ACTIVITY, MEETING_SECOND_ACTIVITY } from '../../server/db/seedMeeting';
 import { buildTestApp, createSecondOrganiser, freshMobile, SEEDED, tokenFor, type TestApp } from './helpers';
-import { callsAs, type FixtureContext, type Row } from './resourceFixtures';
+import { callsAs, freshHall, type FixtureContext, type Row } from './resourceFixtures';
 
 /**
  * 会务服务's rules through the real routes on a real database: the demo data, attendees' personal codes
@@ -29,6 +29,9 @@ const asOther = callsAs(() => other);
 let main = 0;
 let second = 0;
 let theirActivity = 0;
+/** The demo organiser's seeded 展馆 by name → id. */
+const halls = new Map<string, number>();
+const hallId = (name: string) => String(halls.get(name)!);
 
 beforeAll(async () => {
   t = await buildTestApp({ loginRateMax: 1000 });
@@ -39,6 +42,7 @@ beforeAll(async () => {
   main = await byName(MEETING_MAIN_ACTIVITY);
   second = await byName(MEETING_SECOND_ACTIVITY);
   [theirActivity] = (await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, theirs.organiser.id))).map((a) => a.id);
+  for (const h of await asDemo.ok<Row[]>('GET', `${resourceByKey('hall').api}/list`, { limit: 500 })) halls.set(String(h.name), h.id);
 });
 afterAll(() => t.close());
 
@@ -109,10 +113,10 @@ describe('seeded 会务服务 data', () => {
     const sessions = (await all(schedule, { activityId: main })).records;
     expect(sessions.length).toBe(13);
     expect(new Set(sessions.map((s) => s.day))).toEqual(new Set(['2026-12-08', '2026-12-09']));
-    expect(new Set(sessions.map((s) => s.hall))).toEqual(new Set(['主论坛厅', '分论坛A', '分论坛B']));
+    expect(new Set(sessions.map((s) => s.hallName))).toEqual(new Set(['主论坛厅', '分论坛A', '分论坛B']));
     for (const a of sessions) {
       expect(String(a.endTime) > String(a.startTime)).toBe(true);
-      const clash = sessions.find((b) => b !== a && b.day === a.day && b.hall === a.hall && String(b.startTime) < String(a.endTime) && String(b.endTime) > String(a.startTime));
+      const clash = sessions.find((b) => b !== a && b.day === a.day && b.hallId === a.hallId && String(b.startTime) < String(a.endTime) && String(b.endTime) > String(a.startTime));
       expect(clash, String(a.title)).toBeUndefined();
     }
     const speakers = new Set((await all(person, { activityId: main, kind: 3 })).records.map((p) => p.id));
@@ -224,7 +228,7 @@ describe('参会人员', () => {
       activityId: String(main),
       title: '删除测试议程',
       day: '2026-12-10',
-      hall: '分论坛A',
+      hallId: hallId('分论坛A'),
       startTime: '09:00',
       endTime: '09:30',
       speakerIds: String(fresh.id),
@@ -268,7 +272,8 @@ describe('参会人员', () => {
     expect((await all(person, { name: '锦程观众' })).total).toBe(0);
     expect((await asDemo.call('GET', `${person.api}/info`, { id: mine.id })).msg).toBe('数据不存在或无权访问');
     // Nor can they seat one of ours in their activity, or put ours on their bus.
-    const errors = await asOther.errorsOf(`${seat.api}/save`, { activityId: String(theirActivity), hall: '茶厅', rowNo: '1', seatNo: '1', kind: '1', state: '0', personId: String(one.id) });
+    const teaRoom = await freshHall(other, '茶厅');
+    const errors = await asOther.errorsOf(`${seat.api}/save`, { activityId: String(theirActivity), hallId: String(teaRoom.id), rowNo: '1', seatNo: '1', kind: '1', state: '0', personId: String(one.id) });
     expect(errors.get('personId')).toBe('就座人员不存在或无权访问');
   });
 });
@@ -278,7 +283,7 @@ describe('日程', () => {
     activityId: String(main),
     title: '测试议程',
     day: '2026-12-08',
-    hall: '主论坛厅',
+    hallId: hallId('主论坛厅'),
     startTime: '12:10',
     endTime: '12:50',
     ...extra,
@@ -293,7 +298,7 @@ describe('日程', () => {
     await refused(`${schedule.api}/save`, session({ startTime: '11:30', endTime: '12:30' }), 'startTime', '与主论坛厅的「高峰对话：数据要素赋能城市治理」（10:45–12:00）时间冲突');
     await refused(`${schedule.api}/save`, session({ startTime: '08:00', endTime: '18:00' }), 'startTime', '与主论坛厅的「开幕式」（09:00–09:30）时间冲突');
     const lunch = await asDemo.ok('POST', `${schedule.api}/save`, session({ startTime: '12:00', endTime: '14:00', title: '午餐交流' }));
-    await asDemo.ok('POST', `${schedule.api}/save`, session({ hall: '分论坛A', startTime: '10:00', endTime: '11:00' }));
+    await asDemo.ok('POST', `${schedule.api}/save`, session({ hallId: hallId('分论坛A'), startTime: '10:00', endTime: '11:00' }));
     await asDemo.ok('POST', `${schedule.api}/save`, session({ day: '2026-12-10', startTime: '10:00', endTime: '11:00' }));
     await asDemo.ok('POST', `${schedule.api}/save`, session({ activityId: String(second), startTime: '10:00', endTime: '11:00' }));
     // Editing a session does not clash with itself, but moving it onto another does.
@@ -321,8 +326,13 @@ describe('日程', () => {
 });
 
 describe('座位', () => {
-  let hallTurn = 0;
-  const place = (extra: Record<string, string> = {}) => ({ activityId: String(main), hall: `测试厅${++hallTurn}`, area: 'C区', rowNo: '2', seatNo: '7', kind: '1', state: '0', ...extra });
+  // A new 展馆 for each seat, unless the test names one: made ahead, since place() is called inline.
+  const spare: number[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 30; i++) spare.push((await freshHall(demo)).id);
+  });
+  const nextHall = () => String(spare.shift()!);
+  const place = (extra: Record<string, string> = {}) => ({ activityId: String(main), hallId: nextHall(), area: 'C区', rowNo: '2', seatNo: '7', kind: '1', state: '0', ...extra });
   const approvedPerson = async () => {
     const p = await newPerson();
     await setStatus(p.id, '1');
@@ -356,14 +366,21 @@ describe('座位', () => {
     expect((await asDemo.ok('POST', `${seat.api}/save`, place({ personId: String(pending.id) }))).state).toBe(1);
   });
 
+  it('keeps a 展馆 that seats or sessions are in', async () => {
+    const r = await asDemo.call('POST', `${resourceByKey('hall').api}/remove`, { ids: hallId('主论坛厅') });
+    expect(r.code).toBe(1);
+    expect(r.msg).toMatch(/^所选展馆已被(座位|日程)使用，不能删除$/);
+    expect(await asDemo.ok('GET', `${resourceByKey('hall').api}/info`, { id: hallId('主论坛厅') })).toMatchObject({ name: '主论坛厅' });
+  });
+
   it('refuses the same hall, row and number twice, and a second seat for one person in a hall', async () => {
     const first = await asDemo.ok('POST', `${seat.api}/save`, place());
-    await refused(`${seat.api}/save`, { ...place(), hall: String(first.hall) }, 'seatNo', '该会场已有这个座位（同排同号）');
+    await refused(`${seat.api}/save`, { ...place(), hallId: String(first.hallId) }, 'seatNo', '该会场已有这个座位（同排同号）');
     // The same number in another activity is another seat.
-    await asDemo.ok('POST', `${seat.api}/save`, { ...place(), hall: String(first.hall), activityId: String(second) });
+    await asDemo.ok('POST', `${seat.api}/save`, { ...place(), hallId: String(first.hallId), activityId: String(second) });
     const p = await approvedPerson();
     const seated = await asDemo.ok('POST', `${seat.api}/save`, place({ personId: String(p.id) }));
-    await refused(`${seat.api}/save`, { ...place({ personId: String(p.id) }), hall: String(seated.hall), seatNo: '8' }, 'personId', '该人员在这个会场已有座位');
+    await refused(`${seat.api}/save`, { ...place({ personId: String(p.id) }), hallId: String(seated.hallId), seatNo: '8' }, 'personId', '该人员在这个会场已有座位');
   });
 
   it('lets one of two racing saves of the same seat through and answers the other with the field message', async () => {
@@ -377,9 +394,9 @@ describe('座位', () => {
     expect(await rowsOf('seat')).toBe(before + 1);
 
     const p = await approvedPerson();
-    const hall = `测试厅${++hallTurn}`;
+    const hall = nextHall();
     const racing = await Promise.all(
-      ['1', '2'].map((seatNo) => asDemo.call('POST', `${seat.api}/save`, { ...place({ personId: String(p.id), seatNo }), hall })),
+      ['1', '2'].map((seatNo) => asDemo.call('POST', `${seat.api}/save`, { ...place({ personId: String(p.id), seatNo }), hallId: hall })),
     );
     expect(racing.map((r) => r.code).sort()).toEqual([0, 1]);
     const second = racing.find((r) => r.code === 1)! as unknown as { data: { errors: Array<{ field: string; msg: string }> } };

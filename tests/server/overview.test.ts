@@ -15,7 +15,7 @@ let t: TestApp;
 let demoToken = '';
 let demoUserId = 0;
 let organiserId = 0;
-const ids = { project: 0, measured: 0, other: 0, empty: 0 };
+const ids = { project: 0, measured: 0, other: 0, empty: 0, mainHall: 0, sideHall: 0 };
 let second: Awaited<ReturnType<typeof createSecondOrganiser>>;
 
 /** Writes rows straight into a resource's table (the columns by their snake_case names). */
@@ -116,9 +116,15 @@ beforeAll(async () => {
     { ...scope(other.id), person_id: elsewhere, gate_id: otherGate, direction: 1, checked_at: at('2026-03-05T01:00:00Z') },
   ]);
 
-  const seat = (activityId: number, hall: string, seatNo: number, state: number, personId: number | null = null) => ({
+  // The demo organiser's seeded 主论坛厅 stands: these are two 展馆 of their own.
+  const [mainHall, sideHall] = await insertRows('hall', [
+    { organiser_id: organiserId, name: '概览主论坛厅' },
+    { organiser_id: organiserId, name: '概览分会场' },
+  ]);
+  Object.assign(ids, { mainHall, sideHall });
+  const seat = (activityId: number, hall: number, seatNo: number, state: number, personId: number | null = null) => ({
     ...scope(activityId),
-    hall,
+    hall_id: hall,
     row_no: 1,
     seat_no: seatNo,
     kind: 1,
@@ -126,15 +132,15 @@ beforeAll(async () => {
     person_id: personId,
   });
   await insertRows('seat', [
-    seat(measured.id, '主论坛厅', 1, 1, personIds[0]),
-    seat(measured.id, '主论坛厅', 2, 1, personIds[6]),
-    seat(measured.id, '主论坛厅', 3, 2),
-    seat(measured.id, '主论坛厅', 4, 0),
-    seat(measured.id, '主论坛厅', 5, 0),
-    seat(measured.id, '主论坛厅', 6, 0),
-    seat(measured.id, '分会场', 1, 0),
-    seat(measured.id, '分会场', 2, 0),
-    seat(other.id, '主论坛厅', 1, 1, elsewhere),
+    seat(measured.id, mainHall, 1, 1, personIds[0]),
+    seat(measured.id, mainHall, 2, 1, personIds[6]),
+    seat(measured.id, mainHall, 3, 2),
+    seat(measured.id, mainHall, 4, 0),
+    seat(measured.id, mainHall, 5, 0),
+    seat(measured.id, mainHall, 6, 0),
+    seat(measured.id, sideHall, 1, 0),
+    seat(measured.id, sideHall, 2, 0),
+    seat(other.id, mainHall, 1, 1, elsewhere),
   ]);
 
   second = await createSecondOrganiser(t.app);
@@ -179,8 +185,8 @@ describe('活动概览 figures', () => {
     ]);
     expect(data.seats).toEqual(
       expect.arrayContaining([
-        { hall: '主论坛厅', assigned: 2, reserved: 1, free: 3 },
-        { hall: '分会场', assigned: 0, reserved: 0, free: 2 },
+        { hallId: ids.mainHall, hall: '概览主论坛厅', assigned: 2, reserved: 1, free: 3 },
+        { hallId: ids.sideHall, hall: '概览分会场', assigned: 0, reserved: 0, free: 2 },
       ]),
     );
     expect(data.seats).toHaveLength(2);

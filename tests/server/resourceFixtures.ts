@@ -218,9 +218,15 @@ export const OVERRIDES: Record<string, Override> = {
   // A period that ends no earlier than it starts.
   project: (_ctx, form) => ({ ...form, srq: '2026-12-01', erq: '2026-12-03' }),
   activity: (_ctx, form) => ({ ...form, srq: '2026-12-01', erq: '2026-12-02', openTime: '09:00', closeTime: '17:30' }),
-  // Two sessions may not share a hall at the same time: a hall of its own each time.
-  schedule: (_ctx, form) => ({ ...form, hall: `测试会场${uniqueSuffix()}` }),
+  // Two sessions may not share a hall at the same time, nor two seats a hall's row and number: a new 展馆 each time.
+  schedule: async (ctx, form) => ({ ...form, hallId: String((await freshHall(ctx)).id) }),
+  seat: async (ctx, form) => ({ ...form, hallId: String((await freshHall(ctx)).id) }),
 };
+
+/** A new 展馆 of the caller's organiser, named uniquely. */
+export function freshHall(ctx: FixtureContext, name = `测试会场${uniqueSuffix()}`): Promise<Row> {
+  return apiPost<Row>(ctx, `${resourceByKey('hall').api}/save`, { name });
+}
 
 /** Fields whose values a new row must not share with existing ones: one freshened field per unique combination. */
 function freshFields(def: ResourceDef): Set<string> {

@@ -8,7 +8,7 @@ import { MSG } from '../../server/messages';
 import { GENERATE_MAX } from '../../server/services/meeting/seatMap';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
 import { buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, tokenFor, type TestApp } from './helpers';
-import { callsAs, type FixtureContext, type Row } from './resourceFixtures';
+import { callsAs, freshHall, type FixtureContext, type Row } from './resourceFixtures';
 
 /**
  * 座位图: the map of a hall, bulk generation (all or nothing), assignment through the seat's own save
@@ -29,12 +29,15 @@ let otherActivityId = 0;
 const persons: Row[] = [];
 const HALL = '测试厅甲';
 const BIG_HALL = '测试厅乙';
+/** The demo organiser's 展馆 made for these tests, by name → id. */
+const halls = new Map<string, number>();
+const hallId = (name: string) => halls.get(name)!;
 
-const mapOf = (hall?: string) => asDemo.ok<SeatMapData>('GET', `${seat.api}/map`, { activityId, ...(hall ? { hall } : {}) });
+const mapOf = (hall?: number) => asDemo.ok<SeatMapData>('GET', `${seat.api}/map`, { activityId, ...(hall ? { hallId: hall } : {}) });
 /** Seats of a hall of the demo activity, counted in the database itself. */
-const seatsIn = async (hall: string) => {
+const seatsIn = async (hall: number) => {
   const cols = columnsOf(seat);
-  const [{ n }] = await t.app.db.select({ n: count() }).from(tableOf(seat)).where(and(eq(cols.activityId, activityId), eq(cols.hall, hall)));
+  const [{ n }] = await t.app.db.select({ n: count() }).from(tableOf(seat)).where(and(eq(cols.activityId, activityId), eq(cols.hallId, hall)));
   return n;
 };
 const generate = (form: Record<string, string | number>) => asDemo.call<SeatGenerateResult>('POST', `${seat.api}/generate`, { activityId, kind: 1, ...form });
@@ -52,6 +55,7 @@ beforeAll(async () => {
   const own = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, demoUser.organiserId!));
   activityId = own[0].id;
   [otherActivityId] = (await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, second.organiser.id))).map((a) => a.id);
+  for (const name of [HALL, BIG_HALL, '超大厅', '无权厅']) halls.set(name, (await freshHall(demo, name)).id);
   for (const [name, mobile] of [['座位测试一', '13900000001'], ['座位测试二', '13900000002']]) {
     persons.push(
       await asDemo.ok<Row>('POST', `${person.api}/save`, { activityId: String(activityId), name, kind: '1', mobile, idType: '2', idNo: 'E12345678' }),
@@ -62,61 +66,63 @@ afterAll(() => t.close());
 
 describe('generate', () => {
   it('creates the missing rectangle of free seats in one call and shows them on the map in row order', async () => {
-    const r = await generate({ hall: HALL, area: 'A区', rows: 3, seatsPerRow: 4, kind: 2 });
+    const r = await generate({ hallId: hallId(HALL), area: 'A区', rows: 3, seatsPerRow: 4, kind: 2 });
     expect(r.code, r.msg).toBe(0);
-    expect(r.data).toEqual({ hall: HALL, created: 12 });
+    expect(r.data).toEqual({ hallId: hallId(HALL), hall: HALL, created: 12 });
     expect(r.msg).toBe(MSG.seatGenerated(HALL, 12));
 
-    const map = await mapOf(HALL);
-    expect(map.hall).toBe(HALL);
-    expect(map.halls).toContainEqual({ hall: HALL, seats: 12 });
+    const map = await mapOf(hallId(HALL));
+    expect(map.hallId).toBe(hallId(HALL));
+    expect(map.halls).toContainEqual({ hallId: hallId(HALL), name: HALL, seats: 12 });
     expect(map.seats.map((s) => `${s.rowNo}-${s.seatNo}`)).toEqual(['1-1', '1-2', '1-3', '1-4', '2-1', '2-2', '2-3', '2-4', '3-1', '3-2', '3-3', '3-4']);
     expect(map.seats.every((s) => s.area === 'A区' && s.kind === 2 && s.state === 0 && s.personId === null && s.personName === null)).toBe(true);
 
     // The list shows each generated seat under its label, as any saved seat.
-    const listed = await asDemo.ok<{ records: Row[] }>('GET', `${seat.api}/page`, { activityId, hall: HALL, limit: 1, sort: 'rowNo', order: 'desc' });
+    const listed = await asDemo.ok<{ records: Row[] }>('GET', `${seat.api}/page`, { activityId, hallId: hallId(HALL), limit: 1, sort: 'rowNo', order: 'desc' });
     expect(listed.records[0].label).toMatch(/^A区 3排\d号$/);
   });
 
   it('refuses a rectangle that overlaps existing seats, says how many, and writes nothing', async () => {
-    const r = await generate({ hall: HALL, area: 'A区', rows: 2, seatsPerRow: 6, startRow: 3 });
+    const r = await generate({ hallId: hallId(HALL), area: 'A区', rows: 2, seatsPerRow: 6, startRow: 3 });
     expect(r.code).toBe(1);
     // Row 3 already has seats 1–4 of the requested 1–6.
     expect(r.msg).toBe(MSG.seatGenerateExists(HALL, 4));
-    expect(await seatsIn(HALL)).toBe(12);
+    expect(await seatsIn(hallId(HALL))).toBe(12);
 
     // Starting below the last row extends the hall.
-    const more = await generate({ hall: HALL, rows: 1, seatsPerRow: 6, startRow: 4 });
+    const more = await generate({ hallId: hallId(HALL), rows: 1, seatsPerRow: 6, startRow: 4 });
     expect(more.code, more.msg).toBe(0);
     expect(more.data.created).toBe(6);
-    expect(await seatsIn(HALL)).toBe(18);
+    expect(await seatsIn(hallId(HALL))).toBe(18);
   });
 
   it('refuses out-of-range and oversized requests with field messages and writes nothing', async () => {
-    const tooMany = await generate({ hall: '超大厅', rows: 100, seatsPerRow: 51 });
+    const big = hallId('超大厅');
+    const tooMany = await generate({ hallId: big, rows: 100, seatsPerRow: 51 });
     expect(tooMany.code).toBe(1);
     expect(fieldMsg(tooMany.data, 'seatsPerRow')).toBe(MSG.seatGenerateTooMany(GENERATE_MAX));
-    const beyond = await generate({ hall: '超大厅', rows: 5, seatsPerRow: 2, startRow: 498 });
+    const beyond = await generate({ hallId: big, rows: 5, seatsPerRow: 2, startRow: 498 });
     expect(fieldMsg(beyond.data, 'rows')).toBe(MSG.seatGenerateBeyondRows(500));
-    const noRows = await generate({ hall: '超大厅', rows: 0, seatsPerRow: 2 });
+    const noRows = await generate({ hallId: big, rows: 0, seatsPerRow: 2 });
     expect(fieldMsg(noRows.data, 'rows')).toBe(MSG.fieldMinimum(1));
-    const wide = await generate({ hall: '超大厅', rows: 1, seatsPerRow: 101 });
+    const wide = await generate({ hallId: big, rows: 1, seatsPerRow: 101 });
     expect(fieldMsg(wide.data, 'seatsPerRow')).toBe(MSG.fieldMaximum(100));
-    const blank = await generate({ hall: '  ', rows: 1, seatsPerRow: 1 });
-    expect(fieldMsg(blank.data, 'hall')).toBeTruthy();
-    const longHall = await generate({ hall: '厅'.repeat(31), rows: 1, seatsPerRow: 1 });
-    expect(fieldMsg(longHall.data, 'hall')).toBeTruthy();
-    const badKind = await generate({ hall: '超大厅', rows: 1, seatsPerRow: 1, kind: 9 });
+    const blank = await generate({ hallId: '', rows: 1, seatsPerRow: 1 });
+    expect(fieldMsg(blank.data, 'hallId')).toBeTruthy();
+    const unknown = await generate({ hallId: 2_000_000_000, rows: 1, seatsPerRow: 1 });
+    expect(fieldMsg(unknown.data, 'hallId')).toBe(MSG.resRefMissing('会场'));
+    const longArea = await generate({ hallId: big, area: '区'.repeat(21), rows: 1, seatsPerRow: 1 });
+    expect(fieldMsg(longArea.data, 'area')).toBeTruthy();
+    const badKind = await generate({ hallId: big, rows: 1, seatsPerRow: 1, kind: 9 });
     expect(fieldMsg(badKind.data, 'kind')).toBe(MSG.fieldEnum);
-    expect(await seatsIn('超大厅')).toBe(0);
-    expect(await seatsIn('厅'.repeat(31))).toBe(0);
+    expect(await seatsIn(big)).toBe(0);
   });
 
   it('serves a hall of 2 000 seats in one answer', async () => {
-    const r = await generate({ hall: BIG_HALL, rows: 40, seatsPerRow: 50 });
+    const r = await generate({ hallId: hallId(BIG_HALL), rows: 40, seatsPerRow: 50 });
     expect(r.data.created).toBe(2000);
     const started = performance.now();
-    const map = await mapOf(BIG_HALL);
+    const map = await mapOf(hallId(BIG_HALL));
     const took = performance.now() - started;
     expect(map.seats).toHaveLength(2000);
     expect(map.seats[1999]).toMatchObject({ rowNo: 40, seatNo: 50 });
@@ -125,10 +131,12 @@ describe('generate', () => {
   });
 
   it('names the first hall when none (or an unknown one) is asked for', async () => {
-    const map = await mapOf('没有这个厅');
+    const map = await mapOf(2_000_000_000);
     expect(map.activityId).toBe(activityId);
-    expect(map.hall).toBe(map.halls[0].hall);
-    expect(map.halls.map((h) => h.hall)).toEqual([...map.halls.map((h) => h.hall)].sort());
+    expect(map.hallId).toBe(map.halls[0].hallId);
+    // By name; a hall without seats in the activity (超大厅) is not listed.
+    expect(map.halls.map((h) => h.name)).toEqual([...map.halls.map((h) => h.name)].sort());
+    expect(map.halls.map((h) => h.hallId)).not.toContain(hallId('超大厅'));
   });
 
   it('answers for the first activity the pickers list when none is asked for', async () => {
@@ -142,7 +150,7 @@ describe('assign', () => {
   let first: SeatCell;
   let second: SeatCell;
   beforeAll(async () => {
-    const map = await mapOf(HALL);
+    const map = await mapOf(hallId(HALL));
     [first, second] = map.seats;
   });
 
@@ -151,7 +159,7 @@ describe('assign', () => {
     expect(r.code, r.msg).toBe(0);
     expect(r.data).toMatchObject({ id: first.id, personId: persons[0].id, personName: '座位测试一', state: 1 });
     expect(r.msg).toBe(MSG.seatAssigned('A区 1排1号', '座位测试一'));
-    const cell = (await mapOf(HALL)).seats.find((s) => s.id === first.id);
+    const cell = (await mapOf(hallId(HALL))).seats.find((s) => s.id === first.id);
     expect(cell).toMatchObject({ personId: persons[0].id, personName: '座位测试一', state: 1 });
   });
 
@@ -160,9 +168,9 @@ describe('assign', () => {
     expect(r.code).toBe(1);
     expect(r.data.errors).toContainEqual({ field: 'personId', msg: '该人员在这个会场已有座位' });
     expect(r.msg).toContain('该人员在这个会场已有座位');
-    expect((await mapOf(HALL)).seats.find((s) => s.id === second.id)?.personId).toBeNull();
+    expect((await mapOf(hallId(HALL))).seats.find((s) => s.id === second.id)?.personId).toBeNull();
     // The same person may sit in another hall.
-    const big = (await mapOf(BIG_HALL)).seats[0];
+    const big = (await mapOf(hallId(BIG_HALL))).seats[0];
     const elsewhere = await asDemo.call<SeatCell>('POST', `${seat.api}/assign`, { id: big.id, personId: persons[0].id });
     expect(elsewhere.code, elsewhere.msg).toBe(0);
   });
@@ -189,31 +197,35 @@ describe('another organiser', () => {
     const map = await asOther.call('GET', `${seat.api}/map`, { activityId });
     expect(map.code).toBe(1);
     expect(map.msg).toBe(MSG.resActivityMissing);
-    const gen = await asOther.call('POST', `${seat.api}/generate`, { activityId, hall: '入侵厅', rows: 1, seatsPerRow: 1, kind: 1 });
+    const gen = await asOther.call('POST', `${seat.api}/generate`, { activityId, hallId: hallId('超大厅'), rows: 1, seatsPerRow: 1, kind: 1 });
     expect(gen.code).toBe(1);
     expect(gen.msg).toBe(MSG.resActivityMissing);
-    expect(await seatsIn('入侵厅')).toBe(0);
-    const target = (await mapOf(HALL)).seats[2];
+    expect(await seatsIn(hallId('超大厅'))).toBe(0);
+    // Nor use a demo 展馆 in its own activity.
+    const borrowed = await asOther.call('POST', `${seat.api}/generate`, { activityId: otherActivityId, hallId: hallId('超大厅'), rows: 1, seatsPerRow: 1, kind: 1 });
+    expect(borrowed.code).toBe(1);
+    expect(fieldMsg(borrowed.data, 'hallId')).toBe(MSG.resRefMissing('会场'));
+    const target = (await mapOf(hallId(HALL))).seats[2];
     const assign = await asOther.call('POST', `${seat.api}/assign`, { id: target.id, personId: '' });
     expect(assign.code).toBe(1);
     expect(assign.msg).toBe(MSG.resNotFound);
     // Its own activity has no seats of the demo organiser.
     const own = await asOther.ok<SeatMapData>('GET', `${seat.api}/map`, { activityId: otherActivityId });
-    expect(own).toEqual({ activityId: otherActivityId, halls: [], hall: null, seats: [] });
+    expect(own).toEqual({ activityId: otherActivityId, halls: [], hallId: null, seats: [] });
   });
 });
 
 describe('authorities', () => {
   it('answers 403 to generate and assign without their actions, while the map stays readable', async () => {
-    const map = await asClerk.call<SeatMapData>('GET', `${seat.api}/map`, { activityId, hall: HALL });
+    const map = await asClerk.call<SeatMapData>('GET', `${seat.api}/map`, { activityId, hallId: hallId(HALL) });
     expect(map.code, map.msg).toBe(0);
-    const gen = await asClerk.call('POST', `${seat.api}/generate`, { activityId, hall: '无权厅', rows: 1, seatsPerRow: 1, kind: 1 });
+    const gen = await asClerk.call('POST', `${seat.api}/generate`, { activityId, hallId: hallId('无权厅'), rows: 1, seatsPerRow: 1, kind: 1 });
     expect(gen.status).toBe(403);
-    expect(await seatsIn('无权厅')).toBe(0);
+    expect(await seatsIn(hallId('无权厅'))).toBe(0);
     const target = map.data.seats[3];
     const assign = await asClerk.call('POST', `${seat.api}/assign`, { id: target.id, personId: persons[1].id });
     expect(assign.status).toBe(403);
-    expect((await mapOf(HALL)).seats.find((s) => s.id === target.id)?.personId).toBeNull();
+    expect((await mapOf(hallId(HALL))).seats.find((s) => s.id === target.id)?.personId).toBeNull();
   });
 
   it('answers 403 to the map without the seat menu (a competition user)', async () => {

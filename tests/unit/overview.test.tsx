@@ -101,7 +101,7 @@ describe('overview series', () => {
         { gateId: 3, name: '东1号', count: 0 },
       ]),
     ).toEqual({ categories: ['东1号', '南1号', '北1号'], data: [0, 5, 9] });
-    expect(seatStacks([{ hall: '主论坛厅', assigned: 120, reserved: 10, free: 70 }])).toEqual({
+    expect(seatStacks([{ hallId: 1, hall: '主论坛厅', assigned: 120, reserved: 10, free: 70 }])).toEqual({
       categories: ['主论坛厅'],
       series: [
         { name: '已分配', key: 'assigned', data: [120] },
@@ -120,7 +120,7 @@ describe('overview series', () => {
       expect.objectContaining({ type: 'bar', name: '批量导入', stack: 'day', data: [3] }),
       expect.objectContaining({ type: 'line', name: '累计登记', yAxisIndex: 1, data: [3] }),
     ]);
-    const seats = seatsOption(seatStacks([{ hall: '主论坛厅', assigned: 1, reserved: 2, free: 3 }]));
+    const seats = seatsOption(seatStacks([{ hallId: 1, hall: '主论坛厅', assigned: 1, reserved: 2, free: 3 }]));
     expect(seats.yAxis).toMatchObject({ type: 'category', data: ['主论坛厅'] });
     expect((seats.series as Array<{ stack: string; name: string }>).map((s) => [s.stack, s.name])).toEqual([
       ['seat', '已分配'],
@@ -144,7 +144,7 @@ const overviewOf = (activityId: number, name: string, extra: Partial<MeetingOver
   people: PEOPLE,
   checkinsByGate: [{ gateId: 1, name: '南1号', count: 3 }],
   checkinsByHour: [{ hour: '2026-03-05 09', count: 3 }],
-  seats: [{ hall: '主论坛厅', assigned: 2, reserved: 1, free: 3 }],
+  seats: [{ hallId: 1, hall: '主论坛厅', assigned: 2, reserved: 1, free: 3 }],
   ...extra,
 });
 

@@ -16,6 +16,7 @@ import {
   slotAt,
   timelineDays,
   type TimedSession,
+  type TimelineHall,
 } from '../../src/features/meeting/schedule/timelineLayout';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
@@ -23,7 +24,18 @@ import { API, receivedParams } from '../mocks/handlers';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
 
-const at = (id: number, hall: string, startTime: string, endTime: string, day = '2026-12-20'): TimedSession => ({ id, day, hall, startTime, endTime });
+/** Halls (展馆) by name, numbered as first named. */
+const hallIds = new Map<string, number>();
+const hallIdOf = (name: string) => hallIds.get(name) ?? hallIds.set(name, hallIds.size + 1).get(name)!;
+const columns = (...names: string[]): TimelineHall[] => names.map((name) => ({ id: hallIdOf(name), name }));
+const at = (id: number, hall: string, startTime: string, endTime: string, day = '2026-12-20'): TimedSession => ({
+  id,
+  day,
+  hallId: hallIdOf(hall),
+  hallName: hall,
+  startTime,
+  endTime,
+});
 
 describe('timeline layout', () => {
   it('reads times of day and refuses anything else', () => {
@@ -61,11 +73,11 @@ describe('timeline layout', () => {
 
   it('orders the halls by when they open over all days, the same columns every day', () => {
     const sessions = [at(1, '分论坛B', '13:00', '14:00'), at(2, '主论坛厅', '09:00', '10:00'), at(3, '分论坛A', '13:00', '15:00'), at(4, '分论坛C', '08:00', '09:00', '2026-12-21')];
-    expect(hallsOf(sessions)).toEqual(['主论坛厅', '分论坛A', '分论坛B', '分论坛C']);
+    expect(hallsOf(sessions)).toEqual(columns('主论坛厅', '分论坛A', '分论坛B', '分论坛C'));
   });
 
   it('places a session from its start to its end in its hall’s column', () => {
-    const blocks = layoutDay([at(1, '主论坛厅', '09:00', '10:30'), at(2, '分论坛A', '08:00', '08:05')], ['主论坛厅', '分论坛A'], DEFAULT_AXIS, 1.2);
+    const blocks = layoutDay([at(1, '主论坛厅', '09:00', '10:30'), at(2, '分论坛A', '08:00', '08:05')], columns('主论坛厅', '分论坛A'), DEFAULT_AXIS, 1.2);
     const byId = new Map(blocks.map((b) => [b.session.id, b]));
     expect(byId.get(1)).toMatchObject({ column: 0, top: 72, height: 108, lane: 0, lanes: 1, overlaps: false });
     // Five minutes still get a readable block.
@@ -75,7 +87,7 @@ describe('timeline layout', () => {
   it('puts overlapping sessions of one hall side by side, and leaves the others full width', () => {
     const blocks = layoutDay(
       [at(1, 'A', '09:00', '10:00'), at(2, 'A', '09:30', '10:30'), at(3, 'A', '10:00', '11:00'), at(4, 'A', '11:00', '12:00'), at(5, 'B', '09:00', '10:00')],
-      ['A', 'B'],
+      columns('A', 'B'),
       DEFAULT_AXIS,
       1,
     );
@@ -91,7 +103,7 @@ describe('timeline layout', () => {
   });
 
   it('leaves out halls that are not columns and sessions without a readable time', () => {
-    expect(layoutDay([at(1, 'X', '09:00', '10:00'), at(2, 'A', 'bad', '10:00')], ['A'], DEFAULT_AXIS, 1)).toEqual([]);
+    expect(layoutDay([at(1, 'X', '09:00', '10:00'), at(2, 'A', 'bad', '10:00')], columns('A'), DEFAULT_AXIS, 1)).toEqual([]);
   });
 
   it('proposes the half hour under the pointer, an hour long, within the axis', () => {
@@ -118,9 +130,9 @@ const SESSION = {
   speakerNames: ['王明', '李华'],
 };
 const SESSIONS = [
-  { ...SESSION, id: 1, title: '开幕式', day: '2026-12-20', hall: '主论坛厅', startTime: '09:00', endTime: '10:00', host: '陈静', speakerIds: [11, 12] },
-  { ...SESSION, id: 2, title: '城市数据治理', day: '2026-12-20', hall: '分论坛A', startTime: '13:30', endTime: '15:00', host: null, speakerIds: [] },
-  { ...SESSION, id: 3, title: '闭幕式', day: '2026-12-21', hall: '主论坛厅', startTime: '16:00', endTime: '17:00', host: '陈静', speakerIds: [11] },
+  { ...SESSION, id: 1, title: '开幕式', day: '2026-12-20', hallId: 1, hallName: '主论坛厅', startTime: '09:00', endTime: '10:00', host: '陈静', speakerIds: [11, 12] },
+  { ...SESSION, id: 2, title: '城市数据治理', day: '2026-12-20', hallId: 2, hallName: '分论坛A', startTime: '13:30', endTime: '15:00', host: null, speakerIds: [] },
+  { ...SESSION, id: 3, title: '闭幕式', day: '2026-12-21', hallId: 1, hallName: '主论坛厅', startTime: '16:00', endTime: '17:00', host: '陈静', speakerIds: [11] },
 ];
 
 const pageCalls: Array<Record<string, string>> = [];
@@ -143,6 +155,16 @@ function useScheduleApi(options: { failPages?: number } = {}) {
       return HttpResponse.json({ code: 0, msg: '操作成功', data: SESSIONS.find((s) => s.id === id) });
     }),
     http.get(API('/person/person/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [] })),
+    http.get(API('/hall/hall/list'), () =>
+      HttpResponse.json({
+        code: 0,
+        msg: '操作成功',
+        data: [
+          { id: 1, name: '主论坛厅' },
+          { id: 2, name: '分论坛A' },
+        ],
+      }),
+    ),
   );
 }
 
@@ -203,7 +225,8 @@ describe('ScheduleTimeline', () => {
     // 150 px below 08:00 at 1.2 px a minute is 10:05: the 10:00 slot of 分论坛A.
     fireEvent.click(column('分论坛A'), { clientY: 150 });
     dialog = (await screen.findByText('新增日程', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
-    expect(within(dialog).getByLabelText('会场')).toHaveValue('分论坛A');
+    // The hall (展馆) select shows the column's hall.
+    expect(within(dialog).getByLabelText('会场').closest('.ant-select')).toHaveTextContent('分论坛A');
     expect(within(dialog).getByLabelText('日期')).toHaveValue('2026-12-20');
     expect(within(dialog).getByLabelText('开始时间')).toHaveValue('10:00');
     expect(within(dialog).getByLabelText('结束时间')).toHaveValue('11:00');

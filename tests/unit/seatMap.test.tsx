@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { SeatMapView } from '../../src/features/meeting/seats/SeatMapView';
@@ -102,6 +103,14 @@ interface Calls {
 }
 const calls: Calls = { map: [], assign: [], generate: [], persons: [] };
 let halls: Map<string, SeatCell[]>;
+/** The organiser's 展馆: the seat map names them by id. */
+const ORG_HALLS = [
+  { id: 1, name: '主论坛厅' },
+  { id: 2, name: '分论坛A' },
+  { id: 3, name: '分论坛B' },
+];
+const hallIdOf = (name: string) => ORG_HALLS.find((h) => h.name === name)!.id;
+const hallNameOf = (id: unknown) => ORG_HALLS.find((h) => String(h.id) === String(id))?.name;
 
 function hallOf(rows: number, perRow: number, firstId: number, kind = 1): SeatCell[] {
   const out: SeatCell[] = [];
@@ -114,10 +123,17 @@ function useSeatApi() {
     mock(seatMap, ({ params }) => {
       calls.map.push(params);
       const names = [...halls.keys()].sort();
-      const hall = params.hall && halls.has(params.hall) ? params.hall : (names[0] ?? null);
+      const asked = hallNameOf(params.hallId);
+      const hall = asked && halls.has(asked) ? asked : (names[0] ?? null);
       // Without an activity the server answers for the caller's first one.
-      return { activityId: Number(params.activityId ?? 1), halls: names.map((h) => ({ hall: h, seats: halls.get(h)!.length })), hall, seats: hall ? halls.get(hall)! : [] };
+      return {
+        activityId: Number(params.activityId ?? 1),
+        halls: names.map((h) => ({ hallId: hallIdOf(h), name: h, seats: halls.get(h)!.length })),
+        hallId: hall ? hallIdOf(hall) : null,
+        seats: hall ? halls.get(hall)! : [],
+      };
     }),
+    http.get(API('/hall/hall/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: ORG_HALLS })),
     http.get(API('/person/person/list'), async ({ request }) => {
       const params = await receivedParams(request);
       calls.persons.push(params);
@@ -139,9 +155,10 @@ function useSeatApi() {
     }),
     mock(seatGenerate, ({ params }) => {
       calls.generate.push(params);
-      halls.set(params.hall, hallOf(Number(params.rows), Number(params.seatsPerRow), 10_000, Number(params.kind)));
+      const name = hallNameOf(params.hallId)!;
+      halls.set(name, hallOf(Number(params.rows), Number(params.seatsPerRow), 10_000, Number(params.kind)));
       const created = Number(params.rows) * Number(params.seatsPerRow);
-      return answer(seatGenerate, { hall: params.hall, created }, `已在${params.hall}生成 ${created} 个座位`);
+      return answer(seatGenerate, { hallId: hallIdOf(name), hall: name, created }, `已在${name}生成 ${created} 个座位`);
     }),
   );
 }
@@ -210,7 +227,7 @@ describe('SeatMapView', () => {
       const url = new URL(`http://localhost/zbzj/seat/seat/index${search}`);
       return loader({ request: new Request(url), url, pattern: '/seat/seat/index', params: {}, context: undefined });
     };
-    expect(await arrive('?hall=主论坛厅')).toBeNull();
+    expect(await arrive('?hallId=1')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.map).toEqual([]);
 
@@ -300,7 +317,7 @@ describe('SeatMapView', () => {
     await user.click(screen.getByRole('combobox', { name: '会场' }));
     await user.click(await screen.findByText('分论坛B（4 座）'));
     expect(await screen.findByRole('group', { name: '分论坛B座位图' })).toBeInTheDocument();
-    expect(calls.map.at(-1)).toMatchObject({ hall: '分论坛B' });
+    expect(calls.map.at(-1)).toMatchObject({ hallId: '3' });
     expect(screen.getAllByRole('button', { name: /^\d排\d号 空闲$/ })).toHaveLength(4);
   });
 
@@ -310,7 +327,10 @@ describe('SeatMapView', () => {
     await user.click(screen.getByRole('button', { name: /批量生成/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('批量生成座位')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('combobox', { name: '会场' }), '分论坛A');
+    // A hall of the organiser's 展馆, with or without seats in the activity yet.
+    await user.click(within(dialog).getByRole('combobox', { name: '会场' }));
+    expect(await screen.findByTitle('分论坛B（已有 4 座）')).toBeInTheDocument();
+    await user.click(await screen.findByTitle('分论坛A'));
     const rows = within(dialog).getByRole('spinbutton', { name: '排数' });
     await user.clear(rows);
     await user.type(rows, '5');
@@ -323,9 +343,27 @@ describe('SeatMapView', () => {
     const confirm = await screen.findByText(/将在「分论坛A」生成 40 个普通座位：第 1–5 排，每排 1–8 号/);
     expect(calls.generate).toHaveLength(0);
     await user.click(within(confirm.closest('.ant-modal-container, .ant-modal-content')! as HTMLElement).getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(calls.generate).toEqual([{ activityId: '1', hall: '分论坛A', rows: '5', seatsPerRow: '8', kind: '1', startRow: '1' }]));
+    await waitFor(() => expect(calls.generate).toEqual([{ activityId: '1', hallId: '2', rows: '5', seatsPerRow: '8', kind: '1', startRow: '1' }]));
     expect(await screen.findByRole('group', { name: '分论坛A座位图' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^\d排\d号 空闲$/ })).toHaveLength(40);
     await toastSays('已在分论坛A生成 40 个座位');
+  });
+
+  it('points to 展馆 when the organiser has no hall to generate seats in', async () => {
+    server.use(http.get(API('/hall/hall/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [] })));
+    useSession.setState({ authorities: ['user', 'MENU_seat_seat', 'ACTION_seat_seat_generate'] });
+    // In the app the map sits inside the router, which the link needs.
+    render(
+      <AppProviders>
+        <MemoryRouter>
+          <SeatMapView />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await screen.findByRole('group', { name: '主论坛厅座位图' });
+    await user.click(screen.getByRole('button', { name: /批量生成/ }));
+    const hint = await screen.findByTestId('seat-generate-no-halls');
+    expect(hint).toHaveTextContent('还没有展馆');
+    expect(within(hint).getByRole('link', { name: '「展馆」' }).getAttribute('href')).toMatch(/\/hall\/hall\/index$/);
   });
 });

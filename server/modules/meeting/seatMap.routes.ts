@@ -8,7 +8,7 @@ import { assignSeat, generateSeats, seatMap as readSeatMap } from '../../service
 
 /** 座位图 (domain/meeting/seatMap.contracts.ts); the SQL is in server/services/meeting/seatMap.ts. */
 const seatMapRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  route(app, seatMap, async (request) => ok(await readSeatMap(await callerOf(app, request), request.query.activityId, request.query.hall)));
+  route(app, seatMap, async (request) => ok(await readSeatMap(await callerOf(app, request), request.query.activityId, request.query.hallId)));
 
   route(app, seatGenerate, async (request) => {
     const result = await generateSeats(await callerOf(app, request), request.body);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { checkin, gate, person, seat } from '@domain/meeting/resources';
+import { checkin, gate, hall, person, seat } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
 import type { MeetingOverview, OverviewDaySource, OverviewGate, OverviewHall, OverviewHour, OverviewKindStatus, OverviewTotals } from '@domain/meeting/overview.contracts';
 import { activities, projects } from '../../db/schema';
@@ -88,6 +88,7 @@ export async function meetingOverview(caller: Caller, activityId: number | undef
   const c = columnsOf(checkin);
   const g = columnsOf(gate);
   const s = columnsOf(seat);
+  const h = columnsOf(hall);
   const ofActivity = (cols: typeof p) => and(eq(cols.organiserId, caller.organiser.id), eq(cols.activityId, activity.id))!;
 
   const day = chinaText(p.createdAt, 'YYYY-MM-DD');
@@ -117,15 +118,17 @@ export async function meetingOverview(caller: Caller, activityId: number | undef
       .orderBy(hour),
     db
       .select({
-        hall: s.hall,
+        hallId: s.hallId,
+        hall: h.name,
         assigned: countWhere(sql`${s.state} = ${SEAT_STATE.assigned}`),
         reserved: countWhere(sql`${s.state} = ${SEAT_STATE.reserved}`),
         free: countWhere(sql`${s.state} = ${SEAT_STATE.free}`),
       })
       .from(tableOf(seat))
+      .innerJoin(tableOf(hall), eq(h.id, s.hallId))
       .where(ofActivity(s))
-      .groupBy(s.hall)
-      .orderBy(s.hall),
+      .groupBy(s.hallId, h.name)
+      .orderBy(h.name, s.hallId),
   ]);
 
   const totals = totalsOf(people.map((r) => ({ status: Number(r.status), count: r.count, checkedIn: r.checkedIn })));
@@ -138,7 +141,7 @@ export async function meetingOverview(caller: Caller, activityId: number | undef
     people: people.map((r): OverviewKindStatus => ({ kind: Number(r.kind), status: Number(r.status), count: r.count })),
     checkinsByGate: byGate.map((r): OverviewGate => ({ gateId: Number(r.gateId), name: String(r.name), count: r.count })),
     checkinsByHour: byHour.map((r): OverviewHour => ({ hour: r.hour, count: r.count })),
-    seats: halls.map((r): OverviewHall => ({ hall: String(r.hall), assigned: r.assigned, reserved: r.reserved, free: r.free })),
+    seats: halls.map((r): OverviewHall => ({ hallId: Number(r.hallId), hall: String(r.hall), assigned: r.assigned, reserved: r.reserved, free: r.free })),
   };
 }
 

@@ -22,6 +22,7 @@ import { byActor, recordAudit } from '../audit/record';
 
 const seat = resourceByKey('seat');
 const person = resourceByKey('person');
+const hallDef = resourceByKey('hall');
 
 /** Most seats one generation may create: a large auditorium, still one quick transaction. */
 export const GENERATE_MAX = 5_000;
@@ -55,25 +56,28 @@ async function activityInScope(caller: Caller, activityId: number | undefined): 
 }
 
 /**
- * The activity's halls with their seat counts, and every seat of `hall` (or of the first hall): one
- * grouped count and one select with the sitter's name joined, whatever the number of seats.
+ * The activity's halls (those with seats, by name) with their seat counts, and every seat of `hallId`
+ * (or of the first hall): one grouped count and one select with the sitter's name joined, whatever the
+ * number of seats.
  */
-export async function seatMap(caller: Caller, activityId: number | undefined, hall: string | undefined): Promise<SeatMapData> {
+export async function seatMap(caller: Caller, activityId: number | undefined, hallId: number | undefined): Promise<SeatMapData> {
   // Without an activity the page has not picked one yet: answering for the first saves it a round trip.
   const activity = await activityInScope(caller, activityId);
-  if (!activity) return { activityId: null, halls: [], hall: null, seats: [] };
+  if (!activity) return { activityId: null, halls: [], hallId: null, seats: [] };
   const cols = columnsOf(seat);
+  const hallCols = columnsOf(hallDef);
   const inActivity = and(scopeWhere(seat, caller, cols), eq(cols.activityId, activity.id));
   const halls: SeatHall[] = (
     await caller.db
-      .select({ hall: cols.hall, seats: count() })
+      .select({ hallId: cols.hallId, name: hallCols.name, seats: count() })
       .from(tableOf(seat))
+      .innerJoin(tableOf(hallDef), eq(hallCols.id, cols.hallId))
       .where(inActivity)
-      .groupBy(cols.hall)
-      .orderBy(asc(cols.hall))
-  ).map((h) => ({ hall: h.hall as string, seats: h.seats }));
-  const shown = hall !== undefined && halls.some((h) => h.hall === hall) ? hall : (halls[0]?.hall ?? null);
-  if (shown === null) return { activityId: activity.id, halls, hall: null, seats: [] };
+      .groupBy(cols.hallId, hallCols.name)
+      .orderBy(asc(hallCols.name), asc(cols.hallId))
+  ).map((h) => ({ hallId: h.hallId as number, name: h.name as string, seats: h.seats }));
+  const shown = hallId !== undefined && halls.some((h) => h.hallId === hallId) ? hallId : (halls[0]?.hallId ?? null);
+  if (shown === null) return { activityId: activity.id, halls, hallId: null, seats: [] };
 
   const sitter = alias(tableOf(person) as never, 'sitter') as unknown as ReturnType<typeof columnsOf>;
   const rows = await caller.db
@@ -91,9 +95,9 @@ export async function seatMap(caller: Caller, activityId: number | undefined, ha
     })
     .from(tableOf(seat))
     .leftJoin(sitter as never, eq(sitter.id, cols.personId))
-    .where(and(inActivity, eq(cols.hall, shown)))
+    .where(and(inActivity, eq(cols.hallId, shown)))
     .orderBy(asc(cols.rowNo), asc(cols.seatNo));
-  return { activityId: activity.id, halls, hall: shown, seats: rows as SeatCell[] };
+  return { activityId: activity.id, halls, hallId: shown, seats: rows as SeatCell[] };
 }
 
 export type GenerateInput = SeatGenerateRequest;
@@ -105,15 +109,23 @@ export type GenerateInput = SeatGenerateRequest;
  * generating from the next free row.)
  */
 export async function generateSeats(caller: Caller, input: GenerateInput): Promise<SeatGenerateResult> {
-  const hall = input.hall.trim();
   const area = input.area?.trim() ? input.area.trim() : null;
-  const errors = validate({ hall: fieldRules(fieldOf('hall')), area: fieldRules(fieldOf('area')) }, { hall, area: area ?? undefined });
+  const errors = validate({ area: fieldRules(fieldOf('area')) }, { area: area ?? undefined });
   if (errors.length) throw fieldErrors(errors);
   const total = input.rows * input.seatsPerRow;
   if (total > GENERATE_MAX) throw fieldErrors([{ field: 'seatsPerRow', msg: MSG.seatGenerateTooMany(GENERATE_MAX) }]);
   const lastRow = input.startRow + input.rows - 1;
   if (lastRow > ROW_MAX) throw fieldErrors([{ field: 'rows', msg: MSG.seatGenerateBeyondRows(ROW_MAX) }]);
   const activity = await activityInScope(caller, input.activityId);
+  // The hall is one of the caller's organiser's 展馆 (they are shared by all its activities).
+  const hallCols = columnsOf(hallDef);
+  const [found] = await caller.db
+    .select({ name: hallCols.name })
+    .from(tableOf(hallDef))
+    .where(and(scopeWhere(hallDef, caller, hallCols), eq(hallCols.id, input.hallId)));
+  if (!found) throw fieldErrors([{ field: 'hallId', msg: MSG.resRefMissing(fieldOf('hallId').label) }]);
+  const hallId = input.hallId;
+  const hall = found.name as string;
 
   const cols = columnsOf(seat);
   const created = await service.uniqueRefusal(seat, () =>
@@ -126,14 +138,14 @@ export async function generateSeats(caller: Caller, input: GenerateInput): Promi
           and(
             eq(cols.organiserId, caller.organiser.id),
             eq(cols.activityId, activity.id),
-            eq(cols.hall, hall),
+            eq(cols.hallId, hallId),
             between(cols.rowNo, input.startRow, lastRow),
             between(cols.seatNo, 1, input.seatsPerRow),
           ),
         );
       if (existing > 0) throw refuse(MSG.seatGenerateExists(hall, existing));
       const stamp = { createdBy: caller.user.id, updatedBy: caller.user.id, createdAt: caller.now, updatedAt: caller.now };
-      const place = { organiserId: caller.organiser.id, projectId: activity.projectId, activityId: activity.id, hall, area };
+      const place = { organiserId: caller.organiser.id, projectId: activity.projectId, activityId: activity.id, hallId, area };
       const values = [];
       for (let rowNo = input.startRow; rowNo <= lastRow; rowNo++) {
         for (let seatNo = 1; seatNo <= input.seatsPerRow; seatNo++) {
@@ -147,7 +159,7 @@ export async function generateSeats(caller: Caller, input: GenerateInput): Promi
       return values.length;
     }),
   );
-  return { hall, created };
+  return { hallId, hall, created };
 }
 
 /**

@@ -22,6 +22,7 @@ const scheduleDef = resourceByKey('schedule');
 const seatDef = resourceByKey('seat');
 const checkinDef = resourceByKey('checkin');
 const shuttleDef = resourceByKey('shuttleLine');
+const hallDef = resourceByKey('hall');
 
 const personStatus = personDef.machines!.find((m) => m.field === 'status')!;
 /** Registrations that no longer take a seat or a place on a bus. */
@@ -110,9 +111,11 @@ async function personInUse(caller: Caller, ids: number[]): Promise<string | null
   if (checkins.length) return MSG.meetingPersonHasCheckins(names.get(checkins[0].personId as number) ?? '', checkins.length);
 
   const s = columnsOf(seatDef);
+  const h = columnsOf(hallDef);
   const [seat] = await db
-    .select({ personId: s.personId, hall: s.hall, label: s.label })
+    .select({ personId: s.personId, hall: h.name, label: s.label })
     .from(tableOf(seatDef))
+    .innerJoin(tableOf(hallDef), eq(h.id, s.hallId))
     .where(and(eq(s.organiserId, org), inArray(s.personId, ids)))
     .orderBy(asc(s.id))
     .limit(1);
@@ -163,14 +166,14 @@ export const person: ResourceHooks = {
 /** 日程: a session ends after it starts, does not clash with another in its hall, and its speakers attend its activity. */
 export const schedule: ResourceHooks = {
   async beforeSave(caller, { values, existing, activityId }, errors) {
-    const { day, hall, startTime, endTime } = values;
+    const { day, hallId, startTime, endTime } = values;
     if (typeof startTime === 'string' && typeof endTime === 'string' && endTime <= startTime) {
       errors.push({ field: 'endTime', msg: MSG.scheduleEndBeforeStart });
     }
-    if (activityId !== null && typeof day === 'string' && typeof hall === 'string' && typeof startTime === 'string' && typeof endTime === 'string' && endTime > startTime) {
+    if (activityId !== null && typeof day === 'string' && typeof hallId === 'number' && typeof startTime === 'string' && typeof endTime === 'string' && endTime > startTime) {
       // Saves of the same hall and day queue here until the one before commits, so two racing sessions
       // cannot both miss each other (the lock is the transaction's own).
-      await lockNames(caller.db, `schedule:${caller.organiser.id}:${activityId}:${day}:${hall}`);
+      await lockNames(caller.db, `schedule:${caller.organiser.id}:${activityId}:${day}:${hallId}`);
       const c = columnsOf(scheduleDef);
       const [clash] = await caller.db
         .select({ title: c.title, startTime: c.startTime, endTime: c.endTime })
@@ -180,7 +183,7 @@ export const schedule: ResourceHooks = {
             eq(c.organiserId, caller.organiser.id),
             eq(c.activityId, activityId),
             eq(c.day, day),
-            eq(c.hall, hall),
+            eq(c.hallId, hallId),
             lt(c.startTime, endTime),
             gt(c.endTime, startTime),
             existing ? ne(c.id, existing.id as number) : undefined,
@@ -188,7 +191,14 @@ export const schedule: ResourceHooks = {
         )
         .orderBy(asc(c.startTime))
         .limit(1);
-      if (clash) errors.push({ field: 'startTime', msg: MSG.scheduleOverlap(hall, clash.title as string, hhmm(clash.startTime), hhmm(clash.endTime)) });
+      if (clash) {
+        const h = columnsOf(hallDef);
+        const [hall] = await caller.db
+          .select({ name: h.name })
+          .from(tableOf(hallDef))
+          .where(and(eq(h.organiserId, caller.organiser.id), eq(h.id, hallId)));
+        errors.push({ field: 'startTime', msg: MSG.scheduleOverlap((hall?.name as string | undefined) ?? '', clash.title as string, hhmm(clash.startTime), hhmm(clash.endTime)) });
+      }
     }
     await checkPersons(caller, idsOf(values.speakerIds), activityId, 'speakerIds', false, errors);
   },

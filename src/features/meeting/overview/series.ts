@@ -119,7 +119,7 @@ export function gateBars(rows: readonly OverviewGate[]): { categories: string[];
 
 /** 座位占用: per hall, one stacked series per 座位状态 (已分配, 保留, 空闲). */
 export function seatStacks(rows: readonly OverviewHall[]): CategorySeries {
-  const order: Array<keyof Omit<OverviewHall, 'hall'>> = ['assigned', 'reserved', 'free'];
+  const order: Array<keyof Omit<OverviewHall, 'hall' | 'hallId'>> = ['assigned', 'reserved', 'free'];
   return {
     categories: rows.map((r) => r.hall),
     series: order.map((key) => ({ name: SEAT_STATES.find((s) => s.key === key)?.label ?? key, key, data: rows.map((r) => r[key]) })),

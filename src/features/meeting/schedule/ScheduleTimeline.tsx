@@ -12,7 +12,7 @@ import { activity as activityDef } from '@domain/projects/resources';
 import { storage } from '@/lib/storage';
 import { useSession } from '@/stores/session';
 import { loadActivityDates, loadSessions, MAX_SESSIONS, nearestActivityId, type ActivityDates, type SessionRow } from './scheduleApi';
-import { axisFor, hallsOf, hourMarks, initialDay, layoutDay, minutesOf, SLOT_MINUTES, slotAt, timelineDays, timeText, type Axis } from './timelineLayout';
+import { axisFor, hallsOf, hourMarks, initialDay, layoutDay, minutesOf, SLOT_MINUTES, slotAt, timelineDays, timeText, type Axis, type TimelineHall } from './timelineLayout';
 import './timeline.css';
 
 /**
@@ -160,7 +160,7 @@ export function ScheduleTimeline({ refresh = 0, onSaved }: ScheduleTimelineProps
 
   const [editing, setEditing] = useState<Editing | null>(null);
 
-  const presetsFor = (hall: string | undefined, slot: { startTime: string; endTime: string } | undefined): Record<string, unknown> => {
+  const presetsFor = (hall: TimelineHall | undefined, slot: { startTime: string; endTime: string } | undefined): Record<string, unknown> => {
     const presets: Record<string, unknown> = {};
     if (current) {
       presets[ACTIVITY_FIELD] = current.id;
@@ -174,7 +174,9 @@ export function ScheduleTimeline({ refresh = 0, onSaved }: ScheduleTimelineProps
       if (field && wire) presets[name] = toFormValue(field, wire);
     };
     set('day', day ?? undefined);
-    set('hall', hall);
+    set('hallId', hall && String(hall.id));
+    // The hall select's label for the preset, as for the activity.
+    if (hall) presets.hallName = hall.name;
     set('startTime', slot?.startTime);
     set('endTime', slot?.endTime);
     return presets;
@@ -320,14 +322,14 @@ interface GridColors {
 
 interface TimelineGridProps {
   axis: Axis;
-  halls: string[];
+  halls: TimelineHall[];
   blocks: ReturnType<typeof layoutDay<SessionRow>>;
   empty: boolean;
   canAdd: boolean;
   canEdit: boolean;
   colors: GridColors;
   onEdit(row: SessionRow): void;
-  onCreate(hall: string, slot: { startTime: string; endTime: string }): void;
+  onCreate(hall: TimelineHall, slot: { startTime: string; endTime: string }): void;
 }
 
 function speakersOf(row: SessionRow): number {
@@ -352,8 +354,8 @@ function TimelineGrid({ axis, halls, blocks, empty, canAdd, canEdit, colors, onE
       <div className="zb-timeline-grid" style={{ gridTemplateColumns: `${AXIS_WIDTH}px repeat(${halls.length}, minmax(180px, 1fr))` }}>
         <div className="zb-timeline-corner" style={{ background: colors.header, borderColor: colors.line }} />
         {halls.map((hall) => (
-          <div key={hall} className="zb-timeline-hall" style={{ background: colors.header, borderColor: colors.line }}>
-            {hall}
+          <div key={hall.id} className="zb-timeline-hall" style={{ background: colors.header, borderColor: colors.line }}>
+            {hall.name}
           </div>
         ))}
         <div className="zb-timeline-axis" style={{ height, background: colors.background }}>
@@ -365,9 +367,9 @@ function TimelineGrid({ axis, halls, blocks, empty, canAdd, canEdit, colors, onE
         </div>
         {halls.map((hall, column) => (
           <div
-            key={hall}
+            key={hall.id}
             className={`zb-timeline-column${canAdd ? ' zb-timeline-column-open' : ''}`}
-            data-hall={hall}
+            data-hall={hall.name}
             style={{
               height,
               borderColor: colors.line,
@@ -416,7 +418,7 @@ function TimelineGrid({ axis, halls, blocks, empty, canAdd, canEdit, colors, onE
                           <strong>{row.title}</strong>
                         </div>
                         <div>
-                          {hall} {time}
+                          {hall.name} {time}
                         </div>
                         {row.host && <div>主持：{row.host}</div>}
                         {speakers > 0 && <div>演讲嘉宾：{(row.speakerNames ?? []).filter(Boolean).join('、') || `${speakers} 人`}</div>}

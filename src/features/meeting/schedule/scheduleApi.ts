@@ -12,7 +12,8 @@ import type { PageResult } from '@domain/core/envelope';
 export interface SessionRow extends ResourceRow {
   title: string;
   day: string;
-  hall: string;
+  hallId: number;
+  hallName?: string | null;
   startTime: string;
   endTime: string;
   host: string | null;

@@ -5,13 +5,20 @@
  * or by another client may still be there) are put side by side in lanes instead of on top of each other.
  */
 
-/** What the layout needs of a session row. */
+/** What the layout needs of a session row: its hall (展馆) by id, and that hall's name as the list row labels it. */
 export interface TimedSession {
   id: number;
   day: string;
-  hall: string;
+  hallId: number;
+  hallName?: string | null;
   startTime: string;
   endTime: string;
+}
+
+/** A column of the timeline: one hall. */
+export interface TimelineHall {
+  id: number;
+  name: string;
 }
 
 /** Minutes since midnight of the shown part of the day. */
@@ -116,16 +123,17 @@ export function initialDay(days: readonly string[], sessionDays: readonly string
  * The halls as columns, the same on every day of the activity: in the order they open (the earliest
  * session of each, over all days), then by name. A main forum that opens the event comes first.
  */
-export function hallsOf(sessions: readonly TimedSession[]): string[] {
-  const first = new Map<string, string>();
+export function hallsOf(sessions: readonly TimedSession[]): TimelineHall[] {
+  const first = new Map<number, { hall: TimelineHall; key: string }>();
   for (const s of sessions) {
-    const hall = s.hall.trim();
-    if (!hall) continue;
+    if (typeof s.hallId !== 'number') continue;
     const key = `${s.day} ${s.startTime}`;
-    const seen = first.get(hall);
-    if (seen === undefined || key < seen) first.set(hall, key);
+    const seen = first.get(s.hallId);
+    if (seen === undefined || key < seen.key) first.set(s.hallId, { hall: { id: s.hallId, name: s.hallName ?? String(s.hallId) }, key });
   }
-  return [...first.entries()].sort((a, b) => (a[1] === b[1] ? a[0].localeCompare(b[0], 'zh-CN') : a[1] < b[1] ? -1 : 1)).map(([hall]) => hall);
+  return [...first.values()]
+    .sort((a, b) => (a.key === b.key ? a.hall.name.localeCompare(b.hall.name, 'zh-CN') : a.key < b.key ? -1 : 1))
+    .map(({ hall }) => hall);
 }
 
 /**
@@ -133,11 +141,11 @@ export function hallsOf(sessions: readonly TimedSession[]): string[] {
  * `pxPerMinute` pixels a minute below the axis start. Within a hall, sessions that overlap form a
  * cluster; each gets the first lane free at its start, and all of the cluster share its lane count.
  */
-export function layoutDay<T extends TimedSession>(sessions: readonly T[], halls: readonly string[], axis: Axis, pxPerMinute: number): Block<T>[] {
+export function layoutDay<T extends TimedSession>(sessions: readonly T[], halls: readonly TimelineHall[], axis: Axis, pxPerMinute: number): Block<T>[] {
   const blocks: Block<T>[] = [];
   halls.forEach((hall, column) => {
     const spans = sessions
-      .filter((s) => s.hall.trim() === hall)
+      .filter((s) => s.hallId === hall.id)
       .map((session) => ({ session, span: spanOf(session) }))
       .filter((x): x is { session: T; span: { start: number; end: number } } => x.span !== null)
       .sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.session.id - b.session.id);

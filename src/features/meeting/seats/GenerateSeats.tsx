@@ -1,19 +1,21 @@
-import { useState } from 'react';
-import { App, AutoComplete, Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { App, Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
 import { ApiError } from '@/api/errors';
 import { confirmAction } from '@/components/confirm';
-import { optionLabel } from '@domain/resource/framework';
-import { SEAT_KINDS, seat } from '@domain/meeting/resources';
+import { menuPath, optionLabel } from '@domain/resource/framework';
+import { SEAT_KINDS, hall as hallDef, seat } from '@domain/meeting/resources';
 import type { SeatGenerateRequest, SeatHall } from '@domain/meeting/seatMap.contracts';
 import type { FieldError } from '@domain/core/envelope';
 import { generateSeats } from './seatApi';
 import { KIND_NORMAL } from './seatLayout';
 import { validFormValues } from '@/components/validFormValues';
+import { listRows } from '@/components/resource/resourceApi';
 
 /**
- * 批量生成: a rectangle of free seats in a hall (new or existing): rows × seats per row from a starting
- * row, one area and kind for all of them. It asks before writing; the server refuses, and writes
- * nothing, when any of those seats exists already.
+ * 批量生成: a rectangle of free seats in a hall — one of the organiser's 展馆, with or without seats in
+ * this activity yet: rows × seats per row from a starting row, one area and kind for all of them. It asks
+ * before writing; the server refuses, and writes nothing, when any of those seats exists already.
  */
 export const ROWS_MAX = 100;
 export const SEATS_PER_ROW_MAX = 100;
@@ -23,22 +25,47 @@ const ROW_NO_MAX = seat.fields.find((f) => f.name === 'rowNo')?.maxValue ?? 500;
 
 type Values = Omit<SeatGenerateRequest, 'activityId'>;
 
+/** The organiser's halls offered: the list endpoint's most rows (an organiser has a handful). */
+const HALLS_LIMIT = 500;
+
+interface HallOption {
+  id: number;
+  name: string;
+}
+
 export interface GenerateSeatsProps {
   open: boolean;
   activityId: number;
+  /** The activity's halls that have seats (with how many). */
   halls: readonly SeatHall[];
   /** The hall on screen: picking it starts the batch below its last row (`startRowOf`). */
-  hall: string | null;
+  hallId: number | null;
   /** The first free row of a hall as far as the page knows (1 for a hall it has not loaded). */
-  startRowOf: (hall: string) => number;
+  startRowOf: (hallId: number) => number;
   onClose: () => void;
-  onDone: (hall: string) => void;
+  onDone: (hallId: number) => void;
 }
 
-export function GenerateSeats({ open, activityId, halls, hall, startRowOf, onClose, onDone }: GenerateSeatsProps) {
+export function GenerateSeats({ open, activityId, halls, hallId, startRowOf, onClose, onDone }: GenerateSeatsProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  // The organiser's 展馆, read each time the dialog opens (one may have been added meanwhile); null while loading.
+  const [choices, setChoices] = useState<HallOption[] | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    setChoices(null);
+    listRows(hallDef, { limit: HALLS_LIMIT })
+      .then((rows) => alive && setChoices(rows.map((r) => ({ id: r.id, name: String(r[hallDef.display] ?? r.id) }))))
+      // Shown by the error mapper.
+      .catch(() => alive && setChoices([]));
+    return () => {
+      alive = false;
+    };
+  }, [open]);
+  const seatsIn = new Map(halls.map((h) => [h.hallId, h.seats]));
+  const shown = halls.find((h) => h.hallId === hallId)?.name;
   const rows = Form.useWatch('rows', form) ?? 0;
   const perRow = Form.useWatch('seatsPerRow', form) ?? 0;
   const total = rows * perRow;
@@ -46,7 +73,7 @@ export function GenerateSeats({ open, activityId, halls, hall, startRowOf, onClo
   const submit = async () => {
     const values = await validFormValues<Values>(form);
     if (!values) return;
-    const hallName = values.hall.trim();
+    const hallName = choices?.find((c) => c.id === values.hallId)?.name ?? halls.find((h) => h.hallId === values.hallId)?.name ?? '';
     const last = values.startRow + values.rows - 1;
     const ok = await confirmAction({
       title: '确认批量生成',
@@ -55,9 +82,9 @@ export function GenerateSeats({ open, activityId, halls, hall, startRowOf, onClo
     if (!ok) return;
     setBusy(true);
     try {
-      const { msg } = await generateSeats({ activityId, ...values, hall: hallName, area: values.area?.trim() || undefined });
+      const { msg } = await generateSeats({ activityId, ...values, area: values.area?.trim() || undefined });
       message.success(msg);
-      onDone(hallName);
+      onDone(values.hallId);
     } catch (error) {
       // The toast was shown by the error mapper; field errors also go on their inputs.
       const errors = error instanceof ApiError ? (error.data as { errors?: FieldError[] } | null)?.errors : undefined;
@@ -84,14 +111,34 @@ export function GenerateSeats({ open, activityId, halls, hall, startRowOf, onClo
         preserve={false}
         initialValues={{ rows: 10, seatsPerRow: 20, kind: KIND_NORMAL, startRow: 1 }}
         onValuesChange={(changed: Partial<Values>) => {
-          // Naming a hall moves the first row below the seats it already has, unless the user set it.
-          if (changed.hall !== undefined && !form.isFieldTouched('startRow')) form.setFieldsValue({ startRow: startRowOf(changed.hall.trim()) });
+          // Picking a hall moves the first row below the seats it already has, unless the user set it.
+          if (changed.hallId !== undefined && !form.isFieldTouched('startRow')) form.setFieldsValue({ startRow: startRowOf(changed.hallId) });
         }}
       >
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="hall" label="会场" rules={[{ required: true, whitespace: true, message: '请输入会场' }, { max: fieldMax('hall'), message: `最多 ${fieldMax('hall')} 个字符` }]}>
-              <AutoComplete options={halls.map((h) => ({ value: h.hall, label: `${h.hall}（已有 ${h.seats} 座）` }))} placeholder={hall ? `如：${hall}，或输入新会场` : '如：主论坛厅'} />
+            <Form.Item
+              name="hallId"
+              label="会场"
+              rules={[{ required: true, message: '请选择会场' }]}
+              extra={
+                choices !== null && choices.length === 0 ? (
+                  <span data-testid="seat-generate-no-halls">
+                    还没有展馆，请先到<Link to={menuPath(hallDef)}>「{hallDef.title}」</Link>添加
+                  </span>
+                ) : undefined
+              }
+            >
+              <Select
+                loading={choices === null}
+                placeholder={shown ? `如：${shown}` : '选择展馆'}
+                showSearch={{ optionFilterProp: 'title' }}
+                options={(choices ?? []).map((c) => {
+                  const seats = seatsIn.get(c.id);
+                  const label = seats === undefined ? c.name : `${c.name}（已有 ${seats} 座）`;
+                  return { value: c.id, label, title: label };
+                })}
+              />
             </Form.Item>
           </Col>
           <Col span={12}>

@@ -25,13 +25,21 @@ interface HallData {
   /** The activity answered for (the server's first when none was picked); null when there is none. */
   activityId: number | null;
   halls: SeatHall[];
+  /** The hall (展馆 id) on screen and its name; null when the activity has no seats. */
+  hallId: number | null;
   hall: string | null;
   rows: SeatRowData[];
 }
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: HallData };
 
-const hallData = (data: SeatMapData): HallData => ({ activityId: data.activityId, halls: data.halls, hall: data.hall, rows: rowsOf(data.seats) });
+const hallData = (data: SeatMapData): HallData => ({
+  activityId: data.activityId,
+  halls: data.halls,
+  hallId: data.hallId,
+  hall: data.halls.find((h) => h.hallId === data.hallId)?.name ?? null,
+  rows: rowsOf(data.seats),
+});
 
 export interface SeatMapViewProps {
   /** Changes when the map should read the server again (its tab shown again). */
@@ -52,7 +60,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   // The activity the user picked; until then the server answers for the first one, so the map's request
   // need not wait for the list of activities.
   const [pickedActivity, setPickedActivity] = useState<number | null>(null);
-  const [wantedHall, setWantedHall] = useState<string | null>(null);
+  const [wantedHall, setWantedHall] = useState<number | null>(null);
   // The first map may have been asked for before this view existed (earlyMap.ts: by the router when the
   // route matched, or by the seat page); when it has already arrived, the seats are drawn in this very first render.
   const [early] = useState(() => takeEarlySeatMap(scopeVersion));
@@ -137,7 +145,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
     return <Empty description="当前没有可查看的活动：请先在顶部切换项目或活动" />;
   }
 
-  const hall = data?.hall ?? null;
+  const hallId = data?.hallId ?? null;
   return (
     <div className="zb-seat-map" style={palette}>
       <div className="zb-seat-toolbar">
@@ -158,11 +166,11 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
           <Select
             aria-label="会场"
             style={{ width: 220 }}
-            value={hall ?? undefined}
+            value={hallId ?? undefined}
             placeholder="暂无会场"
             disabled={!data || data.halls.length === 0}
-            options={(data?.halls ?? []).map((h) => ({ value: h.hall, label: `${h.hall}（${h.seats} 座）` }))}
-            onChange={(h: string) => {
+            options={(data?.halls ?? []).map((h) => ({ value: h.hallId, label: `${h.name}（${h.seats} 座）` }))}
+            onChange={(h: number) => {
               setWantedHall(h);
               setSelectedId(null);
             }}
@@ -224,8 +232,8 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
           open={generating}
           activityId={activityId}
           halls={data?.halls ?? []}
-          hall={hall}
-          startRowOf={(name) => (name === hall ? nextFreeRow(rows) : 1)}
+          hallId={hallId}
+          startRowOf={(id) => (id === hallId ? nextFreeRow(rows) : 1)}
           onClose={() => setGenerating(false)}
           onDone={(made) => {
             setGenerating(false);

@@ -12,8 +12,8 @@ import { useSession } from '@/stores/session';
 export const SEAT_MAP_URL = seatMap.path;
 
 /** One hall of the activity (without one, the caller's first activity; without a hall, its first hall). */
-export function loadSeatMap(activityId: number | null, hall: string | null): Promise<SeatMapData> {
-  return call(seatMap, { activityId: activityId ?? undefined, hall: hall ?? undefined });
+export function loadSeatMap(activityId: number | null, hallId: number | null): Promise<SeatMapData> {
+  return call(seatMap, { activityId: activityId ?? undefined, hallId: hallId ?? undefined });
 }
 
 /** Asks for the first map, unless a fresh request of this scope is already under way or waiting. */

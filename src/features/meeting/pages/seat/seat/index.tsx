@@ -9,7 +9,7 @@ import { linksToSeatList, startSeatMapEarly } from '@/features/meeting/seats/ear
  * 座位: the seat map (default) or the generic list of the seat definition. Each tab is built when first
  * shown and then kept, with its hall, page and filters; coming back to the map reads the seats again,
  * since the list may have changed them, and the list is built anew after the map changed seats. A link
- * that filters the list (?hall=…) opens the list.
+ * that filters the list (?hallId=…) opens the list.
  */
 type View = 'map' | 'list';
 
