@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
-import { actionAuthority, checkFields, inputFields, stateValue, transitionAction } from '@domain/resource/framework';
+import { checkFields, inputFields, stateValue } from '@domain/resource/framework';
 import { seatLabel } from '@domain/meeting/resources';
 import { autoCodeOf } from '../lib/dates';
 import { newPersonCode } from '../services/meeting/personCode';
@@ -8,7 +8,8 @@ import * as service from '../services/resources/service';
 import type { Caller } from '../services/resources/model';
 import type { AppDb } from './client';
 import type { BusinessSeedContext } from './seedBusiness';
-import { activities, organisers, resourceTables, stateChanges, users } from './schema';
+import { seedCaller } from './seedCaller';
+import { activities, resourceTables, stateChanges } from './schema';
 
 /**
  * Demo data of 会务服务 for the demo organiser: the opening main forum of the smart-city expo
@@ -292,27 +293,6 @@ const SHUTTLES: ShuttleSeed[] = [
 
 // Writing ---------------------------------------------------------------------------------------
 
-/** The demo staff member as a caller of the service, holding exactly the authorities these writes need. */
-async function seedCaller(db: AppDb, ctx: BusinessSeedContext): Promise<Caller> {
-  const [user] = await db.select().from(users).where(eq(users.id, ctx.userId));
-  const [organiser] = await db.select().from(organisers).where(eq(organisers.id, ctx.organiserId));
-  const gateStatus = gateDef.machines![0];
-  const authorities = new Set([
-    ...[hallDef, scheduleDef, gateDef, shuttleDef].map((def) => actionAuthority(def, 'add')),
-    ...gateStatus.transitions.map((t) => actionAuthority(gateDef, transitionAction(gateStatus, t))),
-  ]);
-  return {
-    db,
-    user: { id: user.id, username: user.username, nickName: user.nickName, khlx: user.khlx } as Caller['user'],
-    organiser: { id: organiser.id, name: organiser.name } as Caller['organiser'],
-    authorities,
-    authorisedProjects: null,
-    projectScope: null,
-    activityScope: null,
-    now: cst('2026-11-20 10:00:00'),
-  };
-}
-
 interface SeededPerson {
   id: number;
   name: string;
@@ -434,7 +414,7 @@ async function seedGates(caller: Caller, activityId: number, seeds: GateSeed[]):
 }
 
 export async function seedMeeting(db: AppDb, ctx: BusinessSeedContext): Promise<void> {
-  const caller = await seedCaller(db, ctx);
+  const caller = await seedCaller(db, ctx, cst('2026-11-20 10:00:00'));
   const named = async (name: string) => {
     const [row] = await db
       .select({ id: activities.id, projectId: activities.projectId })

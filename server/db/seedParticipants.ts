@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
-import { actionAuthority } from '@domain/resource/framework';
 import * as service from '../services/resources/service';
-import type { Caller } from '../services/resources/model';
 import type { AppDb } from './client';
 import type { BusinessSeedContext } from './seedBusiness';
-import { activities, organisers, resourceTables, users } from './schema';
+import { seedCaller } from './seedCaller';
+import { activities, resourceTables } from './schema';
 
 /**
  * Demo 团队 and 展商, written through the resource service like any staff entry (so they pass the same
@@ -40,25 +39,8 @@ const EXHIBITORS: ExhibitorSeed[] = [
   ['青岛海创物联网有限公司', '海创物联', 'S1馆', 'S1-C08', 1, 9, '刘洋', '13589246731', '2026-12-09 10:00', true, 'cancelled'],
 ];
 
-/** The demo staff member as a caller of the service, holding exactly the authorities these writes need. */
-async function seedCaller(db: AppDb, ctx: BusinessSeedContext): Promise<Caller> {
-  const [user] = await db.select().from(users).where(eq(users.id, ctx.userId));
-  const [organiser] = await db.select().from(organisers).where(eq(organisers.id, ctx.organiserId));
-  const authorities = new Set([team, exhibitor].flatMap((def) => ['add', 'status'].map((a) => actionAuthority(def, a))));
-  return {
-    db,
-    user: { id: user.id, username: user.username, nickName: user.nickName, khlx: user.khlx } as Caller['user'],
-    organiser: { id: organiser.id, name: organiser.name } as Caller['organiser'],
-    authorities,
-    authorisedProjects: null,
-    projectScope: null,
-    activityScope: null,
-    now: new Date('2026-10-20T02:00:00Z'),
-  };
-}
-
 export async function seedParticipants(db: AppDb, ctx: BusinessSeedContext): Promise<void> {
-  const caller = await seedCaller(db, ctx);
+  const caller = await seedCaller(db, ctx, new Date('2026-10-20T02:00:00Z'));
   const teamStatus = team.machines![0];
   for (const [name, school, category, leaderName, leaderMobile, advisor, workTitle, members, status] of TEAMS) {
     const saved = await service.save(caller, team, {
