@@ -58,8 +58,13 @@ beforeEach(() => {
   useSettings.getState().reset();
   useTabs.getState().reset();
 });
-// The tree is still there and follows the resize: inside act().
-afterEach(() => act(() => setWindowWidth(DESKTOP_WIDTH)));
+// The tree is still there and follows the resize (the phone layout's menu answers it a moment later): inside act().
+afterEach(() =>
+  act(async () => {
+    setWindowWidth(DESKTOP_WIDTH);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }),
+);
 
 describe('header', () => {
   it('greets the user by the hour, shows the tips in bold red and offers the account links', async () => {
@@ -176,6 +181,8 @@ describe('menu drawer on a phone', () => {
     await user.click(await within(drawer).findByText('项目列表'));
     await waitFor(() => expect(currentPath(router)).toBe('/cnf/project/index'));
     await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
+    // The chosen page has loaded its list before the test ends.
+    await screen.findByPlaceholderText('请输入项目名称');
   });
 });
 
