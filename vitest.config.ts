@@ -21,6 +21,8 @@ export default defineConfig({
           env: loadEnv('development', process.cwd(), 'VITE_'),
           // antd renders whole pages in jsdom; the first render of a lazily loaded page is slow.
           testTimeout: 20000,
+          // As the e2e suite in CI: a test that fails and then passes is reported as flaky, not hidden.
+          retry: process.env.CI ? 1 : 0,
         },
       },
       {
