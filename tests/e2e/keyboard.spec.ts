@@ -145,12 +145,13 @@ test('keyboard only: sign in, 客户 from the menu, search, 新增, delete, tabs
   await shot(page, 'keyboard-form-button', { fullPage: false });
   await page.keyboard.press('Enter');
   await expect(form).toBeHidden();
+  // The toast is in the page's polite live region (looked for first: it goes after three seconds, and the
+  // list's reload below may take longer than that on a busy machine).
+  await expect(page.locator('#zb-toasts[role="status"]').getByText('保存成功')).toBeVisible();
   // Back where the user was: on 新增.
   expect(await isFocused(page, { name: '新增', role: 'button' })).toBe(true);
   const row = tableRows(page).filter({ hasText: name });
   await expect(row).toHaveCount(1);
-  // The toast is in the page's polite live region.
-  await expect(page.locator('#zb-toasts[role="status"]').getByText('保存成功')).toBeVisible();
 
   // Delete the row: Tab to its 更多, Enter opens the folded actions, ↓ to 删除, Enter, then confirm.
   const rowKey = await row.getAttribute('data-row-key');
@@ -167,8 +168,8 @@ test('keyboard only: sign in, 客户 from the menu, search, 新增, delete, tabs
   await expect.poll(() => isFocused(page, { name: '确定', within: '.ant-modal-confirm' })).toBe(true);
   await page.keyboard.press('Enter');
   await expect(confirm).toBeHidden();
-  await expect(row).toHaveCount(0);
   await expect(page.locator('#zb-toasts[role="status"]').getByText('已删除 1 条数据')).toBeVisible();
+  await expect(row).toHaveCount(0);
   // The row's actions went with it: the list holds the focus instead of nothing.
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName))
