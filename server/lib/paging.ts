@@ -1,8 +1,6 @@
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '@domain/core/schemas';
 
-export { pageQuery } from '@domain/core/schemas';
-
 /** The generic table's query: limit, page (from 1), sort, order, plus each list's own filters. */
 export interface PageParams<Sort extends string> {
   limit: number;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 import { envelopeSchema, ok } from '../lib/envelope';
-import { NoParams } from '../lib/schemas';
+import { NoParams } from '@domain/core/schemas';
 
 /** For load balancers and start scripts: unsigned, outside /admin, and it touches the database. */
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,8 +2,7 @@ import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/ty
 import { fieldType, refLabelName, INT_MAX } from '@domain/resource/fieldTypes';
 import { ACTIVITY_FIELD, backRefNames, inputFields, PROJECT_FIELD, sortableNames } from '@domain/resource/framework';
 import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
-import { Id, IntegerEnum, Nullable, StringEnum } from '../../lib/schemas';
-import { pageQuery } from '../../lib/paging';
+import { Id, IntegerEnum, Nullable, pageQuery, StringEnum } from '@domain/core/schemas';
 import { ATTACHMENT_BASE64_MAX } from '../../services/attachments';
 
 /**
