@@ -5,6 +5,7 @@
  * shows that order, where autoload would derive it from file names and folder layout. With about fifteen
  * modules the explicit imports cost a few lines and let the type checker see every plugin and its options.
  */
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { assertDeployableSecrets, demoSecretsIn, loadConfig, type ServerConfig } from './config';
@@ -66,6 +67,8 @@ export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
   });
   app.register(security);
   app.register(formbody);
+  // Read only by the sign-in's device cookie (services/trustedDevices.ts), which signs its own.
+  app.register(cookie);
 
   app.register(healthRoutes);
   app.register(adminApi, { prefix: '/admin' });

@@ -24,8 +24,10 @@ export interface ServerConfig {
   production: boolean;
   tokenTtlPasswordS: number;
   tokenTtlSsoS: number;
-  /** Failed sign-ins one address may make in a window (and failures per account). */
+  /** Failed sign-ins to one account from one address (or from one trusted device) in a window. */
   loginRateMax: number;
+  /** Failed sign-ins one address may make in a window, whatever the accounts: far above loginRateMax (an office's address). */
+  loginAddressFailMax: number;
   /**
    * All sign-in attempts, successful or not, one address may make in a window: an office behind one
    * address signs in many colleagues at once, so this ceiling sits far above loginRateMax (and never below it).
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     tokenTtlPasswordS: int(env, 'TOKEN_TTL_PASSWORD_S', 86400, 1),
     tokenTtlSsoS: int(env, 'TOKEN_TTL_SSO_S', 604800, 1),
     loginRateMax: int(env, 'LOGIN_RATE_MAX', 10, 1),
+    loginAddressFailMax: int(env, 'LOGIN_ADDRESS_FAIL_MAX', 100, 1),
     loginAttemptMax: int(env, 'LOGIN_ATTEMPT_MAX', 300, 1),
     loginRateWindowS: int(env, 'LOGIN_RATE_WINDOW_S', 60, 1),
     loginDelayAfter: int(env, 'LOGIN_DELAY_AFTER', 5, 1),

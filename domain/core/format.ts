@@ -243,3 +243,15 @@ export function formatCountdown(seconds: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}`;
 }
+
+/**
+ * How long to wait before trying again (an HTTP 429's Retry-After, in seconds) in a person's words, to
+ * follow 「访问太过频繁，请稍后再试!」: 「（约 30 秒后可再试）」, 「（约 5 分钟后可再试）」; nothing when unknown.
+ */
+export function retryHint(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '';
+  const whole = Math.ceil(seconds);
+  if (whole < 90) return `（约 ${whole} 秒后可再试）`;
+  if (whole < 90 * 60) return `（约 ${Math.round(whole / 60)} 分钟后可再试）`;
+  return `（约 ${Math.round(whole / 3600)} 小时后可再试）`;
+}

@@ -33,6 +33,9 @@ export const MSG_SELECT_REQUIRED = '请选择';
 export const MSG_PASSWORD_REQUIRED = '请输入密码';
 export const MSG_PASSWORD_LENGTH = '长度为8到64个字符';
 export const MSG_PASSWORD_COMMON = '密码过于常见，请换一个';
+export const MSG_PASSWORD_HAS_USERNAME = '密码不能包含用户名';
+export const MSG_PASSWORD_HAS_PRODUCT = '密码不能包含产品名称（主办之家、zbzj）';
+export const MSG_PASSWORD_HAS_ORGANISER = '密码不能包含单位名称';
 export const MSG_CURRENT_PASSWORD_REQUIRED = '请输入当前密码';
 /** The server's answer when the current password given with a change is wrong. */
 export const MSG_CURRENT_PASSWORD_WRONG = '当前密码不正确';
@@ -210,8 +213,46 @@ export function confirmPasswordRule(password: OtherValue): Rule {
   };
 }
 
+/** What a guesser tries first for an account: its name, its organiser's name, the product's name. */
+export interface PasswordContext {
+  username?: unknown;
+  organiserName?: unknown;
+}
+
+/** The product's names, as people write them (compared in lower case, spaces ignored). */
+const PRODUCT_NAMES = ['zbzj', '主办之家'];
+/** Shorter names would refuse too much by accident (「ab」 inside a pass phrase). */
+const MIN_CONTAINED_NAME = 3;
+const MIN_CONTAINED_ORGANISER = 2;
+
+const folded = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+
+/**
+ * A new password must not contain the username, the product's name or the organiser's name. The context
+ * is read when the rule runs (a form's other fields change after the rule is built); unknown parts are
+ * skipped, so the browser checks what it knows and the server, which knows all, checks the rest.
+ */
+export function passwordContextRule(context: () => PasswordContext): Rule {
+  return (value) => {
+    if (isBlank(value)) return null;
+    const text = asText(value);
+    if (text === null) return null;
+    const password = folded(text);
+    const { username, organiserName } = context();
+    const name = typeof username === 'string' ? folded(username) : '';
+    if (name.length >= MIN_CONTAINED_NAME && password.includes(name)) return MSG_PASSWORD_HAS_USERNAME;
+    if (PRODUCT_NAMES.some((product) => password.includes(product))) return MSG_PASSWORD_HAS_PRODUCT;
+    const organiser = typeof organiserName === 'string' ? folded(organiserName) : '';
+    if (organiser.length >= MIN_CONTAINED_ORGANISER && password.includes(organiser)) return MSG_PASSWORD_HAS_ORGANISER;
+    return null;
+  };
+}
+
 /** A new password (change, registration, recovery): required, 8-64 characters, not a common one. */
 export const passwordRules: readonly Rule[] = [passwordRequiredRule, passwordLengthRule, commonPasswordRule];
+
+/** passwordRules plus what the password must not contain (passwordContextRule). */
+export const newPasswordRules = (context: () => PasswordContext): readonly Rule[] => [...passwordRules, passwordContextRule(context)];
 
 /** The current password, asked for before a change; only the server can tell whether it is right. */
 export const currentPasswordRules: readonly Rule[] = [requiredRule(MSG_CURRENT_PASSWORD_REQUIRED)];

@@ -1,6 +1,7 @@
 import { MSG } from '../messages';
 import type { FieldError } from '@domain/core/envelope';
 import { CODE_FAIL } from '@domain/core/envelope';
+import { retryHint } from '@domain/core/format';
 
 /**
  * The one error type routes and hooks throw on purpose. The error handler turns it into the envelope
@@ -29,5 +30,11 @@ export const fieldErrors = (errors: FieldError[]) =>
 export const badRequest = (msg: string) => new ApiError(400, 400, msg);
 export const unauthorized = (msg: string) => new ApiError(401, 401, msg);
 export const forbidden = () => new ApiError(403, 403, MSG.forbidden);
-export const tooManyRequests = () => new ApiError(429, 429, MSG.tooManyRequests);
+/** Refused for now; `retryAfterS` becomes the Retry-After header and the message says how long. */
+export class TooManyRequests extends ApiError {
+  constructor(readonly retryAfterS: number) {
+    super(429, 429, `${MSG.tooManyRequests}${retryHint(retryAfterS)}`);
+  }
+}
+export const tooManyRequests = (retryAfterS: number) => new TooManyRequests(Math.max(1, Math.ceil(retryAfterS)));
 export const notFound = () => new ApiError(404, 404, MSG.notFound);

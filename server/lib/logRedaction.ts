@@ -2,10 +2,11 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
  * Secrets that arrive in addresses and forms and must never reach the log: session tokens (`?token=`,
- * `access_token`), share links (`?link=`), SSO tickets (`?ticket=`) and passwords (every field whose
- * name contains "password", e.g. oldPassword, passwordConfirm).
+ * `access_token`), share links (`?link=`), SSO tickets (`?ticket=`), passwords (every field whose
+ * name contains "password", e.g. oldPassword, passwordConfirm) and codes (`?code=`: an attendee's
+ * personal code admits them at the gate and opens their page; SMS codes in forms).
  */
-const SECRET_NAME = /token|^link$|ticket|password/i;
+const SECRET_NAME = /token|^link$|ticket|password|^code$/i;
 export const REDACTED = '[REDACTED]';
 
 export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Envelope, FieldError } from '@domain/core/envelope';
-import { ApiError, fieldErrors } from '../lib/errors';
+import { ApiError, fieldErrors, TooManyRequests } from '../lib/errors';
 import { MSG } from '../messages';
 
 interface ValidationIssue {
@@ -74,6 +74,7 @@ function sendEnvelope(reply: FastifyReply, status: number, envelope: Envelope) {
 const errorHandler: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterS));
       return sendEnvelope(reply, error.statusCode, { code: error.code, msg: error.message, data: error.data });
     }
     if (error.validation) {

@@ -58,6 +58,12 @@ export async function claimPasswordAttempt(db: AppDb, username: string, limits: 
   return rows.length === 1;
 }
 
+/** Seconds until the account's delay ends (at least one: it was refused a moment ago). */
+export async function passwordRetryAfterS(db: AppDb, username: string, now: number): Promise<number> {
+  const [row] = await db.select({ nextAt: loginThrottles.nextAt }).from(loginThrottles).where(eq(loginThrottles.username, throttleKey(username)));
+  return Math.max(1, ((row?.nextAt.getTime() ?? now) - now) / 1000);
+}
+
 /** The right password: the account's count starts again. */
 export async function forgetPasswordAttempts(db: AppDb, username: string): Promise<void> {
   await db.delete(loginThrottles).where(eq(loginThrottles.username, throttleKey(username)));

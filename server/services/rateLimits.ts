@@ -34,7 +34,10 @@ export async function purgeRateLimits(db: AppDb, olderThan: Date): Promise<void>
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, olderThan));
 }
 
+/** Seconds until the current window ends: when a refused caller may try again. */
+export const secondsLeftInWindow = (now: number, windowS: number): number => (windowStart(now, windowS).getTime() + windowS * 1000 - now) / 1000;
+
 /** Counts one more event from `address` and refuses it (HTTP 429) once the window holds more than `max`. */
 export async function limitAddress(db: AppDb, bucket: string, address: string, max: number, windowS: number, now: number): Promise<void> {
-  if ((await hit(db, `${bucket}:ip:${address}`, windowS, now)) > max) throw tooManyRequests();
+  if ((await hit(db, `${bucket}:ip:${address}`, windowS, now)) > max) throw tooManyRequests(secondsLeftInWindow(now, windowS));
 }

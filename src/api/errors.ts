@@ -1,4 +1,5 @@
 import { isAxiosError, isCancel, type AxiosResponse } from 'axios';
+import { retryHint } from '@domain/core/format';
 import { CODE_OK, CODE_OK_LEGACY, CODE_PARTIAL } from '@domain/core/envelope';
 import { FORBIDDEN_MESSAGE_THROTTLE_MS, RELOAD_AFTER_401_MS } from '../config/constants';
 
@@ -135,7 +136,8 @@ export function createErrorMapper(deps: ErrorMapperDeps) {
         toasts.notification.error({ title: text, description: detail ?? response.statusText ?? '' });
         break;
       case 429:
-        text = ERROR_TEXT.tooManyRequests;
+        // The server's Retry-After (seconds) says how long; the words come from one place (domain/core/format.ts).
+        text = `${ERROR_TEXT.tooManyRequests}${retryHint(Number(response.headers?.['retry-after']))}`;
         toasts.message.error(text);
         break;
       case 500:

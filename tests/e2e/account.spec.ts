@@ -3,13 +3,14 @@ import { test } from './fixtures';
 import { accounts, confirmDialog, signIn, submitLogin, tableRows } from './helpers';
 
 /**
- * The account area against the real server: reading a notice, changing the password (and back), and
- * switching the current project. Each test leaves demo as it found it — through the UI at its end, and
- * again in afterAll hooks (also through the UI, in a fresh page) should a test fail halfway — so later
- * test files still sign in with demo123456 and see every project.
+ * The account area against the real server: reading a notice, changing the password, and switching the
+ * current project. Each test leaves demo as it found it — through the UI at its end, and again in afterAll
+ * hooks (also through the UI, in a fresh page) should a test fail halfway — so later test files still sign
+ * in with demo123456 and see every project.
  */
 
-const TEMP_PASSWORD = 'demo-e2e-654321';
+const FIRST_PASSWORD = 'Harbour-lamp-2026';
+const NEW_PASSWORD = 'Quiet-river-8842';
 
 /** Runs `steps` in a page of its own, so a broken test page cannot get in the way of the clean-up. */
 async function inFreshPage(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
@@ -43,20 +44,6 @@ async function changePassword(page: Page, from: string, to: string) {
   await page.getByLabel('新密码').fill(to);
   await page.getByLabel('确认密码').fill(to);
   await page.getByRole('button', { name: '修改密码' }).click();
-  // The toast lives only until the page reloads 1.5 s later: watch for it before confirming.
-  const toast = page.getByText('修改成功，请重新登录').waitFor({ timeout: 15_000 });
-  await confirmDialog(page, '确定要修改密码吗？');
-  await toast;
-  // The session is over: organiser staff land on the login page.
-  await expect(page).toHaveURL(/\/zbzj\/user\/login/);
-}
-
-/** If demo is still on the temporary password, change it back. */
-async function restorePassword(browser: Browser): Promise<void> {
-  await inFreshPage(browser, async (page) => {
-    if (await tryDemoLogin(page, accounts.demo.password)) return;
-    if (await tryDemoLogin(page, TEMP_PASSWORD)) await changePassword(page, TEMP_PASSWORD, accounts.demo.password);
-  });
 }
 
 async function openSwitchDialog(page: Page) {
@@ -118,28 +105,44 @@ test('demo reads a notice: the unread count (and the bell badge) drops by one', 
   await expect(tableRows(page).filter({ hasText: title }).first()).toContainText('已读');
 });
 
-test.describe('password', () => {
-  test.afterAll(async ({ browser }) => {
-    // A safety net: the test changes the password back itself when it gets that far.
-    await restorePassword(browser);
-  });
+test('a staff member changes the password: not one holding the username, then must sign in again and only the new one works', async ({ browser, page }) => {
+  // An account of its own (the admin's 新增用户 with a chosen password), so nothing needs restoring:
+  // the demo accounts' passwords hold their usernames and could not be chosen again.
+  const username = `pw${Date.now() % 1_000_000}`;
+  await signIn(page, 'admin');
+  await page.goto('system/user/index');
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const form = page.locator('.ant-modal:visible').filter({ hasText: '新增用户' });
+  await form.getByLabel('用户名').fill(username);
+  await form.getByLabel('姓名').fill('改密测试');
+  await form.getByLabel('初始密码').fill(`${username}-2026`);
+  await form.getByRole('checkbox', { name: '主办方员工' }).check();
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(form.getByText('密码不能包含用户名')).toBeVisible();
+  await form.getByLabel('初始密码').fill(FIRST_PASSWORD);
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('用户已创建')).toBeVisible();
 
-  test('demo changes the password, must sign in again, and only the new one works', async ({ page }) => {
-    await signIn(page, 'demo');
-    await changePassword(page, accounts.demo.password, TEMP_PASSWORD);
+  await inFreshPage(browser, async (theirs) => {
+    await theirs.goto('user/login');
+    await submitLogin(theirs, username, FIRST_PASSWORD);
+    await expect(theirs).not.toHaveURL(/\/user\/login/);
 
-    await submitLogin(page, 'demo', accounts.demo.password);
-    await expect(page.getByText('用户名或密码错误')).toBeVisible();
-    await expect(page).toHaveURL(/\/zbzj\/user\/login/);
+    await changePassword(theirs, FIRST_PASSWORD, `My-${username.toUpperCase()}-pass`);
+    await expect(theirs.getByText('密码不能包含用户名')).toBeVisible();
 
-    await submitLogin(page, 'demo', TEMP_PASSWORD);
-    await expect(page).not.toHaveURL(/\/user\/login/);
-    await expect(page.locator('.ant-layout-header')).toBeVisible();
+    await changePassword(theirs, FIRST_PASSWORD, NEW_PASSWORD);
+    // The toast lives only until the page reloads 1.5 s later: watch for it before confirming.
+    const toast = theirs.getByText('修改成功，请重新登录').waitFor({ timeout: 15_000 });
+    await confirmDialog(theirs, '确定要修改密码吗？');
+    await toast;
+    await expect(theirs).toHaveURL(/\/zbzj\/user\/login/);
 
-    // And back, through the same page.
-    await changePassword(page, TEMP_PASSWORD, accounts.demo.password);
-    await submitLogin(page, 'demo', accounts.demo.password);
-    await expect(page).not.toHaveURL(/\/user\/login/);
+    await submitLogin(theirs, username, FIRST_PASSWORD);
+    await expect(theirs.getByText('用户名或密码错误')).toBeVisible();
+    await submitLogin(theirs, username, NEW_PASSWORD);
+    await expect(theirs).not.toHaveURL(/\/user\/login/);
+    await expect(theirs.locator('.ant-layout-header')).toBeVisible();
   });
 });
 

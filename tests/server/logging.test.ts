@@ -47,6 +47,19 @@ describe('request log', () => {
     expect(urls).toContain('/admin/current/user?access_token=[REDACTED]&password=[REDACTED]');
   });
 
+  it('redacts attendees’ personal codes (gate credentials) in the addresses of their pages and look-ups', async () => {
+    lines.length = 0;
+    await signedInject(t.app, { method: 'GET', url: '/admin/pre/registration/mine', query: { code: 'SECRET-CODE-9' } });
+    await signedInject(t.app, { method: 'GET', url: '/admin/api/attendee/notices', query: { code: 'SECRET-CODE-10' } });
+    await t.app.inject({ method: 'GET', url: '/zbzj/pre/mine?code=SECRET-CODE-11' });
+    await t.app.inject({ method: 'GET', url: '/zbzj/pre/notices?CODE=SECRET-CODE-12&x=1' });
+    const text = logText();
+    for (const secret of ['SECRET-CODE-9', 'SECRET-CODE-10', 'SECRET-CODE-11', 'SECRET-CODE-12']) expect(text).not.toContain(secret);
+    const urls = lines.map((line) => (JSON.parse(line) as { req?: { url: string } }).req?.url).filter(Boolean);
+    expect(urls).toContain('/zbzj/pre/mine?code=[REDACTED]');
+    expect(urls).toContain('/zbzj/pre/notices?CODE=[REDACTED]&x=1');
+  });
+
   it('keeps passwords out of the log at sign-in, and redacts a body that is logged', async () => {
     lines.length = 0;
     const res = await signedInject(t.app, { method: 'POST', url: '/admin/login/token', form: { username: 'demo', password: 'demo123456', yhlx: '1' } });

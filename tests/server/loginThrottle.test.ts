@@ -25,7 +25,11 @@ type Outcome = 'ok' | 'wrong' | 'wait';
 async function attempt(username: string, password: string, address = '10.9.0.1'): Promise<Outcome> {
   const { res, body } = await login(t.app, username, password, '1', address);
   if (res.statusCode === 429) {
-    expect(body).toEqual({ code: 429, msg: '访问太过频繁，请稍后再试!', data: null });
+    // How long to wait, in the header and in words, rounded up to whole seconds.
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(limits.loginDelayMaxS);
+    expect(body).toEqual({ code: 429, msg: `访问太过频繁，请稍后再试!（约 ${wait} 秒后可再试）`, data: null });
     return 'wait';
   }
   if (body.code === 0) return 'ok';

@@ -5,6 +5,9 @@ import {
   MSG_CURRENT_PASSWORD_REQUIRED,
   MSG_CURRENT_PASSWORD_WRONG,
   MSG_PASSWORD_COMMON,
+  MSG_PASSWORD_HAS_ORGANISER,
+  MSG_PASSWORD_HAS_PRODUCT,
+  MSG_PASSWORD_HAS_USERNAME,
   MSG_PASSWORD_LENGTH,
 } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
@@ -85,10 +88,27 @@ describe('changing the password', () => {
     const ok = await change(token, id, { oldPassword: SEEDED.admin.password, password: longest, passwordConfirm: longest });
     expect(body(ok)).toEqual({ code: 0, msg: MSG.passwordChanged, data: null });
     expect((await login(t.app, 'admin', longest)).body.code).toBe(0);
-    // Back to the demo password (not on the common list: the README's accounts keep working).
-    const again = await tokenFor(t.app, 'admin', longest);
-    expect(body(await change(again, id, { oldPassword: longest, password: SEEDED.admin.password })).code).toBe(0);
+    // Back to the demo password, which holds the username and so cannot be chosen: its hash is put back.
+    await t.app.db.update(schema.users).set({ passwordHash: await hashPassword(SEEDED.admin.password) }).where(eq(schema.users.id, id));
     expect((await login(t.app, 'admin', SEEDED.admin.password)).body.code).toBe(0);
+  });
+
+  it('refuses a new password holding the username, the product’s name or the organiser’s name, in any case', async () => {
+    const token = await tokenFor(t.app, 'demo', SEEDED.demo.password);
+    const { id, passwordHash, organiserId } = await stored('demo');
+    const [organiser] = await t.app.db.select().from(schema.organisers).where(eq(schema.organisers.id, organiserId));
+    const refused: Array<[string, string]> = [
+      ['Lantern-DEMO-77', MSG_PASSWORD_HAS_USERNAME],
+      ['my zbzj lantern', MSG_PASSWORD_HAS_PRODUCT],
+      ['ZBZJ-lantern-77', MSG_PASSWORD_HAS_PRODUCT],
+      ['主办之家lantern7', MSG_PASSWORD_HAS_PRODUCT],
+      [`${organiser.name}-77`, MSG_PASSWORD_HAS_ORGANISER],
+    ];
+    for (const [password, msg] of refused) {
+      const res = await change(token, id, { oldPassword: SEEDED.demo.password, password, passwordConfirm: password });
+      expect(body(res), password).toEqual({ code: 1, msg, data: { errors: [{ field: 'password', msg }] } });
+    }
+    expect((await stored('demo')).passwordHash).toBe(passwordHash);
   });
 
   it('counts wrong current passwords against the account’s sign-in delay', async () => {

@@ -13,8 +13,9 @@ function startOfWindow(app: TestApp) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ loginRateMax: 10, loginRateWindowS: 60 });
-  proxied = await buildTestApp({ loginRateMax: 10, loginRateWindowS: 60, env: { TRUST_PROXY: '10.0.0.9' } });
+  // The per-account delay is out of the way here but in its own test below (tests/server/loginThrottle.test.ts has the rest).
+  t = await buildTestApp({ loginRateMax: 10, loginRateWindowS: 60, loginDelayAfter: 1000 });
+  proxied = await buildTestApp({ loginRateMax: 10, loginRateWindowS: 60, loginDelayAfter: 1000, env: { TRUST_PROXY: '10.0.0.9' } });
   startOfWindow(t);
   startOfWindow(proxied);
 });
@@ -43,24 +44,84 @@ describe('login rate limit per address', () => {
     }
   });
 
-  it('counts failures: the eleventh failed attempt from an address gets 429, and so does a right password after it', async () => {
+  it('lets a colleague sign in after ten strangers failed from the same address', async () => {
     t.clock.advance(60_000);
-    // Different (unknown) accounts each time, so only the address limit can stop them.
     for (let i = 0; i < 10; i++) {
-      const { res, body } = await login(t.app, `ghost${i}`, 'wrong-password', '1', '10.0.0.2');
+      const { res, body } = await login(t.app, `stranger${i}`, 'wrong-password', '1', '10.0.0.2');
       expect(res.statusCode, `failure ${i + 1}`).toBe(200);
       expect(body.msg).toBe(MSG.badCredentials);
     }
-    const eleventh = await login(t.app, 'ghost10', 'wrong-password', '1', '10.0.0.2');
-    expect(eleventh.res.statusCode).toBe(429);
-    expect(eleventh.body).toEqual({ code: 429, msg: '访问太过频繁，请稍后再试!', data: null });
-    expect((await login(t.app, 'demo', 'demo123456', '1', '10.0.0.2')).res.statusCode).toBe(429);
+    expect((await login(t.app, 'demo', 'demo123456', '1', '10.0.0.2')).body.code).toBe(0);
+  });
 
+  it('counts failures per address and username: the eleventh gets 429 with Retry-After and a wait in words', async () => {
+    t.clock.advance(60_000);
+    for (let i = 0; i < 10; i++) {
+      const { res, body } = await login(t.app, 'ghost', `wrong-${i}`, '1', '10.0.0.12');
+      expect(res.statusCode, `failure ${i + 1}`).toBe(200);
+      expect(body.msg).toBe(MSG.badCredentials);
+    }
+    t.clock.advance(10_000);
+    const eleventh = await login(t.app, 'GHOST', 'wrong-password', '1', '10.0.0.12');
+    expect(eleventh.res.statusCode).toBe(429);
+    // The window (60 s) began just over 11 s ago: about 49 s are left.
+    expect(eleventh.res.headers['retry-after']).toBe('49');
+    expect(eleventh.body).toEqual({ code: 429, msg: '访问太过频繁，请稍后再试!（约 49 秒后可再试）', data: null });
     // Another address is not affected …
-    expect((await login(t.app, 'demo', 'demo123456', '1', '10.0.0.3')).body.code).toBe(0);
+    expect((await login(t.app, 'ghost', 'wrong-password', '1', '10.0.0.13')).body.msg).toBe(MSG.badCredentials);
     // … and the next window starts afresh.
     t.clock.advance(60_000);
-    expect((await login(t.app, 'demo', 'demo123456', '1', '10.0.0.2')).body.code).toBe(0);
+    expect((await login(t.app, 'ghost', 'wrong-password', '1', '10.0.0.12')).body.msg).toBe(MSG.badCredentials);
+  });
+
+  it('keeps a higher ceiling on failures from one address, whatever the names', async () => {
+    const office = await buildTestApp({ loginRateMax: 3, loginAddressFailMax: 6, loginRateWindowS: 60 });
+    try {
+      startOfWindow(office);
+      for (let i = 0; i < 6; i++) expect((await login(office.app, `name${i}`, 'wrong', '1', '10.0.0.14')).body.msg).toBe(MSG.badCredentials);
+      expect((await login(office.app, 'name9', 'wrong', '1', '10.0.0.14')).res.statusCode).toBe(429);
+      expect((await login(office.app, 'demo', 'demo123456', '1', '10.0.0.14')).res.statusCode).toBe(429);
+      expect(loadConfig({}).loginAddressFailMax).toBe(100);
+    } finally {
+      await office.close();
+    }
+  });
+
+  it('lets a browser that signed in to the account before pass while guesses from its address are throttled', async () => {
+    t.clock.advance(60_000);
+    const first = await login(t.app, 'admin', 'admin123456', '1', '10.0.0.15');
+    expect(first.body.code).toBe(0);
+    const cookie = first.res.cookies.find((c) => c.name === 'zbzj_device');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin/login' });
+    const device = `zbzj_device=${cookie!.value}`;
+    const fromDevice = (password: string) =>
+      signedInject(t.app, { method: 'POST', url: '/admin/login/token', form: { username: 'admin', password, yhlx: '1' }, remoteAddress: '10.0.0.15', headers: { cookie: device } });
+    // Someone at the same address guesses admin's password until the address and the account are held.
+    for (let i = 0; i < 10; i++) await login(t.app, 'admin', `guess-${i}`, '1', '10.0.0.15');
+    expect((await login(t.app, 'admin', 'admin123456', '1', '10.0.0.15')).res.statusCode).toBe(429);
+    // The owner's browser is not held; a forged or another account's cookie is worth nothing.
+    expect(body(await fromDevice('admin123456')).code).toBe(0);
+    const forged = await signedInject(t.app, {
+      method: 'POST',
+      url: '/admin/login/token',
+      form: { username: 'admin', password: 'admin123456', yhlx: '1' },
+      remoteAddress: '10.0.0.15',
+      headers: { cookie: `zbzj_device=${cookie!.value.slice(0, -2)}xx` },
+    });
+    expect(forged.statusCode).toBe(429);
+    const demoCookie = (await login(t.app, 'demo', 'demo123456', '1', '10.0.0.16')).res.cookies.find((c) => c.name === 'zbzj_device')!;
+    const otherAccount = await signedInject(t.app, {
+      method: 'POST',
+      url: '/admin/login/token',
+      form: { username: 'admin', password: 'admin123456', yhlx: '1' },
+      remoteAddress: '10.0.0.15',
+      headers: { cookie: `zbzj_device=${demoCookie.value}` },
+    });
+    expect(otherAccount.statusCode).toBe(429);
+    // Guessing through the device is throttled by the device's own count.
+    for (let i = 0; i < 10; i++) expect(body(await fromDevice(`guess-${i}`)).msg).toBe(MSG.badCredentials);
+    expect((await fromDevice('admin123456')).statusCode).toBe(429);
+    t.clock.advance(60_000);
   });
 
   it('keeps a far higher ceiling on all attempts from one address', async () => {
@@ -78,23 +139,23 @@ describe('login rate limit per address', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY says so', async () => {
     t.clock.advance(60_000);
     for (let i = 0; i < 10; i++) {
-      const res = await attempt(t, `ghost${i}`, 'wrong-password', '10.0.0.5', `198.51.100.${i}`);
+      const res = await attempt(t, 'ghost5', 'wrong-password', '10.0.0.5', `198.51.100.${i}`);
       expect(body(res).msg).toBe(MSG.badCredentials);
     }
-    expect((await attempt(t, 'ghost10', 'wrong-password', '10.0.0.5', '198.51.100.99')).statusCode).toBe(429);
+    expect((await attempt(t, 'ghost5', 'wrong-password', '10.0.0.5', '198.51.100.99')).statusCode).toBe(429);
   });
 
   it('behind a trusted proxy, limits the client named by X-Forwarded-For, not the proxy', async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await attempt(proxied, `ghost${i}`, 'wrong-password', '10.0.0.9', '203.0.113.5');
+      const res = await attempt(proxied, 'ghost9', 'wrong-password', '10.0.0.9', '203.0.113.5');
       expect(body(res).msg).toBe(MSG.badCredentials);
     }
-    expect((await attempt(proxied, 'ghost10', 'wrong-password', '10.0.0.9', '203.0.113.5')).statusCode).toBe(429);
-    // A colleague elsewhere comes through the same proxy and is not held up by that client.
-    expect(body(await attempt(proxied, 'demo', 'demo123456', '10.0.0.9', '203.0.113.6')).code).toBe(0);
+    expect((await attempt(proxied, 'ghost9', 'wrong-password', '10.0.0.9', '203.0.113.5')).statusCode).toBe(429);
+    // Another client comes through the same proxy and is not held up by that one.
+    expect(body(await attempt(proxied, 'ghost9', 'wrong-password', '10.0.0.9', '203.0.113.6')).msg).toBe(MSG.badCredentials);
     // A proxy that is not trusted cannot name a client: its own address counts.
-    for (let i = 0; i < 10; i++) await attempt(proxied, `ghost${i}`, 'wrong-password', '10.0.0.8', `203.0.113.${10 + i}`);
-    expect((await attempt(proxied, 'demo', 'demo123456', '10.0.0.8', '203.0.113.50')).statusCode).toBe(429);
+    for (let i = 0; i < 10; i++) await attempt(proxied, 'ghost8', 'wrong-password', '10.0.0.8', `203.0.113.${10 + i}`);
+    expect((await attempt(proxied, 'ghost8', 'wrong-password', '10.0.0.8', '203.0.113.50')).statusCode).toBe(429);
   });
 
   it('reads TRUST_PROXY as yes/no or as the proxies’ addresses', () => {
@@ -109,15 +170,20 @@ describe('login rate limit per address', () => {
 describe('login rate limit per account', () => {
   // The growing delay itself, and parallel guesses, are tests/server/loginThrottle.test.ts.
   it('also slows failed attempts per account across addresses, without locking the owner out', async () => {
-    t.clock.advance(60_000);
-    for (let i = 0; i < 5; i++) {
-      const { body } = await login(t.app, 'admin', 'guess-' + i, '1', `10.1.0.${i}`);
-      expect(body.msg).toBe(MSG.badCredentials);
+    const account = await buildTestApp({ loginRateMax: 10, loginRateWindowS: 60, loginDelayAfter: 5 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const { body } = await login(account.app, 'admin', 'guess-' + i, '1', `10.1.0.${i}`);
+        expect(body.msg).toBe(MSG.badCredentials);
+      }
+      const { res } = await login(account.app, 'admin', 'admin123456', '1', '10.1.1.1');
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBe('1');
+      account.clock.advance(1000);
+      expect((await login(account.app, 'admin', 'admin123456', '1', '10.1.1.1')).body.code).toBe(0);
+    } finally {
+      await account.close();
     }
-    const { res } = await login(t.app, 'admin', 'admin123456', '1', '10.1.1.1');
-    expect(res.statusCode).toBe(429);
-    t.clock.advance(1000);
-    expect((await login(t.app, 'admin', 'admin123456', '1', '10.1.1.1')).body.code).toBe(0);
   });
 });
 

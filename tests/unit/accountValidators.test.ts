@@ -3,6 +3,10 @@ import {
   contactNameRules,
   mobileRules,
   organiserNameRules,
+  MSG_PASSWORD_HAS_ORGANISER,
+  MSG_PASSWORD_HAS_PRODUCT,
+  MSG_PASSWORD_HAS_USERNAME,
+  passwordContextRule,
   passwordRules,
   smsCodeRules,
   usernameRules,
@@ -54,5 +58,23 @@ describe('registration and recovery rules', () => {
     expect(check(passwordRules, 'qwerty123')).toBe('密码过于常见，请换一个');
     expect(check(passwordRules, 'secret123')).toBeNull();
     expect(check(passwordRules, 'a'.repeat(64))).toBeNull();
+  });
+});
+
+describe('passwordContextRule: what a new password must not contain', () => {
+  const rule = passwordContextRule(() => ({ username: 'Demo', organiserName: '锦程会议' }));
+  it('refuses the username in any case or width, the product’s names and the organiser’s name', () => {
+    expect(rule('lantern-demo-7')).toBe(MSG_PASSWORD_HAS_USERNAME);
+    expect(rule('lantern-ＤＥＭＯ-7')).toBe(MSG_PASSWORD_HAS_USERNAME);
+    expect(rule('Zb Zj-lantern')).toBe(MSG_PASSWORD_HAS_PRODUCT);
+    expect(rule('主办之家2026!')).toBe(MSG_PASSWORD_HAS_PRODUCT);
+    expect(rule('锦程会议2026!')).toBe(MSG_PASSWORD_HAS_ORGANISER);
+  });
+  it('lets other passwords through, and skips what it does not know', () => {
+    expect(rule('Quiet-river-8842')).toBeNull();
+    expect(rule('')).toBeNull();
+    expect(passwordContextRule(() => ({}))('lantern-demo-7')).toBeNull();
+    // Two letters of a username are too short to judge: 「ab」 occurs in pass phrases by chance.
+    expect(passwordContextRule(() => ({ username: 'ab' }))('table-fable-42')).toBeNull();
   });
 });

@@ -85,6 +85,13 @@ describe('error catalogue', () => {
     expect(await screen.findByText('访问太过频繁，请稍后再试!')).toBeInTheDocument();
   });
 
+  it('HTTP 429 with Retry-After: says how long to wait', async () => {
+    server.use(http.get(API('/probe'), () => HttpResponse.json({ code: 429, msg: '访问太过频繁，请稍后再试!（约 42 秒后可再试）', data: null }, { status: 429, headers: { 'Retry-After': '42' } })));
+    const error = await failure(get('/probe'));
+    expect(error.message).toBe('访问太过频繁，请稍后再试!（约 42 秒后可再试）');
+    expect(await screen.findByText('访问太过频繁，请稍后再试!（约 42 秒后可再试）')).toBeInTheDocument();
+  });
+
   it("HTTP 500: '执行错误，请稍后再试！'", async () => {
     reply(500);
     await failure(get('/probe'));

@@ -11,6 +11,11 @@ export async function userByMobile(db: Db, mobile: string) {
   return user;
 }
 
+export async function organiserNameOf(db: Db, organiserId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: organisers.name }).from(organisers).where(eq(organisers.id, organiserId)).limit(1);
+  return row?.name;
+}
+
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
   const [sameName] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
   return sameName !== undefined;

@@ -7,7 +7,8 @@ import {
   contactNameRules,
   mobileRules,
   organiserNameRules,
-  passwordRules,
+  newPasswordRules,
+  passwordContextRule,
   smsCodeRules,
   usernameRules,
 } from '@domain/core/validators';
@@ -26,7 +27,7 @@ import { checkFields } from '../../services/requestChecks';
 import { invalidateUser } from '../../services/sessionCache';
 import { smsSenderNamed } from '../../services/smsSender';
 import { revokeAllTokens } from '../../services/tokens';
-import { insertOrganiserWithUser, setOwnPassword, userByMobile, usernameTaken } from './account.repository';
+import { insertOrganiserWithUser, organiserNameOf, setOwnPassword, userByMobile, usernameTaken } from './account.repository';
 
 /** SMS codes, registration, password recovery (domain/account/account.contracts.ts). */
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -87,7 +88,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         username: usernameRules,
         mobile: mobileRules,
         code: smsCodeRules,
-        password: passwordRules,
+        password: newPasswordRules(() => ({ username: form.username, organiserName: form.cgmc })),
         passwordConfirm: confirmPasswordRule(form.password),
       },
       form,
@@ -126,7 +127,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   route(app, resetPassword, async (request) => {
     const form = request.body;
-    checkFields({ mobile: mobileRules, code: smsCodeRules, password: passwordRules, passwordConfirm: confirmPasswordRule(form.password) }, form);
+    checkFields({ mobile: mobileRules, code: smsCodeRules, password: newPasswordRules(() => ({})), passwordConfirm: confirmPasswordRule(form.password) }, form);
     const mobile = form.mobile!;
     const now = app.now();
     const codeId = await checkCode(app.db, limits, { mobile, purpose: 'resetPassword', code: form.code! }, now);
@@ -136,6 +137,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (entryOf(user) !== form.yhlx) {
       throw refuse(entryOf(user) === YHLX_EDU ? MSG.resetUseEduEntry : MSG.resetUseOrganiserEntry);
     }
+    // Only now is it known whose password it is: it must not contain their name or their organiser's.
+    const organiserName = await organiserNameOf(app.db, user.organiserId);
+    checkFields({ password: passwordContextRule(() => ({ username: user.username, organiserName })) }, form);
 
     const passwordHash = await hashPassword(form.password!);
     await app.db.transaction(async (tx) => {

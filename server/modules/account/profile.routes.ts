@@ -13,7 +13,7 @@ import {
   MSG_CURRENT_PASSWORD_WRONG,
   nickNameRules,
   passwordMatchRule,
-  passwordRules,
+  newPasswordRules,
   textLengthRule,
 } from '@domain/core/validators';
 import { ok } from '../../lib/envelope';
@@ -23,7 +23,7 @@ import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
 import { byActor, recordAudit } from '../../services/audit/record';
-import { claimPasswordAttempt, forgetPasswordAttempts } from '../../services/loginThrottle';
+import { claimPasswordAttempt, forgetPasswordAttempts, passwordRetryAfterS } from '../../services/loginThrottle';
 import { checkFields, ownOnly } from '../../services/requestChecks';
 import { invalidateUser } from '../../services/sessionCache';
 import { revokeAllTokens } from '../../services/tokens';
@@ -87,11 +87,13 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const form = request.body;
     ownOnly(user.id, form.userId);
     // The confirmation is the browser's business; when it is sent anyway, it has to match.
-    checkFields({ oldPassword: currentPasswordRules, password: [...passwordRules, passwordMatchRule(form.passwordConfirm)] }, form);
+    checkFields({ oldPassword: currentPasswordRules, password: [...newPasswordRules(() => ({ username: user.username, organiserName: request.organiser?.name })), passwordMatchRule(form.passwordConfirm)] }, form);
 
     // A stolen session must not be enough to take the account over: the current password is asked for,
     // and guessing it here counts against the same per-account delay as the login.
-    if (!(await claimPasswordAttempt(app.db, user.username, app.config, app.now()))) throw tooManyRequests();
+    if (!(await claimPasswordAttempt(app.db, user.username, app.config, app.now()))) {
+      throw tooManyRequests(await passwordRetryAfterS(app.db, user.username, app.now()));
+    }
     const stored = await passwordHashOf(app.db, user.id);
     if (!stored || !(await verifyPassword(form.oldPassword!, stored))) {
       throw refuse(MSG_CURRENT_PASSWORD_WRONG, { errors: [{ field: 'oldPassword', msg: MSG_CURRENT_PASSWORD_WRONG }] });

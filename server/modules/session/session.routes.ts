@@ -14,8 +14,9 @@ import { verifySsoTicket } from '../../lib/ssoTicket';
 import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
 import { byActor, recordAudit } from '../../services/audit/record';
-import { claimPasswordAttempt, forgetPasswordAttempts } from '../../services/loginThrottle';
-import { hit, limitAddress, peek } from '../../services/rateLimits';
+import { claimPasswordAttempt, forgetPasswordAttempts, passwordRetryAfterS, throttleKey } from '../../services/loginThrottle';
+import { trustDevice, trustedDeviceFor, type TrustedDevice } from '../../services/trustedDevices';
+import { hit, limitAddress, peek, secondsLeftInWindow } from '../../services/rateLimits';
 import { redeemTicket } from '../../services/ssoTickets';
 import { invalidateToken } from '../../services/sessionCache';
 import { issueToken, revokeToken } from '../../services/tokens';
@@ -38,16 +39,26 @@ const SSO_REFUSAL = { malformed: MSG.ssoInvalid, forged: MSG.ssoInvalid, expired
 
 /** Login, SSO login and logout (domain/session/session.contracts.ts). */
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { loginRateMax, loginRateWindowS } = app.config;
+  const { loginRateMax, loginRateWindowS, loginAddressFailMax } = app.config;
   const attemptMax = Math.max(app.config.loginAttemptMax, loginRateMax);
 
   /**
-   * Per address, only failures meet the low limit (loginRateMax): an office behind one address signs many
-   * colleagues in at 9:00. Every attempt still counts toward a far higher ceiling (loginAttemptMax), which
-   * protects the (slow on purpose, Argon2id) login itself. request.ip honours TRUST_PROXY.
+   * Every attempt from an address counts toward a high ceiling (loginAttemptMax), which protects the (slow
+   * on purpose, Argon2id) login itself. Failures count three ways: per address AND username against the
+   * low limit (loginRateMax), so strangers failing from an office's shared address do not keep a colleague
+   * out; per address alone against a much higher one (loginAddressFailMax), so one address cannot try
+   * name after name; and per trusted device (services/trustedDevices.ts) instead of both, for a browser
+   * that signed in to the account before. request.ip honours TRUST_PROXY.
    */
   const limitSessionAddress = (bucket: string, ip: string) => limitAddress(app.db, bucket, ip, attemptMax, loginRateWindowS, app.now());
-  const failureBucket = (ip: string) => `login:failed:ip:${ip}`;
+  const failureBuckets = (ip: string, username: string, device: TrustedDevice | null): Array<[bucket: string, max: number]> =>
+    device
+      ? [[`login:failed:device:${device.id}`, loginRateMax]]
+      : [
+          [`login:failed:ip:${ip}:user:${throttleKey(username)}`, loginRateMax],
+          [`login:failed:ip:${ip}`, loginAddressFailMax],
+        ];
+  const retryAfterS = () => secondsLeftInWindow(app.now(), loginRateWindowS);
 
   type Account = { id: number; username: string; organiserId: number } | undefined;
 
@@ -91,19 +102,28 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   }
 
-  route(app, loginToken, async (request) => {
+  route(app, loginToken, async (request, reply) => {
     const { username, password, yhlx: entry } = request.body;
     await limitSessionAddress('login', request.ip);
-    if ((await peek(app.db, failureBucket(request.ip), loginRateWindowS, app.now())) >= loginRateMax) throw tooManyRequests();
+    const device = trustedDeviceFor(request, app.config.ssoSecret, username, app.now());
+    const buckets = failureBuckets(request.ip, username, device);
+    for (const [bucket, max] of buckets) {
+      if ((await peek(app.db, bucket, loginRateWindowS, app.now())) >= max) throw tooManyRequests(retryAfterS());
+    }
     // Guesses also count per account, so spreading them over many addresses does not help: counted
-    // atomically before the password is checked, with a growing delay rather than a lock-out.
-    if (!(await claimPasswordAttempt(app.db, username, app.config, app.now()))) throw tooManyRequests();
+    // atomically before the password is checked, with a growing delay rather than a lock-out. A trusted
+    // device is exempt: its owner is not to be kept waiting by someone else's guesses.
+    if (!device && !(await claimPasswordAttempt(app.db, username, app.config, app.now()))) {
+      throw tooManyRequests(await passwordRetryAfterS(app.db, username, app.now()));
+    }
 
     const door = entryKind(entry, false);
     const user = await findUserByUsername(app.db, username);
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !valid) {
-      return refuseSignIn(request, username, user, door, MSG.badCredentials, (tx) => hit(tx, failureBucket(request.ip), loginRateWindowS, app.now()));
+      return refuseSignIn(request, username, user, door, MSG.badCredentials, async (tx) => {
+        for (const [bucket] of buckets) await hit(tx, bucket, loginRateWindowS, app.now());
+      });
     }
     await forgetPasswordAttempts(app.db, username);
     // A hash made at a lower cost than today's is replaced at sign-in, while the password is at hand.
@@ -113,6 +133,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (wrongEntry) return refuseSignIn(request, username, user, door, wrongEntry);
 
     const result = await signIn(request, user, 'password', app.config.tokenTtlPasswordS, app.now(), door);
+    trustDevice(request, reply, app.config.ssoSecret, user.username, app.now());
     request.log.info({ userId: user.id }, 'password login');
     // Only when set, so the answer stays what older clients know otherwise.
     return ok(user.mustChangePassword ? { ...result, mustChangePassword: true } : result, MSG.loginOk);

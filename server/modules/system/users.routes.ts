@@ -16,7 +16,7 @@ import {
   userRoles,
   userUpdateStatus,
 } from '@domain/system/users.contracts';
-import { emailRule, mobileRule, nickNameRules, passwordRules, requiredTextRule, textLengthRule, usernameRules } from '@domain/core/validators';
+import { emailRule, mobileRule, nickNameRules, newPasswordRules, requiredTextRule, textLengthRule, usernameRules } from '@domain/core/validators';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
@@ -158,7 +158,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const manager = await caller(request);
     const form = request.body;
     const given = form.password !== undefined && form.password !== '';
-    checkFields({ username: usernameRules, ...profileRules, ...(given ? { password: passwordRules } : {}) }, form);
+    checkFields({ username: usernameRules, ...profileRules, ...(given ? { password: newPasswordRules(() => ({ username: form.username, organiserName: request.organiser?.name })) } : {}) }, form);
     const organiserId = manager.user.organiserId;
     const roleIds = await checkAssignableRoles(app.db, manager, organiserId, idsOf(form.roleIds, MSG.userRoleNotVisible));
     const password = given ? form.password! : temporaryPassword();

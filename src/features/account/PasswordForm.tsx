@@ -5,14 +5,15 @@ import { ApiError } from '../../api/errors';
 import {
   confirmPasswordRule,
   currentPasswordRules,
+  newPasswordRules,
   passwordMatchRule,
-  passwordRules,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   toAntdRule,
 } from '@domain/core/validators';
 import type { FieldError } from '@domain/core/envelope';
 import { changePassword } from './api';
+import { useSession } from '@/stores/session';
 
 export interface PasswordFormValues {
   oldPassword: string;
@@ -50,6 +51,7 @@ export interface PasswordFormProps {
  */
 export function PasswordForm({ userId, currentLabel = '当前密码', submitText = '修改密码', beforeSubmit, onChanged }: PasswordFormProps) {
   const [form] = Form.useForm<PasswordFormValues>();
+  const user = useSession((state) => state.user);
   const [busy, setBusy] = useState(false);
 
   const onFinish = async ({ oldPassword, password }: PasswordFormValues) => {
@@ -77,7 +79,7 @@ export function PasswordForm({ userId, currentLabel = '当前密码', submitText
         name="password"
         label="新密码"
         dependencies={['passwordConfirm']}
-        rules={[toAntdRule([...passwordRules, passwordMatchRule(() => form.getFieldValue('passwordConfirm'))], { required: true })]}
+        rules={[toAntdRule([...newPasswordRules(() => ({ username: user?.username, organiserName: user?.cgmc })), passwordMatchRule(() => form.getFieldValue('passwordConfirm'))], { required: true })]}
       >
         <Input.Password prefix={<LockOutlined />} placeholder={`${PASSWORD_MIN_LENGTH}到${PASSWORD_MAX_LENGTH}个字符`} autoComplete="new-password" />
       </Form.Item>

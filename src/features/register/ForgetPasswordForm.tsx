@@ -4,7 +4,7 @@ import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { standaloneFeedback } from '../../lib/feedback';
 import { SmsCodeInput } from '../../components/SmsCodeInput';
-import { confirmPasswordRule, mobileRules, passwordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '@domain/core/validators';
+import { confirmPasswordRule, mobileRules, newPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '@domain/core/validators';
 import { resetPassword, type ResetPasswordForm } from './api';
 import { showFieldErrors } from './fieldErrors';
 import type { Yhlx } from '@domain/session/session.contracts';
@@ -61,7 +61,7 @@ export function ForgetPasswordForm({ yhlx, brand, loginPath }: ForgetPasswordPro
             getMobile={async () => (await form.validateFields(['mobile'])).mobile}
           />
         </Form.Item>
-        <Form.Item name="password" rules={[toAntdRule(passwordRules)]}>
+        <Form.Item name="password" rules={[toAntdRule(newPasswordRules(() => ({})))]}>
           <Input.Password prefix={<LockOutlined />} placeholder={`新密码（${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH}位）`} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -11,7 +11,7 @@ import {
   mobileRules,
   organiserNameRules,
   ORGANISER_NAME_MAX,
-  passwordRules,
+  newPasswordRules,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   smsCodeRules,
@@ -70,7 +70,11 @@ export default function RegisterPage() {
             getMobile={async () => (await form.validateFields(['mobile'])).mobile}
           />
         </Form.Item>
-        <Form.Item name="password" rules={[toAntdRule(passwordRules)]}>
+        <Form.Item
+          name="password"
+          dependencies={['username', 'cgmc']}
+          rules={[toAntdRule(newPasswordRules(() => ({ username: form.getFieldValue('username'), organiserName: form.getFieldValue('cgmc') })))]}
+        >
           <Input.Password prefix={<LockOutlined />} placeholder={`密码（${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH}位）`} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -6,7 +6,7 @@ import {
   emailRule,
   mobileRule,
   nickNameRules,
-  passwordRules,
+  newPasswordRules,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   textLengthRule,
@@ -134,7 +134,7 @@ export function UserFormModal({ editing, open, onClose, onSaved }: UserFormModal
                   validator: async () => {
                     const value = getFieldValue('password') as string | undefined;
                     if (!value) return;
-                    for (const rule of passwordRules) {
+                    for (const rule of newPasswordRules(() => ({ username: getFieldValue('username') }))) {
                       const error = rule(value);
                       if (error) throw new Error(error);
                     }
