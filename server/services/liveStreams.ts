@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { LiveEventName } from '@domain/live/events.contracts';
 import type { AppDb } from '../db/client';
@@ -90,6 +91,7 @@ export class LiveStream {
   private readonly heartbeat: NodeJS.Timeout;
   /** Events that arrive while the scope is being reloaded wait here, in order. */
   private pending: FeedMessage[] | null = null;
+  private readonly socket: Socket | null;
 
   constructor(
     private readonly db: AppDb,
@@ -99,10 +101,13 @@ export class LiveStream {
     private readonly now: () => number,
     private readonly onEnd: (stream: LiveStream) => void,
   ) {
+    this.socket = res.socket;
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
-      connection: 'keep-alive',
+      // The connection serves this stream only: when it ends (sign-out, a stop), so does the connection,
+      // instead of idling where a stopping server would wait for it.
+      connection: 'close',
       // nginx buffers responses by default, which would hold events back.
       'x-accel-buffering': 'no',
     });
@@ -185,6 +190,10 @@ export class LiveStream {
   private close(): void {
     if (this.closed) return;
     this.closed = true;
+    // The connection served this stream only: once its last bytes are out it goes, or a stopping server
+    // would wait for the browser to drop it. (res.socket is detached by then, hence the one kept.)
+    if (this.res.writableFinished || !this.res.writableEnded) this.socket?.destroy();
+    else this.res.once('finish', () => this.socket?.destroy());
     clearInterval(this.heartbeat);
     this.unsubscribe();
     this.onEnd(this);

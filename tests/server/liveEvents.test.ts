@@ -66,8 +66,9 @@ beforeAll(async () => {
   await checkIn(demoToken, gates.demo, demoScope);
 }, 120_000);
 
+let bClosed = false;
 afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
+  await Promise.all([a?.close(), bClosed ? undefined : b?.close()]);
   await cleanUp();
 });
 
@@ -125,6 +126,7 @@ class Stream {
     });
     stream.status = res.status;
     if (res.ok && res.body) stream.done = stream.read(res.body).catch(() => {});
+    else await res.text();
     return stream;
   }
 
@@ -223,6 +225,27 @@ describe('check-ins reach the other replica', () => {
   });
 });
 
+describe('notices reach the bells of the other replica', () => {
+  it("tells the organiser's streams on B of a notice published on A, and not another organiser's", async () => {
+    const demoStream = await Stream.open(b, demoToken);
+    const otherStream = await Stream.open(b, otherToken);
+    const saved = await adminCall<{ id: number }>(a, demoToken, 'POST', '/notice/notice/save', { title: '直播测试通知', category: 2, audience: 1, content: '请知悉。' });
+    expect(saved.code, saved.msg).toBe(0);
+    // A draft reaches nobody: the bell hears only of the publication.
+    const started = performance.now();
+    const published = await adminCall(a, demoToken, 'POST', '/notice/notice/updateStatus', { id: saved.data.id, status: 1 });
+    expect(published.code, published.msg).toBe(0);
+    const [event] = await demoStream.until('notice', 1);
+    expect(event, 'no notice event').toBeDefined();
+    expect(event.at - started).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(demoStream.named('notice')).toHaveLength(1);
+    expect(otherStream.named('notice')).toHaveLength(0);
+    demoStream.close();
+    otherStream.close();
+  });
+});
+
 describe('the stream ticket', () => {
   it('opens nothing when forged, and nothing once its session signed out', async () => {
     expect((await Stream.openWith('1.9999999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(401);
@@ -266,5 +289,19 @@ describe('sessions end on every replica', () => {
       expect(r.code, r.msg).toBe(0);
     });
     expect(elapsed).toBeLessThan(1000);
+  });
+});
+
+describe('a stop', () => {
+  it('ends the open streams and their connections, so the server does not wait for them', async () => {
+    const stream = await Stream.open(b, demoToken);
+    const started = performance.now();
+    bClosed = true;
+    const closing = b.close();
+    // The stream's response ends, and its connection with it (the reader's loop finishes).
+    await stream.done;
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(stream.named('end')).toHaveLength(1);
+    await closing;
   });
 });
