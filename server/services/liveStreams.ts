@@ -105,6 +105,7 @@ export class LiveStream {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
       // The connection serves this stream only: when it ends (sign-out, a stop), so does the connection,
       // instead of idling where a stopping server would wait for it.
       connection: 'close',
