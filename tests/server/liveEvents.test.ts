@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { newPersonCode } from '../../server/services/meeting/personCode';
 import { queryRows } from '../../server/services/sql';
-import { adminCall, createSecondOrganiser, openSeededPglite, scratchPostgres, SEEDED, tokenFor } from './helpers';
+import { adminCall, createSecondOrganiser, createStaffUser, openSeededPglite, scratchPostgres, SEEDED, tokenFor } from './helpers';
 
 /**
  * Two replicas over one database (one PGlite cluster through two handles, or — with TEST_DATABASE_URL —
@@ -222,6 +222,35 @@ describe('check-ins reach the other replica', () => {
     const lost = await Stream.open(b, demoToken, 'nobody.1');
     expect(await lost.until('resync', 1)).toHaveLength(1);
     lost.close();
+  });
+});
+
+describe('a grant changed on A', () => {
+  it("narrows what an open stream on B hears: a project taken away, its activities' check-ins stop", async () => {
+    await createStaffUser(a, { username: 'livestaff', password: 'live123456', nickName: '现场值守' }, { code: 'live_staff', name: '现场值守' }, () => true);
+    const staffToken = await tokenFor(a, 'livestaff', 'live123456');
+    const [staff] = await a.db.select().from(schema.users).where(eq(schema.users.username, 'livestaff'));
+    const [elsewhere] = await a.db
+      .select()
+      .from(schema.projects)
+      .where(and(eq(schema.projects.organiserId, demoScope.organiserId), ne(schema.projects.id, demoScope.projectId)))
+      .limit(1);
+    const staffStream = await Stream.open(b, staffToken);
+    const demoStream = await Stream.open(b, demoToken);
+    await checkIn(demoToken, gates.demo, demoScope);
+    expect(await staffStream.until('checkin', 1)).toHaveLength(1);
+
+    const adminToken = await tokenFor(a, SEEDED.admin.username, SEEDED.admin.password);
+    const granted = await adminCall(a, adminToken, 'POST', '/system/user/grantScope', { id: staff.id, projectIds: String(elsewhere.id), activityIds: '' });
+    expect(granted.code, granted.msg).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await checkIn(demoToken, gates.demo, demoScope);
+    // The demo's stream hears the second check-in; the staff member's, no longer authorised, does not.
+    expect(await demoStream.until('checkin', 2)).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(staffStream.named('checkin')).toHaveLength(1);
+    staffStream.close();
+    demoStream.close();
   });
 });
 
