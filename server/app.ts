@@ -19,6 +19,7 @@ import errorHandler from './plugins/errorHandler';
 import security from './plugins/security';
 import spa from './plugins/spa';
 import adminApi from './routes/admin';
+import { liveStreamRoutes } from './modules/live/live.routes';
 import healthRoutes from './routes/health';
 import { LOG } from './messages';
 import './types';
@@ -72,6 +73,8 @@ export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
 
   app.register(healthRoutes);
   app.register(adminApi, { prefix: '/admin' });
+  // EventSource cannot sign: its stream sits beside the /admin scope's hooks (server/modules/live/live.routes.ts).
+  app.register(liveStreamRoutes, { prefix: '/admin' });
   app.register(spa);
 
   app.setNotFoundHandler(() => {

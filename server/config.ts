@@ -41,9 +41,10 @@ export interface ServerConfig {
   signWindowS: number;
   /**
    * AUTH_CACHE_S: how long this process may reuse what it looked up about a bearer token — the user, their
-   * organiser, authorities and project/activity scope (server/services/sessionCache.ts). A revocation on
-   * another replica or a direct database edit takes effect within this many seconds; one made through
-   * this process (logout, password change or reset, disabling a user) at once. 0 = look up every request.
+   * organiser, authorities and project/activity scope (server/services/sessionCache.ts). A logout, password
+   * change or reset, disabled user or changed grant takes effect at once here and, through the change feed
+   * (server/services/changeFeed.ts), within milliseconds on other replicas; only a direct database edit
+   * waits this many seconds. 0 = look up every request.
    */
   authCacheS: number;
   distDir: string;

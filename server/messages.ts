@@ -381,6 +381,7 @@ export const MSG = {
 export const LOG = {
   databaseSeeded: '数据库已初始化并写入演示数据',
   databaseReady: '数据库已就绪',
+  changeFeedFailed: '变更通知发送失败',
   noSpaBuild: '未找到前端构建产物，只提供 API',
   shuttingDown: '正在关闭服务',
   shutdownFailed: '关闭服务时出错',

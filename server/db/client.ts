@@ -26,6 +26,18 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Applies the committed SQL migrations that this database has not seen yet. */
   migrate(): Promise<void>;
+  /**
+   * LISTEN on `channel`: every NOTIFY on it, from any connection of any replica, reaches `onNotify` after
+   * its transaction commits. `onGap` is told when notifications may have been lost (the listening
+   * connection of a PostgreSQL server dropped and was reopened). Returns the way to stop listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: a second handle on the same cluster, as a second replica sharing a PostgreSQL server
+   * would have — its own drizzle instance, so its own caches (tests of the change feed). Closing it
+   * leaves the cluster open.
+   */
+  share?(): Database;
   /** PGlite only: the whole cluster as a tarball, which `loadDataDir` can start from later (test speed-up). */
   snapshot?(): Promise<Blob>;
   close(): Promise<void>;
@@ -68,16 +80,73 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   // server's event loop (server/db/pgliteProxy.ts). drizzle only calls query, exec and transaction on its
   // client, which the proxy implements, hence the cast.
   const client = worker ? await PgliteWorkerClient.start(target, loadDataDir) : await newPglite(target, loadDataDir);
-  const db = drizzlePglite({ client: client as PGlite, schema });
-  return {
-    db,
-    kind: 'pglite',
-    // PGlite lives inside this one process, so there is nobody else to exclude.
-    exclusive: (fn) => fn(),
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    snapshot: async () => client.dumpDataDir('none'),
-    close: () => client.close(),
+  const handle = (close: () => Promise<void>): Database => {
+    const db = drizzlePglite({ client: client as PGlite, schema });
+    return {
+      db,
+      kind: 'pglite',
+      // PGlite lives inside this one process, so there is nobody else to exclude.
+      exclusive: (fn) => fn(),
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      listen: (channel, onNotify) => client.listen(channel, onNotify),
+      share: () => handle(async () => {}),
+      snapshot: async () => client.dumpDataDir('none'),
+      close,
+    };
   };
+  return handle(() => client.close());
+}
+
+/** How long a dropped listening connection waits before it connects again. */
+const RELISTEN_MS = 500;
+
+/**
+ * LISTEN holds one connection of its own, outside the pool: a pooled connection goes back to other
+ * queries, and notifications arrive only on the connection that listens. Reopened when it drops.
+ */
+function listenOn(url: string, channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      process.emitWarning(`PostgreSQL 通知连接已断开：${error.message}`);
+      void next.end().catch(() => {});
+      if (client === next) reopen();
+    });
+    next.on('end', () => {
+      if (client === next) reopen();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reopen = () => {
+    client = null;
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (stopped) return;
+      open().then(
+        () => onGap?.(),
+        (error: unknown) => {
+          process.emitWarning(`PostgreSQL 通知连接无法打开：${error instanceof Error ? error.message : String(error)}`);
+          reopen();
+        },
+      );
+    }, RELISTEN_MS);
+  };
+  return open().then(() => async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end();
+  });
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -106,6 +175,7 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: (channel, onNotify, onGap) => listenOn(url, channel, onNotify, onGap),
     close: () => pool.end(),
   };
 }

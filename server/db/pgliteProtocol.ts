@@ -31,6 +31,8 @@ export type PgliteRequest =
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'dump'; compression?: 'none' | 'gzip' | 'auto' }
+  /** LISTEN on a channel: its notifications then arrive as PgliteNotification messages. */
+  | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'close' };
 
 /** The error classes a caller may tell apart; everything else arrives as a plain Error. */
@@ -42,6 +44,12 @@ export interface WireError {
   stack?: string;
   /** The error's own fields: SQLSTATE `code`, `detail`, `constraint`, `table`, `query`, `params`… */
   fields: Record<string, unknown>;
+}
+
+/** A NOTIFY on a channel the main thread listens on; unsolicited, so it carries no id. */
+export interface PgliteNotification {
+  notify: string;
+  payload: string;
 }
 
 /** Id 0 answers the start: the database is open (or could not be opened). */

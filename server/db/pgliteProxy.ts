@@ -1,7 +1,7 @@
 import { messages, TransactionAbortedError, type ParserOptions, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../lib/workerEntry';
-import type { PgliteReply, PgliteRequest, PgliteWorkerData, RowMode, WireError } from './pgliteProtocol';
+import type { PgliteNotification, PgliteReply, PgliteRequest, PgliteWorkerData, RowMode, WireError } from './pgliteProtocol';
 
 /**
  * The embedded database in its own thread (server/db/pgliteWorker.ts), seen from the main thread through
@@ -84,6 +84,7 @@ export class PgliteWorkerClient {
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #closed = false;
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   /** Set once the thread is gone: every later call fails with it. */
   #gone: Error | null = null;
   readonly waitReady: Promise<void>;
@@ -94,7 +95,11 @@ export class PgliteWorkerClient {
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.#pending.set(0, { resolve: () => resolve(), reject });
     });
-    this.#worker.on('message', (reply: PgliteReply) => this.#settle(reply));
+    this.#worker.on('message', (message: PgliteReply | PgliteNotification) => {
+      if ('notify' in message) {
+        for (const listener of this.#listeners.get(message.notify) ?? []) listener(message.payload);
+      } else this.#settle(message);
+    });
     this.#worker.on('error', (error) => this.#fail(error));
     this.#worker.on('exit', (code) => this.#fail(new Error(`PGlite worker thread exited (code ${code})`)));
   }
@@ -205,6 +210,23 @@ export class PgliteWorkerClient {
     }
     if (!closed) await end(true);
     return result;
+  }
+
+  /**
+   * PGlite's listen(): the worker LISTENs once per channel and forwards each NOTIFY as a message, which
+   * does not hold the process open (the thread is unref'd when no call is pending).
+   */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let listeners = this.#listeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.#listeners.set(channel, listeners);
+      await this.#call<void>({ op: 'listen', channel });
+    }
+    listeners.add(callback);
+    return async () => {
+      listeners.delete(callback);
+    };
   }
 
   /** The whole cluster as a tarball (loadDataDir's input). */

@@ -11,7 +11,7 @@ import { messages, TransactionAbortedError } from '@electric-sql/pglite';
 import type { TransferListItem } from 'node:worker_threads';
 import { parentPort, workerData } from 'node:worker_threads';
 import { newPglite } from './pgliteOpen';
-import type { PgliteReply, PgliteRequest, PgliteWorkerData, WireError } from './pgliteProtocol';
+import type { PgliteNotification, PgliteReply, PgliteRequest, PgliteWorkerData, WireError } from './pgliteProtocol';
 
 interface OpenTransaction {
   tx: Transaction;
@@ -131,6 +131,9 @@ async function main(): Promise<void> {
         const buffer = await (await pglite.dumpDataDir(request.compression)).arrayBuffer();
         return [buffer, [buffer]];
       }
+      case 'listen':
+        await pglite.listen(request.channel, (payload) => port!.postMessage({ notify: request.channel, payload } satisfies PgliteNotification));
+        return [undefined, []];
       case 'close':
         await pglite.close();
         return [undefined, []];

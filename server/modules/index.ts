@@ -23,6 +23,7 @@ import menuRoutes from './system/menus.routes';
 import roleRoutes from './system/roles.routes';
 import smsRoutes from './system/sms.routes';
 import userRoutes from './system/users.routes';
+import { liveTicketRoutes } from './live/live.routes';
 
 /**
  * Every route module under /admin, in one flat list: a module registers its own routes and no other
@@ -48,6 +49,7 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   seatMapRoutes,
   personImportRoutes,
   overviewRoutes,
+  liveTicketRoutes,
   preRegistrationRoutes,
   apiKeyRoutes,
   auditRoutes,

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
 import { LOG } from '../messages';
+import { attachChangeFeed, detachChangeFeed } from '../services/changeFeed';
 import { refreshStatistics } from '../services/sql';
 
 export interface DatabasePluginOptions extends Record<string, unknown> {
@@ -23,6 +24,9 @@ const databasePlugin: FastifyPluginAsync<DatabasePluginOptions> = async (app, op
   await refreshStatistics(database.db);
   app.log.info({ kind: database.kind, seeded }, seeded ? LOG.databaseSeeded : LOG.databaseReady);
   app.decorate('db', database.db);
+  // The replicas' change feed (server/services/changeFeed.ts); closed before the database is.
+  await attachChangeFeed(database, (error) => app.log.warn({ err: error }, LOG.changeFeedFailed));
+  app.addHook('onClose', () => detachChangeFeed(database.db));
 };
 
 export default fp(databasePlugin, { name: 'zbzj-database', fastify: '5.x' });

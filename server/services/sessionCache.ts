@@ -7,9 +7,10 @@ import type { SessionOrganiser, SessionUser } from '../types';
  * its project/activity scope again on every request.
  *
  * The bound: an entry is used for at most `ttlMs` (AUTH_CACHE_S) after it was read from the database, and
- * never past its token's own expiry. A change made elsewhere (another replica, a direct database edit)
- * therefore takes effect within that bound; a change made through this process calls invalidateUser /
- * invalidateToken / invalidateAll and takes effect on the next request. AUTH_CACHE_S=0 turns it off.
+ * never past its token's own expiry. A change made through any replica calls invalidateUser /
+ * invalidateToken / invalidateAll: this process forgets at once, and the change feed
+ * (server/services/changeFeed.ts) tells every other replica, which forgets as the notification arrives
+ * (milliseconds). Only a direct database edit waits for the bound. AUTH_CACHE_S=0 turns it off.
  *
  * Caches are kept per database handle (the app's `db`), so everything that holds the handle — a route, a
  * resource hook through `caller.db` — can invalidate without reaching for the Fastify instance, and two
@@ -134,6 +135,22 @@ export class SessionCache {
 }
 
 const caches = new WeakMap<AppDb, SessionCache>();
+
+/** What an invalidation tells the other replicas (the change feed's auth event). */
+export interface InvalidationNotice {
+  k: 'auth';
+  u?: number;
+  t?: string;
+  all?: true;
+}
+
+const broadcasts = new WeakMap<AppDb, (notice: InvalidationNotice) => void>();
+
+/** Set by the change feed (server/services/changeFeed.ts) of this handle; null when it stops. */
+export function setInvalidationBroadcast(db: AppDb, broadcast: ((notice: InvalidationNotice) => void) | null): void {
+  if (broadcast) broadcasts.set(db, broadcast);
+  else broadcasts.delete(db);
+}
 const DISABLED = new SessionCache(0);
 
 /** Sets up the cache of one app's database (server/plugins/tokenAuth.ts, from AUTH_CACHE_S). */
@@ -152,17 +169,20 @@ export function sessionCacheOf(db: AppDb): SessionCache {
   return caches.get(db) ?? DISABLED;
 }
 
-/** Forget one user's sessions, authorities and scope in this process (see SessionCache.invalidateUser). */
+/** Forget one user's sessions, authorities and scope, here and on every replica (see SessionCache.invalidateUser). */
 export function invalidateUser(db: AppDb, userId: number): void {
   caches.get(db)?.invalidateUser(userId);
+  broadcasts.get(db)?.({ k: 'auth', u: userId });
 }
 
-/** Forget one signed-out token in this process. */
+/** Forget one signed-out token, here and on every replica. */
 export function invalidateToken(db: AppDb, tokenHash: string): void {
   caches.get(db)?.invalidateToken(tokenHash);
+  broadcasts.get(db)?.({ k: 'auth', t: tokenHash });
 }
 
-/** Forget every session, authority set and scope in this process (role or menu changes affecting many users). */
+/** Forget every session, authority set and scope, here and on every replica (role or menu changes affecting many users). */
 export function invalidateAll(db: AppDb): void {
   caches.get(db)?.invalidateAll();
+  broadcasts.get(db)?.({ k: 'auth', all: true });
 }

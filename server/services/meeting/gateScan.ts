@@ -11,6 +11,7 @@ import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import type { AppDb } from '../../db/client';
 import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
+import { publishChange } from '../changeFeed';
 import type { CachedScope } from '../sessionCache';
 import { queryRows } from '../sql';
 import { personCodeOf } from './personCode';
@@ -334,6 +335,8 @@ export async function scanAtGate(caller: Scanner, input: ScanInput): Promise<{ r
     if (row.firstAtMs !== null) throw duplicate(new Date(Number(row.firstAtMs)), row.firstGateName);
 
     if (row.written) {
+      // The live pages of every replica hear of it (server/services/changeFeed.ts); the gate does not wait.
+      void publishChange(caller.db, { k: 'checkin', o: caller.organiserId, p: row.personProjectId, a: row.personActivityId! });
       const result: GateScanResult = {
         ...seen,
         verdict: 'ok',

@@ -7,6 +7,7 @@ import { MSG_NO_SELECTION } from '@domain/core/validators';
 import { useSession } from '../../stores/session';
 import { confirmAction, confirmAndRemove } from '../confirm';
 import { cleanFilters } from '../PagedTable';
+import { useLiveVersion } from '../../hooks/useLive';
 import type { SearchValues } from '../SearchForm';
 import { AttachmentsAction, preloadRowDialogs, ShareAction } from '../share';
 import {
@@ -247,6 +248,9 @@ function askRemark(modal: ReturnType<typeof App.useApp>['modal'], title: string)
   });
 }
 
+/** Resources whose lists a check-in changes. */
+const LIVE_LISTS: ReadonlySet<string> = new Set(['person', 'gate', 'checkin']);
+
 export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, selectable }: ResourcePageProps) {
   const { message, modal } = App.useApp();
   const authorities = useSession((s) => s.authorities);
@@ -275,6 +279,9 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
   const [listShown, setListShown] = useState(false);
   useEffect(() => (listShown ? whenIdle(() => void Promise.all([preloadResourceForm(), preloadRowDialogs(def)]).catch(() => undefined)) : undefined), [listShown, def]);
   const reload = () => table.current?.reload();
+  // Lists that check-ins change (参会人员, 闸机, 签到记录) follow them live (src/hooks/useLive.ts).
+  const live = useLiveVersion(LIVE_LISTS.has(def.key) ? 'checkin' : null);
+  useEffect(() => void (live && table.current?.reload()), [live]);
   const urls = resourceUrls(def);
 
   const remove = async (ids: Key[]) => {

@@ -9,6 +9,7 @@ import { fetchBellNotices } from './notices/api';
 import { noticePagePath, noticeTabs } from './notices/noticeTabs';
 import { useNoticeSignal } from '../../stores/notices';
 import { useSession } from '../../stores/session';
+import { useLiveVersion } from '../../hooks/useLive';
 
 /**
  * The header's notice bell: the unread count as a badge (beyond 99 shown as '99+'), and on click
@@ -45,6 +46,7 @@ export function NoticeBell({ color }: { color?: string }) {
   const menuRoutes = useSession((s) => s.menuRoutes);
   const noticePath = useMemo(() => noticePagePath(menuRoutePaths(menuRoutes)), [menuRoutes]);
   const version = useNoticeSignal((s) => s.version);
+  const live = useLiveVersion('notice');
   const { pathname } = useLocation();
   const [notices, setNotices] = useState<NoticeItem[]>([]);
   const [open, setOpen] = useState(false);
@@ -62,7 +64,7 @@ export function NoticeBell({ color }: { color?: string }) {
         // Already shown by the error mapper; the bell keeps what it had.
       },
     );
-  }, [userId, pathname, version]);
+  }, [userId, pathname, version, live]);
 
   const tabs = useMemo(() => noticeTabs(notices), [notices]);
   const close = () => setOpen(false);

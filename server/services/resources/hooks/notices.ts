@@ -5,6 +5,7 @@ import type { Option } from '@domain/resource/types';
 import { KHLX_ORGANISER } from '@domain/session/session.contracts';
 import type { AppDb } from '../../../db/client';
 import { notices, roles, userRoles, users } from '../../../db/schema';
+import { publishChange } from '../../changeFeed';
 import { refuse } from '../../../lib/errors';
 import { MSG } from '../../../messages';
 import { columnsOf, tableOf } from '../model';
@@ -82,5 +83,7 @@ export const notice: ResourceHooks = {
       sourceId: id,
       createdAt: caller.now,
     });
+    // Bells open anywhere reload when this commits (server/services/changeFeed.ts).
+    await publishChange(caller.db, { k: 'notice', o: caller.organiser.id, u: null }, tx);
   },
 };

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLiveVersion } from '@/hooks/useLive';
 import { Button, Card, Col, Empty, Result, Row, Select, Space, Spin, Statistic, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { activityLabel } from '@/components/resource/ScopeSelects';
@@ -134,6 +135,8 @@ export function OverviewView() {
     };
   }, [scopeVersion]);
 
+  // Check-ins anywhere in the activity shown reload the figures (src/hooks/useLive.ts).
+  const live = useLiveVersion('checkin', load.status === 'ready' ? (load.data?.activityId ?? activityId) : activityId);
   useEffect(() => {
     let alive = true;
     // Figures on screen stay, dimmed, while they are read again.
@@ -144,7 +147,7 @@ export function OverviewView() {
     return () => {
       alive = false;
     };
-  }, [activityId, wanted.n, scopeVersion]);
+  }, [activityId, wanted.n, scopeVersion, live]);
 
   const data = load.status === 'ready' ? load.data : null;
   const shownId = data?.activityId ?? activityId;

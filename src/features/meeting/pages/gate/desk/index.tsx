@@ -5,6 +5,7 @@ import { GATE_DIRECTIONS } from '@domain/meeting/resources';
 import type { DeskGate } from '@domain/meeting/gateScan.contracts';
 import { storage } from '@/lib/storage';
 import { useSession } from '@/stores/session';
+import { useLiveVersion } from '@/hooks/useLive';
 import { loadDeskGates, scanAtGate } from '@/features/meeting/desk/deskApi';
 import {
   DESK_GATE_KEY,
@@ -35,6 +36,7 @@ interface Pending {
  */
 export default function GateDeskPage() {
   const scopeVersion = useSession((s) => s.scopeVersion);
+  const live = useLiveVersion('checkin');
   const [gates, setGates] = useState<DeskGate[] | null>(null);
   const [gateId, setGateId] = useState<number | null>(() => storage.get<number>(DESK_GATE_KEY));
   const [todayByGate, setTodayByGate] = useState<Record<number, number>>({});
@@ -67,7 +69,7 @@ export default function GateDeskPage() {
     return () => {
       alive = false;
     };
-  }, [scopeVersion]);
+  }, [scopeVersion, live]);
 
   useEffect(() => {
     if (gateId === null) storage.remove(DESK_GATE_KEY);

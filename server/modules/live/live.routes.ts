@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LIVE_TICKET_TTL_S, liveStream, liveTicket } from '@domain/live/events.contracts';
+import { ok } from '../../lib/envelope';
+import { unauthorized } from '../../lib/errors';
+import { route } from '../../lib/route';
+import { MSG } from '../../messages';
+import { signedIn } from '../../plugins/tokenAuth';
+import { changeFeedOf } from '../../services/changeFeed';
+import { issueTicket, LiveStream, redeemTicket, scopeOf } from '../../services/liveStreams';
+import { findSessionByHash } from '../../services/tokens';
+
+/** A signed call for a stream ticket (domain/live/events.contracts.ts), under /admin like every call. */
+export const liveTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  route(app, liveTicket, async (request) => {
+    const { token } = signedIn(request);
+    return ok({ ticket: issueTicket(token.id, token.hash, app.now() + LIVE_TICKET_TTL_S * 1000) });
+  });
+};
+
+/**
+ * The event stream itself. EventSource sends neither signature headers nor a bearer token, so this route
+ * is registered beside the /admin scope (server/app.ts), not in it: the ticket stands for both, and the
+ * session behind it is checked here as the token hook would.
+ */
+export const liveStreamRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const open = new Set<LiveStream>();
+  // An open stream is never idle: end them all first, or a stop would wait for SHUTDOWN_TIMEOUT_S.
+  app.addHook('preClose', async () => {
+    for (const stream of [...open]) stream.end();
+  });
+
+  route(app, liveStream, async (request, reply) => {
+    const now = app.now();
+    const feed = changeFeedOf(app.db);
+    const tokenHash = await redeemTicket(app.db, request.query.ticket, now);
+    const session = tokenHash ? await findSessionByHash(app.db, tokenHash, now) : null;
+    if (!feed || !tokenHash || !session?.ok) throw unauthorized(MSG.tokenExpired);
+    const scope = await scopeOf(app.db, session.user.id, session.organiser.id);
+    const header = request.headers['last-event-id'];
+    const lastEventId = (Array.isArray(header) ? header[0] : header) || request.query.lastEventId;
+    reply.hijack();
+    const viewer = { userId: session.user.id, organiserId: session.organiser.id, tokenHash, tokenExpiresAt: session.expiresAt, ...scope };
+    const stream = new LiveStream(app.db, feed, viewer, reply.raw, app.now, (s) => open.delete(s));
+    open.add(stream);
+    stream.resume(lastEventId);
+    return reply;
+  });
+};
