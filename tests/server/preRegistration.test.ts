@@ -10,7 +10,7 @@ import { PRE_REG_SUBMIT_MAX } from '../../server/modules/meeting/preRegistration
 import { activityQrCode, projectQrCode } from '../../server/modules/workspace/workspace.repository';
 import { personCodeOf } from '../../server/services/meeting/personCode';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
-import { body, buildTestApp, createSecondOrganiser, freshIp, freshMobile, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, createSecondOrganiser, freshIp, freshMobile, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
  * 扫码预登记 (server/modules/meeting/preRegistration.routes.ts): signed-out visitors read what a QR code leads to,
@@ -78,7 +78,7 @@ const mine = (code: string, remoteAddress = freshIp()) =>
 beforeAll(async () => {
   t0 = await buildTestApp();
   // A fixed day before ZHCS2026 opens: 专业观众预登记 runs until 2026-12-07.
-  t0.clock.now = Date.parse('2026-11-20T10:00:00+08:00');
+  t0.clock.now = seeded.instant('2026-11-20T10:00:00+08:00').getTime();
   zhcs = await idOf(t.projects, 'ZHCS2026');
   aifh = await idOf(t.projects, 'AIFH2026');
   opening = await idOf(t.activities, '开幕式暨智慧城市发展主论坛');
@@ -89,8 +89,8 @@ beforeAll(async () => {
     organiserId: (await t0.app.db.select().from(t.projects).where(eq(t.projects.id, aifh)))[0].organiserId,
     projectId: aifh,
     name: '峰会报名（项目筹备中）',
-    srq: '2026-12-18',
-    erq: '2026-12-19',
+    srq: seeded.day('2026-12-18'),
+    erq: seeded.day('2026-12-19'),
     status: 1,
   }).returning();
   aifhActivity = a.id;
@@ -99,7 +99,7 @@ beforeAll(async () => {
   await t0.app.db.update(t.projects).set({ status: 1 }).where(eq(t.projects.id, other.projects[1].id));
   const [o] = await t0.app.db
     .insert(t.activities)
-    .values({ organiserId: other.organiser.id, projectId: other.projects[1].id, name: '西湖文旅夜游体验', srq: '2026-11-25', erq: '2026-11-25', status: 1 })
+    .values({ organiserId: other.organiser.id, projectId: other.projects[1].id, name: '西湖文旅夜游体验', srq: seeded.day('2026-11-25'), erq: seeded.day('2026-11-25'), status: 1 })
     .returning();
   otherOrganiserActivity = o.id;
 });
@@ -119,8 +119,8 @@ describe('GET /admin/pre/registration/info', () => {
     const data = body<PreRegistrationInfo>(res).data;
     expect(data).toMatchObject({
       projectName: '2026中国国际智慧城市博览会',
-      projectSrq: '2026-12-08',
-      projectErq: '2026-12-11',
+      projectSrq: seeded.day('2026-12-08'),
+      projectErq: seeded.day('2026-12-11'),
       projectAddress: '上海市青浦区崧泽大道333号 国家会展中心（上海）',
     });
     const names = data.activities.map((a) => a.name);
@@ -143,7 +143,7 @@ describe('GET /admin/pre/registration/info', () => {
     const [row] = await t0.app.db.select().from(t.activities).where(eq(t.activities.id, opening));
     expect(data.projectName).toBe('2026中国国际智慧城市博览会');
     expect(data.activities).toEqual([{ id: opening, name: '开幕式暨智慧城市发展主论坛', srq: row.srq, erq: row.erq, address: '国家会展中心（上海）洲际酒店 一层大宴会厅' }]);
-    expect(row.srq).toBe('2026-12-08');
+    expect(row.srq).toBe(seeded.day('2026-12-08'));
   });
 
   it('answers unknown, ended, preparing, past and other-organiser-disabled ones with one message', async () => {
@@ -163,7 +163,7 @@ describe('GET /admin/pre/registration/info', () => {
     }
     // The day after its last day an activity is closed.
     const saved = t0.clock.now;
-    t0.clock.now = Date.parse('2026-12-08T09:00:00+08:00');
+    t0.clock.now = seeded.instant('2026-12-08T09:00:00+08:00').getTime();
     try {
       expect(body(await info({ activity: visitors })).msg).toBe(MSG.preRegClosed);
       expect(body(await info({ activity: opening })).code).toBe(0);
