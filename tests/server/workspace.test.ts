@@ -115,7 +115,7 @@ describe('my projects and my activities (paged)', () => {
     expect(page.records).toHaveLength(2);
     const row = page.records[0];
     expect(Object.keys(row).sort()).toEqual(
-      ['address', 'cnfName', 'cnfid', 'cnfmc', 'endDate', 'erq', 'logo', 'qrCode', 'selected', 'srq', 'startDate'].sort(),
+      ['address', 'cnfName', 'cnfid', 'cnfmc', 'endDate', 'erq', 'logo', 'qrCode', 'selected', 'srq', 'startDate', 'openActivities', 'openableActivities'].sort(),
     );
     // Default order: latest start first.
     expect(row).toMatchObject({
@@ -128,6 +128,9 @@ describe('my projects and my activities (paged)', () => {
       endDate: seeded.day('2026-12-19'),
       qrCode: `/zbzj/pre/register?project=${project.AIFH2026}`,
       selected: false,
+      // The first QR code of the list opens the form: the summit's four activities take registrations.
+      openActivities: 4,
+      openableActivities: 0,
     });
 
     const found = await data<PageResult<MyProjectRow>>('/cnfInfo/getMyAllCnf', 'demo', { cnfName: '智慧城市' });
@@ -153,7 +156,11 @@ describe('my projects and my activities (paged)', () => {
       projectName: '2026中国国际智慧城市博览会',
       qrCode: `/zbzj/pre/register?activity=${row.cnfId}`,
       selected: false,
+      registration: 'open',
+      registrationText: `开放报名中，扫码可登记（至 ${seeded.day('2026-12-08')}）`,
     });
+    // The first of the list (latest start) is open too: its QR code opens the form.
+    expect(page.records[0]).toMatchObject({ registration: 'open' });
     const forums = await data<PageResult<MyActivityRow>>('/yhsActivityProject/getMyAllActivity', 'demo', { cnfName: '论坛', limit: 100 });
     expect(forums.total).toBeGreaterThan(3);
     expect(forums.records.every((r) => r.cnfMc.includes('论坛'))).toBe(true);
