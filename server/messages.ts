@@ -300,6 +300,7 @@ export const MSG = {
   // 扫码预登记: the public registration form a project's or an activity's QR code opens (
   // server/modules/meeting/preRegistration.routes.ts). Unknown and closed activities (and projects) share one answer.
   preRegClosed: '该活动不存在或暂未开放登记',
+  preRegOpenPast: (erq: string) => `活动已于 ${erq} 结束，请先修改活动的结束日期再开放报名`,
   preRegKind: '请选择有效的人员类别',
   preRegMobileTaken: '该手机号已在本活动登记；如需找回个人二维码，请联系主办方工作人员',
   preRegNotFound: '未找到该登记信息，请核对二维码或链接',

@@ -1,6 +1,6 @@
 import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
-import { Id, Int, NullableText, Text } from '../core/schemas';
+import { Id, Int, NullableText, StringEnum, Text } from '../core/schemas';
 
 /**
  * 扫码预登记 for visitors without an account (`public`: no token, still signed like every /admin call):
@@ -87,4 +87,43 @@ export const preRegistrationMine = endpoint({
   // A personal code is 22 base64url characters; anything else cannot be one and is answered like an unknown one.
   query: Type.Object({ code: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
   response: PreRegistrationState,
+});
+
+/**
+ * What a visitor reads when a QR code leads to no open activity: whose event it is and when, and whether
+ * registration has not begun yet (notYet), is over (ended) or the activity was cancelled. Unknown targets
+ * and those of a disabled organiser are refused with the same words as before (MSG.preRegClosed).
+ */
+export const PreRegistrationNotice = Type.Object({
+  organiserName: Text,
+  projectName: Text,
+  /** Null for a project's QR code. */
+  activityName: NullableText,
+  /** The activity's dates, or the project's. */
+  srq: NullableText,
+  erq: NullableText,
+  address: NullableText,
+  state: StringEnum(['open', 'notYet', 'ended', 'cancelled']),
+});
+export type PreRegistrationNotice = Static<typeof PreRegistrationNotice>;
+
+export const preRegistrationNotice = endpoint({
+  method: 'GET',
+  path: '/pre/registration/notice',
+  public: true,
+  query: Type.Object({ project: Type.Optional(Id), activity: Type.Optional(Id) }, { additionalProperties: false }),
+  response: PreRegistrationNotice,
+});
+
+/**
+ * 开放报名 from a QR card: the activity (or every activity of the project whose last day has not passed)
+ * is moved to 报名中 through the moves its state machine allows (已结束 / 已取消 → 筹备中 → 报名中), each
+ * logged as staff would make it. Refused when its last day has passed (the dates need changing).
+ */
+export const preRegistrationOpen = endpoint({
+  method: 'POST',
+  path: '/pre/registration/open',
+  authority: 'ACTION_yx_sysActivity_status',
+  body: Type.Object({ activityId: Type.Optional(Id), projectId: Type.Optional(Id) }, { additionalProperties: false }),
+  response: Type.Object({ opened: Type.Array(Text) }),
 });

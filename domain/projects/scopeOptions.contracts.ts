@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
-import { Int, NoParams, NullableText, Text } from '../core/schemas';
+import { Int, NoParams, Nullable, NullableText, StringEnum, Text } from '../core/schemas';
 
 /**
  * What a project- or activity-scoped record may belong to, for the forms' and filters' selects: the
@@ -27,4 +27,28 @@ export const activityOptions = endpoint({
   authority: 'user',
   query: NoParams,
   response: Type.Array(ActivityOption),
+});
+
+/**
+ * The activity pages open on when none is chosen (server/services/defaultActivity.ts): the caller's one
+ * running today, else the next, else the latest; `when` says which.
+ */
+export const CurrentActivity = Type.Object({
+  id: Int,
+  name: Text,
+  cnfId: Int,
+  projectName: Text,
+  /** `YYYY-MM-DD`. */
+  srq: Text,
+  erq: Text,
+  when: StringEnum(['current', 'next', 'latest']),
+});
+export type CurrentActivity = Static<typeof CurrentActivity>;
+
+export const currentActivity = endpoint({
+  method: 'GET',
+  path: '/business/currentActivity',
+  authority: 'user',
+  query: NoParams,
+  response: Nullable(CurrentActivity),
 });

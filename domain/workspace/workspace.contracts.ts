@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
-import { Bool, Id, Int, NullableText, Page, pageQuery, Text } from '../core/schemas';
+import { Bool, Id, Int, NullableText, Page, pageQuery, StringEnum, Text } from '../core/schemas';
+import { REGISTRATION_STATES } from '../meeting/registrationState';
 
 /**
  * The user's workspace: which projects and activities are authorised to them (我的项目, 我的活动), and
@@ -22,6 +23,10 @@ export const MyProjectRow = Type.Object({
   /** What the row's 150×150 QR code encodes: the project's public pre-registration address. */
   qrCode: Text,
   selected: Bool,
+  /** How many of its activities take registrations today (what the QR code offers). */
+  openActivities: Int,
+  /** How many more one click (开放报名) could open: 筹备中, 已结束 or 已取消 ones whose last day has not passed. */
+  openableActivities: Int,
 });
 export type MyProjectRow = Static<typeof MyProjectRow>;
 
@@ -36,6 +41,9 @@ export const MyActivityRow = Type.Object({
   projectName: Text,
   qrCode: Text,
   selected: Bool,
+  /** Whether its QR code opens the registration form today, or why not (domain/meeting/registrationState.ts). */
+  registration: StringEnum(REGISTRATION_STATES),
+  registrationText: Text,
 });
 export type MyActivityRow = Static<typeof MyActivityRow>;
 

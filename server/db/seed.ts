@@ -6,13 +6,16 @@ import { seedBusiness } from './seedBusiness';
 import { seedMeeting } from './seedMeeting';
 import { seedNotices } from './seedNotices';
 import { seedParticipants } from './seedParticipants';
+import { seedDates, type SeedDates } from './seedDay';
 import * as t from './schema';
 import { ACTIVITIES, MENU_TREE, NOTICES, ORGANISER, PROJECTS, ROLE_GRANTS, ROLES, USERS, WORKS, type MenuSeed } from './seedData';
 
-const cst = (text: string) => new Date(`${text.replace(' ', 'T')}+08:00`);
 
-/** Seeds the demo data when the database has no organiser yet. Returns whether it did. */
-export async function seedIfEmpty(db: AppDb): Promise<boolean> {
+/**
+ * Seeds the demo data when the database has no organiser yet. Returns whether it did. Its dates are moved
+ * to `today` (default: the day it runs, or SEED_DAY; server/db/seedDay.ts).
+ */
+export async function seedIfEmpty(db: AppDb, options: { today?: string } = {}): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(t.organisers);
   if (n > 0) {
     await db.transaction(async (tx) => {
@@ -29,7 +32,7 @@ export async function seedIfEmpty(db: AppDb): Promise<boolean> {
     edu: await hashPassword(USERS.edu.password),
   };
   await db.transaction(async (tx) => {
-    await seedDemoData(tx, hashes);
+    await seedDemoData(tx, hashes, seedDates(options.today));
   });
   return true;
 }
@@ -145,7 +148,7 @@ async function addMissingRoles(db: AppDb): Promise<void> {
   }
 }
 
-async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string>): Promise<void> {
+async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string>, dates: SeedDates): Promise<void> {
   const [organiser] = await db.insert(t.organisers).values(ORGANISER).returning({ id: t.organisers.id });
   const organiserId = organiser.id;
 
@@ -189,10 +192,10 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
   const projectIds = new Map<string, number>();
   const venues = new Map<string, string>();
   for (const [index, p] of PROJECTS.entries()) {
-    const createdAt = cst(`2026-01-${String(5 + index).padStart(2, '0')} 09:30:00`);
+    const createdAt = dates.at(`2026-01-${String(5 + index).padStart(2, '0')} 09:30:00`);
     const [row] = await db
       .insert(t.projects)
-      .values({ ...p, organiserId, logo: null, createdBy: userIds.admin, updatedBy: userIds.admin, createdAt, updatedAt: createdAt })
+      .values({ ...p, srq: dates.day(p.srq), erq: dates.day(p.erq), organiserId, logo: null, createdBy: userIds.admin, updatedBy: userIds.admin, createdAt, updatedAt: createdAt })
       .returning({ id: t.projects.id });
     projectIds.set(p.code, row.id);
     venues.set(p.code, p.address);
@@ -204,13 +207,13 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
   await db.insert(t.activities).values(
     ACTIVITIES.map(([projectCode, name, srq, erq, address, status], index) => {
       // Spread creation times over the year so sorting by createdAt is meaningful and deterministic.
-      const createdAt = new Date(cst('2026-02-01 10:00:00').getTime() + index * 26 * 3600 * 1000);
+      const createdAt = new Date(dates.at('2026-02-01 10:00:00').getTime() + index * 26 * 3600 * 1000);
       return {
         organiserId,
         projectId: projectIds.get(projectCode)!,
         name,
-        srq,
-        erq,
+        srq: dates.day(srq),
+        erq: dates.day(erq),
         address: address ?? venues.get(projectCode)!,
         logo: null,
         openTime: '09:00',
@@ -234,16 +237,17 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
       category,
       reportNo,
       status,
-      submittedAt: submittedAt ? cst(submittedAt) : null,
+      // The competition's works keep their written dates: its calendar is not the exhibitions'.
+      submittedAt: submittedAt ? new Date(`${submittedAt.replace(' ', 'T')}+08:00`) : null,
     })),
   );
 
   await seedBusiness(db, { organiserId, userId: userIds.demo, projectIds });
-  await seedParticipants(db, { organiserId, userId: userIds.demo, projectIds });
-  await seedMeeting(db, { organiserId, userId: userIds.demo, projectIds });
+  await seedParticipants(db, { organiserId, userId: userIds.demo, projectIds }, dates);
+  await seedMeeting(db, { organiserId, userId: userIds.demo, projectIds }, dates);
 
   for (const [index, [addressee, title, content, type, readBy, audience, category]] of NOTICES.entries()) {
-    const createdAt = cst(`2026-11-${String(10 + index * 2).padStart(2, '0')} 09:00:00`);
+    const createdAt = dates.at(`2026-11-${String(10 + index * 2).padStart(2, '0')} 09:00:00`);
     const [notice] = await db
       .insert(t.notices)
       .values({ organiserId, userId: addressee ? userIds[addressee] : null, audience, title, content, type, category: noticeCategoryValue(category), createdAt })
@@ -254,5 +258,5 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
         .values(readBy.map((who) => ({ noticeId: notice.id, userId: userIds[who], readAt: new Date(createdAt.getTime() + 3600 * 1000) })));
     }
   }
-  await seedNotices(db, { organiserId, userId: userIds.demo, readerId: userIds.demo });
+  await seedNotices(db, { organiserId, userId: userIds.demo, readerId: userIds.demo }, dates);
 }

@@ -7,6 +7,7 @@ import { newPersonCode } from '../services/meeting/personCode';
 import * as service from '../services/resources/service';
 import type { Caller } from '../services/resources/model';
 import type { AppDb } from './client';
+import type { SeedDates } from './seedDay';
 import type { BusinessSeedContext } from './seedBusiness';
 import { seedCaller } from './seedCaller';
 import { activities, resourceTables, stateChanges } from './schema';
@@ -30,8 +31,6 @@ const hallDef = resourceByKey('hall');
 const scheduleDef = resourceByKey('schedule');
 const gateDef = resourceByKey('gate');
 const shuttleDef = resourceByKey('shuttleLine');
-
-const cst = (text: string) => new Date(`${text.replace(' ', 'T')}+08:00`);
 
 // Identity numbers ------------------------------------------------------------------------------
 
@@ -385,12 +384,12 @@ async function seedPersons(db: AppDb, caller: Caller, activity: { id: number; pr
   return persons;
 }
 
-async function seedSchedules(caller: Caller, activityId: number, seeds: ScheduleSeed[], byName: Map<string, SeededPerson>, halls: Map<string, number>): Promise<void> {
-  for (const [title, day, hall, startTime, endTime, host, speakers, capacity, remark] of seeds) {
+async function seedSchedules(caller: Caller, activityId: number, seeds: ScheduleSeed[], byName: Map<string, SeededPerson>, halls: Map<string, number>, dates: SeedDates): Promise<void> {
+  for (const [title, written, hall, startTime, endTime, host, speakers, capacity, remark] of seeds) {
     await service.save(caller, scheduleDef, {
       activityId: String(activityId),
       title,
-      day,
+      day: dates.day(written),
       hallId: String(halls.get(hall)!),
       startTime,
       endTime,
@@ -413,7 +412,8 @@ async function seedGates(caller: Caller, activityId: number, seeds: GateSeed[]):
   return ids;
 }
 
-export async function seedMeeting(db: AppDb, ctx: BusinessSeedContext): Promise<void> {
+export async function seedMeeting(db: AppDb, ctx: BusinessSeedContext, dates: SeedDates): Promise<void> {
+  const cst = dates.at;
   const caller = await seedCaller(db, ctx, cst('2026-11-20 10:00:00'));
   const named = async (name: string) => {
     const [row] = await db
@@ -430,8 +430,8 @@ export async function seedMeeting(db: AppDb, ctx: BusinessSeedContext): Promise<
   const secondPersons = await seedPersons(db, caller, second, SECOND_PERSONS, ids, cst('2026-10-25 09:00:00'), cst('2026-12-06 09:00:00'));
   const mainByName = new Map(mainPersons.map((p) => [p.name, p]));
   const halls = await seedHalls(caller);
-  await seedSchedules(caller, main.id, MAIN_SCHEDULES, mainByName, halls);
-  await seedSchedules(caller, second.id, SECOND_SCHEDULES, new Map(secondPersons.map((p) => [p.name, p])), halls);
+  await seedSchedules(caller, main.id, MAIN_SCHEDULES, mainByName, halls, dates);
+  await seedSchedules(caller, second.id, SECOND_SCHEDULES, new Map(secondPersons.map((p) => [p.name, p])), halls, dates);
 
   const approved = mainPersons.filter((p) => p.status === 'approved');
   const place = { organiserId: ctx.organiserId, projectId: main.projectId, activityId: main.id, createdBy: ctx.userId, updatedBy: ctx.userId };
@@ -508,7 +508,7 @@ export async function seedMeeting(db: AppDb, ctx: BusinessSeedContext): Promise<
     await service.save(caller, shuttleDef, {
       activityId: String(main.id),
       name,
-      departAt,
+      departAt: dates.stamp(departAt),
       plate,
       capacity: String(capacity),
       driver,

@@ -3,12 +3,12 @@ import { resourceByKey } from '@domain/registry';
 import { stateValue } from '@domain/resource/framework';
 import { noticeCategoryValue, type NoticeCategoryKey } from '@domain/notices/resources';
 import type { AppDb } from './client';
+import type { SeedDates } from './seedDay';
 import { activities, notices, noticeReads, resourceTables, roles, stateChanges } from './schema';
 
 const noticeDef = resourceByKey('notice');
 const noticeNotices = resourceTables.get('notice')!;
 
-const cst = (text: string) => new Date(`${text.replace(' ', 'T')}+08:00`);
 
 /** The activity whose attendees the demo's attendee notice is for (the one 会务服务's demo data is about). */
 export const SEED_ATTENDEE_ACTIVITY = '开幕式暨智慧城市发展主论坛';
@@ -84,7 +84,8 @@ export const SEED_AUTHORED_NOTICES: Array<[string, string, NoticeCategoryKey, Au
  * state changes, and the notices that publishing delivered to the bell (the withdrawn one delivered nothing
  * that is left). The demo account has read the role notice.
  */
-export async function seedNotices(db: AppDb, ctx: { organiserId: number; userId: number; readerId: number }): Promise<void> {
+export async function seedNotices(db: AppDb, ctx: { organiserId: number; userId: number; readerId: number }, dates: SeedDates): Promise<void> {
+  const cst = dates.at;
   for (const [title, content, categoryKey, audienceKey, target, stateKey, writtenAt, publishedAt, withdrawnAt] of SEED_AUTHORED_NOTICES) {
     const audience = stateValue(noticeDef, 'audience', audienceKey);
     const category = noticeCategoryValue(categoryKey);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
 import * as service from '../services/resources/service';
 import type { AppDb } from './client';
+import type { SeedDates } from './seedDay';
 import type { BusinessSeedContext } from './seedBusiness';
 import { seedCaller } from './seedCaller';
 import { activities, resourceTables } from './schema';
@@ -39,8 +40,8 @@ const EXHIBITORS: ExhibitorSeed[] = [
   ['青岛海创物联网有限公司', '海创物联', 'S1馆', 'S1-C08', 1, 9, '刘洋', '13589246731', '2026-12-09 10:00', true, 'cancelled'],
 ];
 
-export async function seedParticipants(db: AppDb, ctx: BusinessSeedContext): Promise<void> {
-  const caller = await seedCaller(db, ctx, new Date('2026-10-20T02:00:00Z'));
+export async function seedParticipants(db: AppDb, ctx: BusinessSeedContext, dates: SeedDates): Promise<void> {
+  const caller = await seedCaller(db, ctx, dates.instant('2026-10-20T02:00:00Z'));
   const teamStatus = team.machines![0];
   for (const [name, school, category, leaderName, leaderMobile, advisor, workTitle, members, status] of TEAMS) {
     const saved = await service.save(caller, team, {
@@ -90,7 +91,7 @@ export async function seedParticipants(db: AppDb, ctx: BusinessSeedContext): Pro
       area: String(area),
       contactName,
       contactMobile,
-      moveInAt,
+      moveInAt: dates.stamp(moveInAt),
       firstTime: firstTime ? '1' : '0',
       serviceIds: [booths[turn % Math.max(booths.length, 1)], extras[turn % Math.max(extras.length, 1)]].filter((v) => v !== undefined).join(','),
     });

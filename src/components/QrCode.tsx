@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { Button, Space, Typography } from 'antd';
+import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { QRCodeSVG } from 'qrcode.react';
 
 /** QR codes are 150×150. */
@@ -10,4 +13,49 @@ export const QR_CODE_SIZE = 150;
 export function QrCode({ path, title }: { path: string; title?: string }) {
   const value = /^https?:\/\//i.test(path) ? path : window.location.origin + path;
   return <QRCodeSVG value={value} size={QR_CODE_SIZE} title={title ?? value} marginSize={1} data-qr-value={value} />;
+}
+
+export interface RegistrationQrCardProps {
+  path: string;
+  title: string;
+  /** Whether a scan opens the registration form today. */
+  open: boolean;
+  /** Why, in staff words (the server's registrationText, or the project's count). */
+  text: string;
+  /** Offered when something can be opened and the user may (the page checks the authority and confirms). */
+  onOpen?: () => Promise<void>;
+}
+
+/**
+ * The QR card of 我的项目 / 我的活动: the code, and under it whether scanning it opens the registration
+ * form — so nobody prints a poster that leads to 「暂未开放登记」 — with 开放报名 for those allowed.
+ */
+export function RegistrationQrCard({ path, title, open, text, onOpen }: RegistrationQrCardProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Space orientation="vertical" size={4} align="center" className="zb-qr-card" data-registration={open ? 'open' : 'closed'}>
+      <QrCode path={path} title={title} />
+      <Typography.Text type={open ? 'success' : 'warning'} style={{ fontSize: 12, maxWidth: QR_CODE_SIZE + 20, display: 'block' }}>
+        {open ? <CheckCircleOutlined /> : <ExclamationCircleOutlined />} {text}
+      </Typography.Text>
+      {onOpen && (
+        <Button
+          size="small"
+          type="primary"
+          ghost
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await onOpen();
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          开放报名
+        </Button>
+      )}
+    </Space>
+  );
 }

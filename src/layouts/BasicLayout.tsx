@@ -11,6 +11,7 @@ import type { RouteHandle } from '../lib/routeTypes';
 import { LOGO_URL, PRODUCT_NAME } from './brand';
 import { NavMenu } from './basic/NavMenu';
 import { Breadcrumbs } from './basic/Breadcrumbs';
+import { ActivitySwitcher } from './basic/ActivitySwitcher';
 import { HeaderActions } from './basic/HeaderActions';
 import { MultiTabs } from './basic/MultiTabs';
 import { useDevice } from './basic/device';
@@ -94,6 +95,7 @@ export default function BasicLayout() {
       ) : (
         <div className="zb-header-spacer" />
       )}
+      <ActivitySwitcher dark={darkHeader} compact={device === 'mobile'} />
       <HeaderActions dark={darkHeader} device={device} />
     </Layout.Header>
   );

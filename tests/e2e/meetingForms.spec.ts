@@ -1,6 +1,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { MSG } from '../../server/messages';
+import { seedDates } from '../../server/db/seedDay';
 import { ACTIVITY_LABEL } from '@domain/resource/framework';
 import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';
 import { confirmDialog, dialog, rowAction, shot, signIn, tableRows } from './helpers';
@@ -19,8 +20,12 @@ const stamp = Date.now().toString(36).slice(-5);
 
 /** The demo seed's opening forum (server/db/seedData.ts ACTIVITIES, server/db/seedMeeting.ts). */
 const MAIN_ACTIVITY = '开幕式暨智慧城市发展主论坛';
-/** Its first day: 主论坛厅 from 09:00, 分论坛A and 分论坛B from 13:30. */
-const MAIN_DAY_LABEL = '12月8日 周二';
+/** Its first day, moved by the seed to the day the server's database was made: 主论坛厅 from 09:00, 分论坛A and 分论坛B from 13:30. */
+const MAIN_DAY = seedDates().day('2026-12-08');
+const MAIN_DAY_LABEL = (() => {
+  const d = new Date(`${MAIN_DAY}T00:00:00Z`);
+  return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日 周${'日一二三四五六'[d.getUTCDay()]}`;
+})();
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers (tests/e2e/resources.spec.ts has the same ones; they are not exported there)
@@ -178,7 +183,7 @@ test.describe('会务服务 forms', () => {
     await slot('分论坛A', 120);
     let form = dialog(page);
     await expect(form).toContainText('新增日程');
-    await expect(inputOf(form, '日期')).toHaveValue('2026-12-08');
+    await expect(inputOf(form, '日期')).toHaveValue(MAIN_DAY);
     await expect(inputOf(form, '会场').locator(ANT_SELECT)).toContainText('分论坛A');
     await expect(inputOf(form, '开始时间')).toHaveValue('10:00');
     await expect(inputOf(form, '结束时间')).toHaveValue('11:00');
@@ -258,7 +263,7 @@ test.describe('会务服务 forms', () => {
     let form = await openCreate(page, 'shuttle/line/index', '班车线路');
     await pick(page, inputOf(form, ACTIVITY_LABEL), MAIN_ACTIVITY, { search: '开幕式暨智慧城市' });
     await inputOf(form, '线路名称').fill(name);
-    await typeInto(inputOf(form, '发车时间'), '2026-12-08 07:00');
+    await typeInto(inputOf(form, '发车时间'), `${MAIN_DAY} 07:00`);
     await inputOf(form, '车牌号').fill('沪D52718');
     await inputOf(form, '座位数').fill('3');
     await inputOf(form, '司机').fill('王海军');
@@ -276,7 +281,7 @@ test.describe('会务服务 forms', () => {
     await submit(page, form);
     const row = rowWith(page, name);
     await expect(row).toContainText('沪D52718');
-    await expect(row).toContainText('2026-12-08 07:00');
+    await expect(row).toContainText(`${MAIN_DAY} 07:00`);
 
     // A fourth passenger on three seats.
     await rowAction(page, row, '编辑');

@@ -70,6 +70,8 @@ const project = (cnfid: number, cnfmc: string, selected: boolean): MyProjectRow 
   address: '国家会展中心（上海）',
   qrCode: `/zbzj/pre/preInfo?cnfid=${cnfid}`,
   selected,
+  openActivities: 1,
+  openableActivities: 0,
 });
 
 export function demoBackend(): AccountBackend {
@@ -89,6 +91,8 @@ export function demoBackend(): AccountBackend {
         projectName: projects[0].cnfmc,
         qrCode: '/zbzj/pre/preInfo?activityId=11',
         selected: true,
+        registration: 'open',
+        registrationText: '开放报名中，扫码可登记（至 2026-12-10）',
       },
     ],
     authorisedProjects: projects.map((p) => ({ cnfid: p.cnfid, cnfmc: p.cnfmc, selected: p.selected })),

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { activityOptions, projectOptions } from '@domain/projects/scopeOptions.contracts';
+import { activityOptions, currentActivity, projectOptions } from '@domain/projects/scopeOptions.contracts';
 import { bellNotices } from '@domain/notices/notices.contracts';
 import { currentMenus, currentUser, loginToken, removeToken } from '@domain/session/session.contracts';
 import { myWorksPage } from '@domain/works/works.contracts';
@@ -70,6 +70,13 @@ export const handlers = [
     if (bad) return bad;
     if (!accountOf(request)) return unauthorised();
     return ACTIVITIES.slice(0, 3).map((a) => ({ id: a.id, name: a.name, cnfId: a.cnfId, projectName: a.projectName }));
+  }),
+
+  // The activity pages open on: none by default, so forms start blank; tests of the header's switcher and
+  // of prefilled forms answer one (server.use).
+  mock(currentActivity, async ({ request }) => {
+    if (!accountOf(request)) return unauthorised();
+    return null;
   }),
 
   mock(myWorksPage, ({ request }) =>

@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { ACCESS_TOKEN_KEY, PASSWORD_TOKEN_TTL_MS } from '../../src/config/constants';
 import { storage } from '../../src/lib/storage';
 import { useSession } from '../../src/stores/session';
+import { useCurrentActivity } from '../../src/stores/currentActivity';
 import { tokenOf } from './fixtures';
 
 /** Session helpers for tests: start signed out, or signed in as a fixture account (routes not yet loaded). */
@@ -10,6 +11,7 @@ export function resetSession(): void {
   // outside act().
   cleanup();
   useSession.setState({ token: null, sjc: null, user: null, authorities: [], menus: [], menuRoutes: [], routesGenerated: false });
+  useCurrentActivity.getState().reset();
 }
 
 export function signInAs(username: string): string {

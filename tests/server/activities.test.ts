@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@domain/core/envelope';
 import { resourceByKey } from '@domain/registry';
 import * as schema from '../../server/db/schema';
-import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, createSecondOrganiser, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
  * Projects (/cnf/project) and activities (/yx/sysActivity) as generic resources: each organiser sees
@@ -85,7 +85,7 @@ describe('organiser isolation', () => {
     ]);
     const demo = await projects('demo', { name: '智慧城市' });
     expect(demo.total).toBe(1);
-    expect(demo.records[0]).toMatchObject({ name: '2026中国国际智慧城市博览会', code: 'ZHCS2026', srq: '2026-12-08', erq: '2026-12-11', status: 1 });
+    expect(demo.records[0]).toMatchObject({ name: '2026中国国际智慧城市博览会', code: 'ZHCS2026', srq: seeded.day('2026-12-08'), erq: seeded.day('2026-12-11'), status: 1 });
     expect((await activities('demo', { cnfId: demo.records[0].id })).total).toBe(7);
     // Another organiser cannot read one of our projects by id.
     const foreign = body(await signedInject(t.app, { method: 'GET', url: `/admin${project.api}/info`, token: tokens.other, query: { id: demo.records[0].id } }));
@@ -162,9 +162,9 @@ describe('activity list: filters, sorting, paging', () => {
     expect((await activities('demo', { name: 'ai 创新' })).records.map((r) => r.name)).toEqual(['AI 创新企业投融资对接会']);
     expect((await activities('demo', { name: '100%' })).total).toBe(0);
 
-    const inDecember = await activities('demo', { srqBegin: '2026-12-08', srqEnd: '2026-12-09', limit: 100 });
+    const inDecember = await activities('demo', { srqBegin: seeded.day('2026-12-08'), srqEnd: seeded.day('2026-12-09'), limit: 100 });
     expect(inDecember.total).toBe(3);
-    expect(inDecember.records.every((r) => r.srq >= '2026-12-08' && r.srq <= '2026-12-09')).toBe(true);
+    expect(inDecember.records.every((r) => r.srq >= seeded.day('2026-12-08') && r.srq <= seeded.day('2026-12-09'))).toBe(true);
 
     const ended = await activities('demo', { status: 3, limit: 100 });
     expect(ended.total).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app';
 import { DEMO_API_KEY } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/db/seed';
+import { seedDates, seedDay } from '../../server/db/seedDay';
 import * as t from '../../server/db/schema';
 import { hashPassword, setPasswordHashCostForTests, type Argon2Cost } from '../../server/lib/password';
 
@@ -28,6 +29,12 @@ export interface TestApp {
 }
 
 export const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The seeded database's dates: the seed writes them around SEED_ANCHOR_DAY and moves them to the day it
+ * ran (server/db/seedDay.ts); `seeded.day('2026-12-08')` is that day as the seeded rows hold it.
+ */
+export const seeded = seedDates();
 
 /**
  * The suites seed a database per file and sign in hundreds of times: they hash with Argon2id at 64 KiB and
@@ -59,6 +66,8 @@ function snapshotFile(): string {
   ].sort();
   for (const file of files) if (file.endsWith('.sql') || file.endsWith('.json') || file.endsWith('.ts')) hash.update(file).update(readFileSync(file));
   hash.update(JSON.stringify(TEST_HASH_COST));
+  // The seed moves its dates to the day it runs: a snapshot is good for that day only.
+  hash.update(seedDay());
   return path.join(tmpdir(), `zbzj-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

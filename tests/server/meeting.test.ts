@@ -6,7 +6,7 @@ import { seatLabel } from '@domain/meeting/resources';
 import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
 import { idCardNumber, MEETING_MAIN_ACTIVITY, MEETING_SECOND_ACTIVITY } from '../../server/db/seedMeeting';
-import { buildTestApp, createSecondOrganiser, freshMobile, SEEDED, tokenFor, type TestApp } from './helpers';
+import { buildTestApp, createSecondOrganiser, freshMobile, SEEDED, seeded, tokenFor, type TestApp } from './helpers';
 import { callsAs, freshHall, type FixtureContext, type Row } from './resourceFixtures';
 
 /**
@@ -112,7 +112,7 @@ describe('seeded 会务服务 data', () => {
   it('has 13 sessions over two days in three halls without clashes, speakers from the activity', async () => {
     const sessions = (await all(schedule, { activityId: main })).records;
     expect(sessions.length).toBe(13);
-    expect(new Set(sessions.map((s) => s.day))).toEqual(new Set(['2026-12-08', '2026-12-09']));
+    expect(new Set(sessions.map((s) => s.day))).toEqual(new Set([seeded.day('2026-12-08'), seeded.day('2026-12-09')]));
     expect(new Set(sessions.map((s) => s.hallName))).toEqual(new Set(['主论坛厅', '分论坛A', '分论坛B']));
     for (const a of sessions) {
       expect(String(a.endTime) > String(a.startTime)).toBe(true);
@@ -150,7 +150,7 @@ describe('seeded 会务服务 data', () => {
     const entries = passes.filter((c) => c.direction === 1);
     expect(entries.length).toBe(28);
     expect(passes.length).toBe(32);
-    expect(passes.every((c) => String(c.checkedAt).startsWith('2026-12-08'))).toBe(true);
+    expect(passes.every((c) => String(c.checkedAt).startsWith(seeded.day('2026-12-08')))).toBe(true);
     const checkedIn = (await all(person, { activityId: main, checkinStatus: 1 })).records;
     expect(new Map(checkedIn.map((p) => [p.id, p.checkedInAt]))).toEqual(new Map(entries.map((c) => [c.personId, c.checkedAt])));
     expect((await all(person, { activityId: main, checkinStatus: 0 })).total).toBe(52);
@@ -227,7 +227,7 @@ describe('参会人员', () => {
     const talk = await asDemo.ok('POST', `${schedule.api}/save`, {
       activityId: String(main),
       title: '删除测试议程',
-      day: '2026-12-10',
+      day: seeded.day('2026-12-10'),
       hallId: hallId('分论坛A'),
       startTime: '09:00',
       endTime: '09:30',
@@ -282,7 +282,7 @@ describe('日程', () => {
   const session = (extra: Record<string, string> = {}) => ({
     activityId: String(main),
     title: '测试议程',
-    day: '2026-12-08',
+    day: seeded.day('2026-12-08'),
     hallId: hallId('主论坛厅'),
     startTime: '12:10',
     endTime: '12:50',
@@ -299,7 +299,7 @@ describe('日程', () => {
     await refused(`${schedule.api}/save`, session({ startTime: '08:00', endTime: '18:00' }), 'startTime', '与主论坛厅的「开幕式」（09:00–09:30）时间冲突');
     const lunch = await asDemo.ok('POST', `${schedule.api}/save`, session({ startTime: '12:00', endTime: '14:00', title: '午餐交流' }));
     await asDemo.ok('POST', `${schedule.api}/save`, session({ hallId: hallId('分论坛A'), startTime: '10:00', endTime: '11:00' }));
-    await asDemo.ok('POST', `${schedule.api}/save`, session({ day: '2026-12-10', startTime: '10:00', endTime: '11:00' }));
+    await asDemo.ok('POST', `${schedule.api}/save`, session({ day: seeded.day('2026-12-10'), startTime: '10:00', endTime: '11:00' }));
     await asDemo.ok('POST', `${schedule.api}/save`, session({ activityId: String(second), startTime: '10:00', endTime: '11:00' }));
     // Editing a session does not clash with itself, but moving it onto another does.
     await asDemo.ok('POST', `${schedule.api}/save`, { id: String(lunch.id), endTime: '13:50' });
@@ -309,11 +309,11 @@ describe('日程', () => {
   });
 
   it('lets only one of two overlapping sessions saved at once through', async () => {
-    const form = session({ day: '2026-12-11', startTime: '09:00', endTime: '10:00', title: '并发议程' });
+    const form = session({ day: seeded.day('2026-12-11'), startTime: '09:00', endTime: '10:00', title: '并发议程' });
     const results = await Promise.all([asDemo.call('POST', `${schedule.api}/save`, form), asDemo.call('POST', `${schedule.api}/save`, { ...form, startTime: '09:30', endTime: '10:30' })]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(results.map((r) => r.code).sort()).toEqual([0, 1]);
-    expect((await all(schedule, { activityId: main, dayBegin: '2026-12-11', dayEnd: '2026-12-11' })).total).toBe(1);
+    expect((await all(schedule, { activityId: main, dayBegin: seeded.day('2026-12-11'), dayEnd: seeded.day('2026-12-11') })).total).toBe(1);
   });
 
   it('refuses speakers who are not attendees of the activity', async () => {
@@ -409,7 +409,7 @@ describe('班车线路', () => {
   const lineForm = (extra: Record<string, string> = {}) => ({
     activityId: String(main),
     name: '测试班车',
-    departAt: '2026-12-09 07:30',
+    departAt: seeded.stamp('2026-12-09 07:30'),
     plate: '沪C88888',
     capacity: '3',
     driver: '测试司机',

@@ -6,7 +6,7 @@ import type { PageResult } from '@domain/core/envelope';
 import { DEMO_API_KEY } from '../../server/config';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { body, buildTestApp, createSecondOrganiser, newNonce, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, createSecondOrganiser, newNonce, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
 
 let t: TestApp;
 let second: Awaited<ReturnType<typeof createSecondOrganiser>>;
@@ -68,8 +68,8 @@ describe('the notice bell', () => {
     expect(items).toHaveLength(DEMO_NOTICES);
     expect(unread(items)).toBe(DEMO_UNREAD);
     expect(Object.keys(items[0]).sort()).toEqual(['content', 'createdAt', 'id', 'isstamp', 'title']);
-    expect(items[0]).toMatchObject({ title: '智慧城市博览会展位图已更新', isstamp: 0, createdAt: '2026-11-22 09:00:00' });
-    expect(items.find((n) => n.title === '11 月参展合同回款情况请于月底前核对')).toMatchObject({ isstamp: 1, createdAt: '2026-11-21 09:15:00' });
+    expect(items[0]).toMatchObject({ title: '智慧城市博览会展位图已更新', isstamp: 0, createdAt: seeded.stamp('2026-11-22 09:00:00') });
+    expect(items.find((n) => n.title === '11 月参展合同回款情况请于月底前核对')).toMatchObject({ isstamp: 1, createdAt: seeded.stamp('2026-11-21 09:15:00') });
     const dates = items.map((n) => n.createdAt);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(items.find((n) => n.title.startsWith('系统将于本周六'))?.isstamp).toBe(1);

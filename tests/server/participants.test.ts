@@ -8,7 +8,7 @@ import { MSG_TIME } from '@domain/resource/fieldTypes';
 import type { RowHistory } from '@domain/resource/types';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { buildTestApp, createSecondOrganiser, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
 import { callsAs, TINY_PNG, uploadText, type FixtureContext, type Row } from './resourceFixtures';
 
 /**
@@ -113,7 +113,7 @@ describe('seeded teams and exhibitors', () => {
     expect(countBy(page.records, 'status')).toEqual({ 0: 2, 1: 3, 2: 1 });
     // Sorted by booth by default.
     expect(page.records.map((r) => r.boothNo)).toEqual(['S1-A01', 'S1-A05', 'S1-B02', 'S1-B06', 'S1-C03', 'S1-C08']);
-    expect(page.records[0]).toMatchObject({ customerName: '上海智联城科技有限公司', hall: 'S1馆', moveInAt: '2026-12-09 08:00', firstTime: false });
+    expect(page.records[0]).toMatchObject({ customerName: '上海智联城科技有限公司', hall: 'S1馆', moveInAt: seeded.stamp('2026-12-09 08:00'), firstTime: false });
     for (const row of page.records) {
       const services = row.serviceIds as number[];
       expect(services.length, String(row.fasciaName)).toBeGreaterThan(0);
@@ -236,7 +236,7 @@ describe('new field types round trip', () => {
     expect(byFascia('智联城 SMARTCITY')[col('展位号')]).toBe('S1-A01');
     expect(byFascia('智联城 SMARTCITY')[col('首次参展')]).toBe('否');
     expect(byFascia('鹏安交通')[col('首次参展')]).toBe('是');
-    expect(byFascia('智联城 SMARTCITY')[col('布展进场时间')]).toBe('2026-12-09 08:00');
+    expect(byFascia('智联城 SMARTCITY')[col('布展进场时间')]).toBe(seeded.stamp('2026-12-09 08:00'));
     expect(byFascia('智联城 SMARTCITY')[col('所属活动')]).toBe(FAIR);
     expect(byFascia('智联城 SMARTCITY')[col('参展企业')]).toBe('上海智联城科技有限公司');
   });

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreRegistrationInfo, PreRegistrationResult, PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
+import type { PreRegistrationInfo, PreRegistrationNotice, PreRegistrationResult, PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
 import type { FieldError } from '@domain/core/envelope';
 import { MSG_CERTIFICATE_NO, MSG_EMAIL, MSG_ID_CARD, MSG_MOBILE } from '@domain/core/validators';
 import { person } from '@domain/meeting/resources';
@@ -10,7 +10,9 @@ import { PRE_REG_SUBMIT_MAX } from '../../server/modules/meeting/preRegistration
 import { activityQrCode, projectQrCode } from '../../server/modules/workspace/workspace.repository';
 import { personCodeOf } from '../../server/services/meeting/personCode';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
-import { body, buildTestApp, createSecondOrganiser, freshIp, freshMobile, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { adminCall, body, buildTestApp, createSecondOrganiser, freshIp, freshMobile, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
+import type { MyActivityRow, MyProjectRow } from '@domain/workspace/workspace.contracts';
+import type { PageResult } from '@domain/core/envelope';
 
 /**
  * 扫码预登记 (server/modules/meeting/preRegistration.routes.ts): signed-out visitors read what a QR code leads to,
@@ -78,7 +80,7 @@ const mine = (code: string, remoteAddress = freshIp()) =>
 beforeAll(async () => {
   t0 = await buildTestApp();
   // A fixed day before ZHCS2026 opens: 专业观众预登记 runs until 2026-12-07.
-  t0.clock.now = Date.parse('2026-11-20T10:00:00+08:00');
+  t0.clock.now = seeded.instant('2026-11-20T10:00:00+08:00').getTime();
   zhcs = await idOf(t.projects, 'ZHCS2026');
   aifh = await idOf(t.projects, 'AIFH2026');
   opening = await idOf(t.activities, '开幕式暨智慧城市发展主论坛');
@@ -89,8 +91,8 @@ beforeAll(async () => {
     organiserId: (await t0.app.db.select().from(t.projects).where(eq(t.projects.id, aifh)))[0].organiserId,
     projectId: aifh,
     name: '峰会报名（项目筹备中）',
-    srq: '2026-12-18',
-    erq: '2026-12-19',
+    srq: seeded.day('2026-12-18'),
+    erq: seeded.day('2026-12-19'),
     status: 1,
   }).returning();
   aifhActivity = a.id;
@@ -99,7 +101,7 @@ beforeAll(async () => {
   await t0.app.db.update(t.projects).set({ status: 1 }).where(eq(t.projects.id, other.projects[1].id));
   const [o] = await t0.app.db
     .insert(t.activities)
-    .values({ organiserId: other.organiser.id, projectId: other.projects[1].id, name: '西湖文旅夜游体验', srq: '2026-11-25', erq: '2026-11-25', status: 1 })
+    .values({ organiserId: other.organiser.id, projectId: other.projects[1].id, name: '西湖文旅夜游体验', srq: seeded.day('2026-11-25'), erq: seeded.day('2026-11-25'), status: 1 })
     .returning();
   otherOrganiserActivity = o.id;
 });
@@ -119,8 +121,8 @@ describe('GET /admin/pre/registration/info', () => {
     const data = body<PreRegistrationInfo>(res).data;
     expect(data).toMatchObject({
       projectName: '2026中国国际智慧城市博览会',
-      projectSrq: '2026-12-08',
-      projectErq: '2026-12-11',
+      projectSrq: seeded.day('2026-12-08'),
+      projectErq: seeded.day('2026-12-11'),
       projectAddress: '上海市青浦区崧泽大道333号 国家会展中心（上海）',
     });
     const names = data.activities.map((a) => a.name);
@@ -143,7 +145,7 @@ describe('GET /admin/pre/registration/info', () => {
     const [row] = await t0.app.db.select().from(t.activities).where(eq(t.activities.id, opening));
     expect(data.projectName).toBe('2026中国国际智慧城市博览会');
     expect(data.activities).toEqual([{ id: opening, name: '开幕式暨智慧城市发展主论坛', srq: row.srq, erq: row.erq, address: '国家会展中心（上海）洲际酒店 一层大宴会厅' }]);
-    expect(row.srq).toBe('2026-12-08');
+    expect(row.srq).toBe(seeded.day('2026-12-08'));
   });
 
   it('answers unknown, ended, preparing, past and other-organiser-disabled ones with one message', async () => {
@@ -151,8 +153,6 @@ describe('GET /admin/pre/registration/info', () => {
       { activity: 999_999 },
       { activity: briefing },
       { activity: supplyDemand },
-      { activity: aifhActivity },
-      { project: aifh },
       { project: 999_999 },
       {},
     ];
@@ -163,13 +163,20 @@ describe('GET /admin/pre/registration/info', () => {
     }
     // The day after its last day an activity is closed.
     const saved = t0.clock.now;
-    t0.clock.now = Date.parse('2026-12-08T09:00:00+08:00');
+    t0.clock.now = seeded.instant('2026-12-08T09:00:00+08:00').getTime();
     try {
       expect(body(await info({ activity: visitors })).msg).toBe(MSG.preRegClosed);
       expect(body(await info({ activity: opening })).code).toBe(0);
     } finally {
       t0.clock.now = saved;
     }
+  });
+
+  it('opens an activity 报名中 whatever its project’s state (AIFH2026 is 筹备中)', async () => {
+    const [project] = await t0.app.db.select().from(t.projects).where(eq(t.projects.id, aifh));
+    expect(project.status).toBe(0);
+    expect(body<PreRegistrationInfo>(await info({ activity: aifhActivity })).data.activities.map((a) => a.id)).toEqual([aifhActivity]);
+    expect(body<PreRegistrationInfo>(await info({ project: aifh })).data.activities.map((a) => a.id)).toContain(aifhActivity);
   });
 
   it("shows another organiser's open activity by its own QR code, with that organiser's name", async () => {
@@ -192,7 +199,7 @@ describe('POST /admin/pre/registration/submit', () => {
     expect(Object.keys(answer.data).sort()).toEqual(['badgeNo', 'code', 'name']);
     expect(answer.data.name).toBe('林晓峰');
     expect(answer.data.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(answer.data.badgeNo).toMatch(/^CH20261120\d{6}$/);
+    expect(answer.data.badgeNo).toMatch(new RegExp(`^CH${seeded.day('2026-11-20').replace(/-/g, '')}\\d{6}$`));
     expect(await personCount()).toBe(before + 1);
 
     const rows = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, answer.data.code));
@@ -311,7 +318,7 @@ describe('POST /admin/pre/registration/submit', () => {
 
   it('refuses closed and unknown activities with the one message, writing nothing', async () => {
     const before = await personCount();
-    for (const activityId of [briefing, supplyDemand, aifhActivity, 999_999]) {
+    for (const activityId of [briefing, supplyDemand, 999_999]) {
       expect(body(await submit(form({ activityId }))), String(activityId)).toEqual({ code: 1, msg: MSG.preRegClosed, data: null });
     }
     // A wrong form for a closed activity says it is closed, not what is wrong with the form.
@@ -356,5 +363,94 @@ describe('GET /admin/pre/registration/mine', () => {
     const { code } = body<PreRegistrationResult>(await submit(fields)).data;
     const res = await mine(code);
     for (const text of [String(fields.mobile), String(fields.idNo), '保密单位甲', 'secret@example.com']) expect(res.body).not.toContain(text);
+  });
+});
+
+describe('GET /admin/pre/registration/notice: a closed QR code in a visitor’s words', () => {
+  const notice = async (query: Record<string, number>) => body<PreRegistrationNotice>(await signedInject(t0.app, { method: 'GET', url: '/admin/pre/registration/notice', query, remoteAddress: freshIp() }));
+
+  it('names the activity and says whether registration has not begun, is over or was cancelled, with its dates', async () => {
+    expect((await notice({ activity: supplyDemand })).data).toMatchObject({
+      projectName: '2026中国国际智慧城市博览会',
+      activityName: '智慧社区解决方案供需对接会',
+      srq: seeded.day('2026-12-10'),
+      erq: seeded.day('2026-12-10'),
+      state: 'notYet',
+    });
+    expect((await notice({ activity: briefing })).data).toMatchObject({ activityName: '展商布展说明会', state: 'ended' });
+    const [cancelled] = await t0.app.db
+      .insert(t.activities)
+      .values({ organiserId: (await t0.app.db.select().from(t.projects).where(eq(t.projects.id, zhcs)))[0].organiserId, projectId: zhcs, name: '取消的沙龙', srq: seeded.day('2026-12-10'), erq: seeded.day('2026-12-10'), status: 4 })
+      .returning();
+    expect((await notice({ activity: cancelled.id })).data.state).toBe('cancelled');
+    const saved = t0.clock.now;
+    t0.clock.now = seeded.instant('2026-12-08T09:00:00+08:00').getTime();
+    try {
+      // 报名中, but its last day has passed.
+      expect((await notice({ activity: visitors })).data).toMatchObject({ activityName: '专业观众预登记', state: 'ended', erq: seeded.day('2026-12-07') });
+    } finally {
+      t0.clock.now = saved;
+    }
+    const project = await idOf(t.projects, 'XNYQC2026');
+    expect((await notice({ project })).data).toMatchObject({ activityName: null, projectName: '2026中国（北京）国际新能源汽车产业展览会', state: 'ended' });
+    // No staff rules in what a visitor reads.
+    expect(JSON.stringify((await notice({ activity: supplyDemand })).data)).not.toMatch(/所属项目|报名中|筹备中/);
+  });
+
+  it('refuses unknown targets with the one message', async () => {
+    expect(await notice({ activity: 999_999 })).toEqual({ code: 1, msg: MSG.preRegClosed, data: null });
+    expect(await notice({})).toEqual({ code: 1, msg: MSG.preRegClosed, data: null });
+  });
+});
+
+describe('开放报名 from the QR card (POST /admin/pre/registration/open) and the cards’ registration state', () => {
+  let token = '';
+  const open = (form: Record<string, number>, as: string | undefined = token) => adminCall<{ opened: string[] }>(t0.app, as, 'POST', '/pre/registration/open', form);
+  let saved = 0;
+  // The expo's opening day: 展商布展说明会 is past, 供需对接会 and 参观考察 are ahead.
+  beforeAll(async () => {
+    saved = t0.clock.now;
+    t0.clock.now = seeded.instant('2026-12-08T09:00:00+08:00').getTime();
+    token = await tokenFor(t0.app, SEEDED.demo.username, SEEDED.demo.password);
+  });
+  afterAll(() => {
+    t0.clock.now = saved;
+  });
+
+  it('says on 我的活动 why a QR code leads nowhere, then opens it in one click so that the QR code opens the form', async () => {
+    const row = async () => {
+      const page = await adminCall<PageResult<MyActivityRow>>(t0.app, token, 'GET', '/yhsActivityProject/getMyAllActivity', { cnfName: '智慧社区解决方案', limit: 10 });
+      return page.data.records[0];
+    };
+    expect(await row()).toMatchObject({ registration: 'preparing', registrationText: expect.stringContaining('活动未开放报名') });
+    expect(body(await info({ activity: supplyDemand })).msg).toBe(MSG.preRegClosed);
+
+    const opened = await open({ activityId: supplyDemand });
+    expect(opened.code, opened.msg).toBe(0);
+    expect(opened.data.opened).toEqual(['智慧社区解决方案供需对接会']);
+    expect(await row()).toMatchObject({ registration: 'open' });
+    expect(body<PreRegistrationInfo>(await info({ activity: supplyDemand })).data.activities.map((a) => a.id)).toEqual([supplyDemand]);
+  });
+
+  it('opens a project’s activities still ahead, 已结束 ones through 筹备中, and counts them on 我的项目', async () => {
+    const projectRow = async () =>
+      (await adminCall<PageResult<MyProjectRow>>(t0.app, token, 'GET', '/cnfInfo/getMyAllCnf', { cnfName: '智慧城市博览会', limit: 10 })).data.records[0];
+    const before = await projectRow();
+    expect(before.openableActivities).toBeGreaterThan(0);
+    const opened = await open({ projectId: zhcs });
+    expect(opened.code, opened.msg).toBe(0);
+    expect(opened.data.opened).toContain('城市运行管理中心参观考察');
+    expect(opened.data.opened).not.toContain('展商布展说明会'); // its last day has passed
+    const after = await projectRow();
+    expect(after.openableActivities).toBe(0);
+    expect(after.openActivities).toBe(before.openActivities + before.openableActivities);
+  });
+
+  it('refuses an activity whose last day has passed, another organiser’s, and a caller signed out, changing nothing', async () => {
+    expect((await open({ activityId: briefing })).msg).toBe(MSG.preRegOpenPast(seeded.day('2026-11-25')));
+    expect((await open({ activityId: otherOrganiserActivity })).msg).toBe(MSG.resActivityMissing);
+    expect((await open({ activityId: briefing }, undefined)).code).not.toBe(0);
+    const [row] = await t0.app.db.select().from(t.activities).where(eq(t.activities.id, briefing));
+    expect(row.status).toBe(3);
   });
 });

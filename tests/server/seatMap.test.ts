@@ -139,10 +139,12 @@ describe('generate', () => {
     expect(map.halls.map((h) => h.hallId)).not.toContain(hallId('超大厅'));
   });
 
-  it('answers for the first activity the pickers list when none is asked for', async () => {
-    const options = await asDemo.ok<Array<{ id: number }>>('GET', '/business/activityOptions');
+  it('answers for the activity pages open on (today’s, with its seated hall) when none is asked for', async () => {
+    const current = await asDemo.ok<{ id: number; name: string }>('GET', '/business/currentActivity');
     const map = await asDemo.ok<SeatMapData>('GET', `${seat.api}/map`);
-    expect(map.activityId).toBe(options[0].id);
+    expect(current.name).toBe('开幕式暨智慧城市发展主论坛');
+    expect(map.activityId).toBe(current.id);
+    expect(map.seats.length).toBeGreaterThan(0);
   });
 });
 

@@ -6,7 +6,7 @@ import type { PageResult } from '@domain/core/envelope';
 import { MSG_SWITCH_ACTIVITY, MSG_SWITCH_PROJECT } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { body, buildTestApp, callerFor, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, callerFor, createSecondOrganiser, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
 
 let t: TestApp;
 let second: Awaited<ReturnType<typeof createSecondOrganiser>>;
@@ -115,19 +115,22 @@ describe('my projects and my activities (paged)', () => {
     expect(page.records).toHaveLength(2);
     const row = page.records[0];
     expect(Object.keys(row).sort()).toEqual(
-      ['address', 'cnfName', 'cnfid', 'cnfmc', 'endDate', 'erq', 'logo', 'qrCode', 'selected', 'srq', 'startDate'].sort(),
+      ['address', 'cnfName', 'cnfid', 'cnfmc', 'endDate', 'erq', 'logo', 'qrCode', 'selected', 'srq', 'startDate', 'openActivities', 'openableActivities'].sort(),
     );
     // Default order: latest start first.
     expect(row).toMatchObject({
       cnfid: project.AIFH2026,
       cnfmc: '2026全球人工智能创新应用峰会',
       cnfName: '2026全球人工智能创新应用峰会',
-      srq: '2026-12-18',
-      erq: '2026-12-19',
-      startDate: '2026-12-18',
-      endDate: '2026-12-19',
+      srq: seeded.day('2026-12-18'),
+      erq: seeded.day('2026-12-19'),
+      startDate: seeded.day('2026-12-18'),
+      endDate: seeded.day('2026-12-19'),
       qrCode: `/zbzj/pre/register?project=${project.AIFH2026}`,
       selected: false,
+      // The first QR code of the list opens the form: the summit's four activities take registrations.
+      openActivities: 4,
+      openableActivities: 0,
     });
 
     const found = await data<PageResult<MyProjectRow>>('/cnfInfo/getMyAllCnf', 'demo', { cnfName: '智慧城市' });
@@ -147,13 +150,17 @@ describe('my projects and my activities (paged)', () => {
       cnfId: expect.any(Number),
       cnfMc: '城市数字孪生技术研讨会',
       logo: null,
-      srq: '2026-12-08',
-      erq: '2026-12-08',
+      srq: seeded.day('2026-12-08'),
+      erq: seeded.day('2026-12-08'),
       address: '国家会展中心（上海）N1 会议室',
       projectName: '2026中国国际智慧城市博览会',
       qrCode: `/zbzj/pre/register?activity=${row.cnfId}`,
       selected: false,
+      registration: 'open',
+      registrationText: `开放报名中，扫码可登记（至 ${seeded.day('2026-12-08')}）`,
     });
+    // The first of the list (latest start) is open too: its QR code opens the form.
+    expect(page.records[0]).toMatchObject({ registration: 'open' });
     const forums = await data<PageResult<MyActivityRow>>('/yhsActivityProject/getMyAllActivity', 'demo', { cnfName: '论坛', limit: 100 });
     expect(forums.total).toBeGreaterThan(3);
     expect(forums.records.every((r) => r.cnfMc.includes('论坛'))).toBe(true);

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_CERTIFICATE_NO, MSG_ID_CARD, MSG_MOBILE } from '@domain/core/validators';
-import { preRegistrationInfo, preRegistrationMine, preRegistrationSubmit, type PreRegistrationInfo, type PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
+import { preRegistrationInfo, preRegistrationMine, preRegistrationNotice, preRegistrationSubmit, type PreRegistrationInfo, type PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
 import { currentPath, renderApp, user } from '../mocks/app';
 import { mock, refusal } from '../mocks/contract';
 import { server } from '../mocks/server';
@@ -54,6 +54,13 @@ function handlers(submitAnswer: () => ReturnType<typeof envelope> = () => envelo
       return HttpResponse.json(submitAnswer());
     }),
     mock(preRegistrationMine, ({ params: { code } }) => (code === CODE ? MINE : refusal('未找到该登记信息，请核对二维码或链接'))),
+    mock(preRegistrationNotice, ({ params: query }) =>
+      query.activity === '13'
+        ? { organiserName: INFO.organiserName, projectName: INFO.projectName, activityName: '智慧社区供需对接会', srq: '2026-12-10', erq: '2026-12-10', address: 'S1 洽谈区', state: 'notYet' as const }
+        : query.activity === '14'
+          ? { organiserName: INFO.organiserName, projectName: INFO.projectName, activityName: '展商布展说明会', srq: '2026-11-25', erq: '2026-11-25', address: null, state: 'ended' as const }
+          : refusal(CLOSED),
+    ),
   ];
 }
 
@@ -179,6 +186,18 @@ describe('/pre/register from a project QR code', () => {
     renderApp('/pre/register?activity=99');
     expect(await screen.findByText(CLOSED)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /提交登记/ })).not.toBeInTheDocument();
+  });
+
+  it('names a closed activity and says, in a visitor\u2019s words, that registration has not begun or is over, with its dates', async () => {
+    const router = renderApp('/pre/register?activity=13');
+    expect(await screen.findByRole('heading', { name: '智慧社区供需对接会' })).toBeInTheDocument();
+    expect(screen.getByText('报名尚未开始')).toBeInTheDocument();
+    expect(screen.getByText(/活动时间：2026-12-10。报名开放后/)).toBeInTheDocument();
+    expect(screen.queryByText(/所属项目|报名中/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /提交登记/ })).not.toBeInTheDocument();
+    await act(() => router.navigate('/pre/register?activity=14'));
+    expect(await screen.findByText('报名已截止')).toBeInTheDocument();
+    expect(screen.getByText(/活动时间：2026-11-25，登记已经结束/)).toBeInTheDocument();
   });
 
   it('sends no target at all for an address that names none, and shows the server\u2019s answer', async () => {

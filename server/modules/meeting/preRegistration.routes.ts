@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { preRegistrationInfo, preRegistrationMine, preRegistrationSubmit } from '@domain/meeting/preRegistration.contracts';
+import { preRegistrationInfo, preRegistrationMine, preRegistrationNotice, preRegistrationOpen, preRegistrationSubmit } from '@domain/meeting/preRegistration.contracts';
 import { ok } from '../../lib/envelope';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { register, registrationInfo, registrationOf } from '../../services/meeting/preRegistration';
+import { callerOf } from '../../routes/resources/caller';
+import { openRegistration, register, registrationInfo, registrationNotice, registrationOf } from '../../services/meeting/preRegistration';
 import { limitAddress } from '../../services/rateLimits';
 
 /**
@@ -23,6 +24,18 @@ const preRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await lookupLimit(request.ip);
     const { project, activity } = request.query;
     return ok(await registrationInfo(app.db, { projectId: project, activityId: activity }, new Date(app.now())));
+  });
+
+  route(app, preRegistrationNotice, async (request) => {
+    await lookupLimit(request.ip);
+    const { project, activity } = request.query;
+    return ok(await registrationNotice(app.db, { projectId: project, activityId: activity }, new Date(app.now())));
+  });
+
+  route(app, preRegistrationOpen, async (request) => {
+    const { activityId, projectId } = request.body;
+    const result = await openRegistration(await callerOf(app, request), { activityId, projectId });
+    return ok(result, result.opened.length ? `已开放报名：${result.opened.join('、')}` : '没有可开放报名的活动（结束日期已过的活动需先修改日期）');
   });
 
   route(app, preRegistrationSubmit, async (request) => {

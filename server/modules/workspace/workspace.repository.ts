@@ -1,5 +1,7 @@
 import { and, count, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { MyActivityRow, MyProjectRow } from '@domain/workspace/workspace.contracts';
+import { openableState, registrationStaffText, registrationState, type RegistrationState } from '@domain/meeting/registrationState';
+import { chinaDay } from '../../lib/dates';
 import type { AppDb } from '../../db/client';
 import { activities, projects, userCurrentActivities, userCurrentProjects, users } from '../../db/schema';
 import { offsetOf, orderBy, type PageParams } from '../../lib/paging';
@@ -22,6 +24,8 @@ export interface WorkspaceScope {
   projects: number[] | null;
   /** Activities given to the user one by one (授权项目/活动); null = all of their projects'. */
   activities?: number[] | null;
+  /** China day, for whether the rows' QR codes open a registration form (default: today). */
+  today?: string;
 }
 
 /** The projects in scope, in date order. */
@@ -99,6 +103,16 @@ export async function pageMyProjects(
     current(),
   ]);
   const selected = new Set(selectedIds);
+  // What each project's QR code offers: its activities' registration today.
+  const today = scope.today ?? chinaDay(new Date());
+  const states = rows.length
+    ? await db
+        .select({ projectId: activities.projectId, status: activities.status, erq: activities.erq })
+        .from(activities)
+        .where(and(eq(activities.organiserId, scope.organiserId), inArray(activities.projectId, rows.map((p) => p.id))))
+    : [];
+  const tally = (projectId: number, test: (state: RegistrationState) => boolean) =>
+    states.filter((a) => a.projectId === projectId && test(registrationState(a.status, a.erq, today))).length;
   const records = rows.map(
     (p): MyProjectRow => ({
       cnfid: p.id,
@@ -112,6 +126,8 @@ export async function pageMyProjects(
       address: p.address,
       qrCode: projectQrCode(p.id),
       selected: selected.has(p.id),
+      openActivities: tally(p.id, (state) => state === 'open'),
+      openableActivities: tally(p.id, openableState),
     }),
   );
   return { total, records };
@@ -139,6 +155,7 @@ export async function pageMyActivities(
         erq: activities.erq,
         address: activities.address,
         projectName: projects.name,
+        status: activities.status,
       })
       .from(activities)
       .innerJoin(projects, eq(projects.id, activities.projectId))
@@ -162,8 +179,11 @@ export async function pageMyActivities(
     current(),
   ]);
   const selected = new Set(selectedIds);
+  const today = scope.today ?? chinaDay(new Date());
   const records = rows.map(
-    (a): MyActivityRow => ({
+    (a): MyActivityRow => {
+      const registration = registrationState(a.status, a.erq, today);
+      return {
       cnfId: a.id,
       cnfMc: a.name,
       logo: a.logo,
@@ -173,7 +193,10 @@ export async function pageMyActivities(
       projectName: a.projectName,
       qrCode: activityQrCode(a.id),
       selected: selected.has(a.id),
-    }),
+      registration,
+      registrationText: registrationStaffText(registration, a.erq),
+      };
+    },
   );
   return { total, records };
 }

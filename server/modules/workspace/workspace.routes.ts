@@ -26,6 +26,7 @@ import {
 } from '../../services/projectScope';
 import { checkFields, ownOnly, parseIdList } from '../../services/requestChecks';
 import { invalidateUser } from '../../services/sessionCache';
+import { chinaDay } from '../../lib/dates';
 import { activitiesOfScope, lockUser, pageMyActivities, pageMyProjects, projectsOfScope, setCurrentActivities, setCurrentProjects } from './workspace.repository';
 
 /**
@@ -64,7 +65,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ownOnly(user.id, request.query.userId);
     const scope = await authorisedProjectIds(app.db, user.id, organiser.id);
     if (scope !== null && scope.length === 0) return ok({ total: 0, records: [] });
-    return ok(await pageMyProjects(app.db, { organiserId: organiser.id, projects: scope }, request.query, () => currentProjectIds(app.db, user.id, organiser.id)));
+    return ok(await pageMyProjects(app.db, { organiserId: organiser.id, projects: scope, today: chinaDay(new Date(app.now())) }, request.query, () => currentProjectIds(app.db, user.id, organiser.id)));
   });
 
   route(app, myActivityPage, async (request) => {
@@ -73,7 +74,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [scope, authorised] = await Promise.all([authorisedProjectIds(app.db, user.id, organiser.id), authorisedActivityIds(app.db, user.id, organiser.id)]);
     if (scope !== null && scope.length === 0) return ok({ total: 0, records: [] });
     return ok(
-      await pageMyActivities(app.db, { organiserId: organiser.id, projects: scope, activities: authorised }, request.query, () =>
+      await pageMyActivities(app.db, { organiserId: organiser.id, projects: scope, activities: authorised, today: chinaDay(new Date(app.now())) }, request.query, () =>
         currentActivityIds(app.db, user.id, organiser.id),
       ),
     );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { checkin, gate, hall, person, seat } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
@@ -6,6 +6,7 @@ import type { MeetingOverview, OverviewDaySource, OverviewGate, OverviewHall, Ov
 import { activities, projects } from '../../db/schema';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
+import { defaultActivityOf } from '../defaultActivity';
 import { columnsOf, tableOf, type Caller } from '../resources/model';
 
 /**
@@ -54,11 +55,10 @@ interface ActivityHead {
 
 /**
  * The activity to show: the one asked for when the caller may see it (refused otherwise, with the same
- * words for someone else's and for a missing one); without one, the activity the caller works on — the
- * busiest of their current activities, or of all they may see — so the page opens on figures, not zeros.
+ * words for someone else's and for a missing one); without one, the activity pages open on
+ * (server/services/defaultActivity.ts).
  */
 async function activityFor(caller: Caller, activityId: number | undefined): Promise<ActivityHead | null> {
-  const p = columnsOf(person);
   const head = { id: activities.id, name: activities.name, projectName: projects.name };
   if (activityId !== undefined) {
     const [found] = await caller.db
@@ -69,15 +69,8 @@ async function activityFor(caller: Caller, activityId: number | undefined): Prom
     if (!found) throw refuse(MSG.overviewActivityMissing);
     return found;
   }
-  const registered = sql<number>`(select count(*) from ${tableOf(person)} where ${p.organiserId} = ${caller.organiser.id} and ${p.activityId} = ${activities.id})`;
-  const [busiest] = await caller.db
-    .select(head)
-    .from(activities)
-    .innerJoin(projects, eq(projects.id, activities.projectId))
-    .where(activitiesInScope(caller))
-    .orderBy(desc(registered), desc(activities.srq), activities.id)
-    .limit(1);
-  return busiest ?? null;
+  const chosen = await defaultActivityOf(caller);
+  return chosen && { id: chosen.id, name: chosen.name, projectName: chosen.projectName };
 }
 
 export async function meetingOverview(caller: Caller, activityId: number | undefined): Promise<MeetingOverview | null> {

@@ -6,12 +6,14 @@ import {
   type PreRegistrationActivity,
   type PreRegistrationField,
   type PreRegistrationInfo,
+  type PreRegistrationNotice,
   type PreRegistrationResult,
   type PreRegistrationState,
 } from '@domain/meeting/preRegistration.contracts';
 import { USER_STATUS } from '@domain/system/users.contracts';
 import { type FieldError } from '@domain/core/envelope';
-import { activity, project } from '@domain/projects/resources';
+import { activity } from '@domain/projects/resources';
+import { openableState, registrationState } from '@domain/meeting/registrationState';
 import { person } from '@domain/meeting/resources';
 import { checkFields, fieldOf, machineOf, stateLabel, stateValue } from '@domain/resource/framework';
 import { fieldType } from '@domain/resource/fieldTypes';
@@ -22,21 +24,23 @@ import { autoCodeOf, chinaDay } from '../../lib/dates';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { tableOf, columnsOf, type Row } from '../resources/model';
+import * as service from '../resources/service';
 import { uniqueRefusal } from '../resources/service';
+import type { Caller } from '../resources/model';
 import { newPersonCode } from './personCode';
 
 /**
  * 扫码预登记: a visitor scans a project's or an activity's QR code and registers for an activity without an
- * account. An activity is open for it while its project is 进行中, the activity itself is 报名中 or 进行中,
- * and its last day (China time) has not passed. Whatever is not open — unknown, preparing, ended,
- * cancelled, another organiser's disabled account — gets the same answer, so the form reveals nothing
- * about activities it does not offer.
+ * account. An activity is open for it while it is 报名中 or 进行中 and its last day (China time) has not
+ * passed; its project's state plays no part (docs/decisions/0017-registration-by-activity-alone.md). The
+ * form offers open activities only; for a closed one the notice says, in a visitor's words, whether it
+ * has not begun, is over or was cancelled. Unknown targets and those of a disabled organiser get one
+ * refusal.
  */
 
 export type PreRegistrationInput = Partial<Record<PreRegistrationField, string>>;
 
 const OPEN_ACTIVITY_STATES = [stateValue(activity, 'status', 'registering'), stateValue(activity, 'status', 'running')];
-const RUNNING_PROJECT = stateValue(project, 'status', 'running');
 const PUBLIC_KINDS = PRE_REGISTRATION_KINDS.map((key) => stateValue(person, 'kind', key));
 const ID_CARD = stateValue(person, 'idType', 'idCard');
 
@@ -48,7 +52,6 @@ const statusMachine = machineOf(person, 'status')!;
 function openWhere(today: string): SQL {
   return and(
     eq(organisers.status, USER_STATUS.active),
-    eq(projects.status, RUNNING_PROJECT),
     inArray(activities.status, OPEN_ACTIVITY_STATES),
     gte(activities.erq, today),
   )!;
@@ -193,4 +196,74 @@ export async function registrationOf(db: AppDb, code: string): Promise<PreRegist
     status,
     statusLabel: stateLabel(statusMachine, status),
   };
+}
+
+/** What a QR code that leads to no open activity tells the visitor (domain/meeting/preRegistration.contracts.ts). */
+export async function registrationNotice(db: AppDb, target: { projectId?: number; activityId?: number }, now: Date): Promise<PreRegistrationNotice> {
+  const today = chinaDay(now);
+  const where = target.activityId !== undefined ? eq(activities.id, target.activityId) : target.projectId !== undefined ? eq(activities.projectId, target.projectId) : null;
+  if (!where) throw refuse(MSG.preRegClosed);
+  const rows = await db
+    .select({
+      name: activities.name,
+      srq: activities.srq,
+      erq: activities.erq,
+      status: activities.status,
+      address: activities.address,
+      organiserName: organisers.name,
+      projectName: projects.name,
+      projectSrq: projects.srq,
+      projectErq: projects.erq,
+      projectAddress: projects.address,
+    })
+    .from(activities)
+    .innerJoin(projects, and(eq(projects.id, activities.projectId), eq(projects.organiserId, activities.organiserId)))
+    .innerJoin(organisers, eq(organisers.id, activities.organiserId))
+    .where(and(eq(organisers.status, USER_STATUS.active), where))
+    .orderBy(asc(activities.srq), asc(activities.id));
+  if (!rows.length) throw refuse(MSG.preRegClosed);
+  const states = rows.map((r) => registrationState(r.status, r.erq, today));
+  const first = rows[0];
+  const common = { organiserName: first.organiserName, projectName: first.projectName };
+  if (target.activityId !== undefined) {
+    const state = states[0];
+    return {
+      ...common,
+      activityName: first.name,
+      srq: first.srq,
+      erq: first.erq,
+      address: first.address ?? first.projectAddress,
+      state: state === 'open' ? 'open' : state === 'cancelled' ? 'cancelled' : state === 'preparing' ? 'notYet' : 'ended',
+    };
+  }
+  // A project: open when one of its activities is; not begun while one may still open; else over.
+  const state = states.includes('open') ? 'open' : states.some((s) => s === 'preparing') ? 'notYet' : 'ended';
+  return { ...common, activityName: null, srq: first.projectSrq, erq: first.projectErq, address: first.projectAddress, state };
+}
+
+/**
+ * 开放报名 from a QR card (preRegistrationOpen): each activity meant — the one named, or those of the
+ * project whose last day has not passed — moved to 报名中 by the transitions its machine allows, through
+ * the resource service (authorities, scope, state log). Answers the names of those opened.
+ */
+export async function openRegistration(caller: Caller, target: { activityId?: number; projectId?: number }): Promise<{ opened: string[] }> {
+  const today = chinaDay(caller.now);
+  const where = target.activityId !== undefined ? eq(activities.id, target.activityId) : target.projectId !== undefined ? eq(activities.projectId, target.projectId) : null;
+  if (!where) throw refuse(MSG.resActivityMissing);
+  // 我的项目 and 我的活动 list every authorised project, not only the ones switched to: so does this.
+  const authorised: Caller = { ...caller, projectScope: caller.authorisedProjects, activityScope: null };
+  const scope: SQL[] = [eq(activities.organiserId, caller.organiser.id), where];
+  if (authorised.projectScope !== null) scope.push(inArray(activities.projectId, authorised.projectScope));
+  const rows = await caller.db.select({ id: activities.id, name: activities.name, status: activities.status, erq: activities.erq }).from(activities).where(and(...scope)).orderBy(asc(activities.srq), asc(activities.id));
+  if (!rows.length) throw refuse(MSG.resActivityMissing);
+  if (target.activityId !== undefined && rows[0].erq < today) throw refuse(MSG.preRegOpenPast(rows[0].erq));
+  const toOpen = rows.filter((r) => openableState(registrationState(r.status, r.erq, today)));
+  const machine = machineOf(activity, 'status')!;
+  const preparing = stateValue(activity, 'status', 'preparing');
+  const registering = stateValue(activity, 'status', 'registering');
+  for (const row of toOpen) {
+    if (row.status !== preparing) await service.transition(authorised, activity, machine, row.id, preparing, '从二维码开放报名');
+    await service.transition(authorised, activity, machine, row.id, registering, undefined);
+  }
+  return { opened: toOpen.map((r) => r.name) };
 }

@@ -12,6 +12,7 @@ import { pickPatch } from './RefSelect';
 import { forgetScopeOptions, infoOf, saveRow, type ResourceRow } from './resourceApi';
 import { ActivitySelect, activityLabel, ProjectSelect } from './ScopeSelects';
 import { validFormValues } from '../validFormValues';
+import { useCurrentActivity } from '../../stores/currentActivity';
 
 /**
  * The create / edit form of a resource in a modal 50% wide: one input per field of the
@@ -92,13 +93,17 @@ export function ResourceForm({ def, open, row, presets, onClose, onSaved }: Reso
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const currentActivity = useCurrentActivity((s) => s.activity);
 
   useEffect(() => {
     if (!open) return;
     let alive = true;
     if (row === null) {
       setLoaded(null);
-      form.setFieldsValue({ ...initialValues(def, null), ...presets });
+      // A new record belongs to the current activity (the header's, src/stores/currentActivity.ts) unless the page presets one.
+      const current = useCurrentActivity.getState().activity;
+      const inCurrent = current && hasActivityInput(def) ? { [ACTIVITY_FIELD]: current.id, [PROJECT_FIELD]: current.cnfId } : {};
+      form.setFieldsValue({ ...initialValues(def, null), ...inCurrent, ...presets });
       return;
     }
     setLoading(true);
@@ -169,7 +174,13 @@ export function ResourceForm({ def, open, row, presets, onClose, onSaved }: Reso
               <Col xs={24} md={24}>
                 <Form.Item name={ACTIVITY_FIELD} label={ACTIVITY_LABEL} rules={[{ required: true, message: '请选择所属活动' }]}>
                   <ActivitySelect
-                    label={typeof current?.activityName === 'string' ? activityLabel({ name: current.activityName, projectName: (current.projectName as string | null) ?? null }) : null}
+                    label={
+                      typeof current?.activityName === 'string'
+                        ? activityLabel({ name: current.activityName, projectName: (current.projectName as string | null) ?? null })
+                        : currentActivity && values?.[ACTIVITY_FIELD] === currentActivity.id
+                          ? activityLabel(currentActivity)
+                          : null
+                    }
                     // The activity's project narrows the other choices (refFilter { cnfId: 'cnfId' }).
                     onPick={(picked) => form.setFieldValue(PROJECT_FIELD, picked?.cnfId)}
                   />

@@ -1,4 +1,5 @@
 import { call, callForMessage } from '../../api/call';
+import { preRegistrationOpen } from '@domain/meeting/preRegistration.contracts';
 import { authorisedActivities as authorisedActivitiesCall, switchActivities as switchActivitiesCall, type AuthorisedActivity } from '@domain/workspace/workspace.contracts';
 
 // ------------------------------------------------------------------------------------------------
@@ -17,4 +18,9 @@ export function authorisedActivities(userId: number): Promise<AuthorisedActivity
 export function switchActivities(userId: number, ids: readonly number[]): Promise<string> {
   // An empty choice sends no cnfids at all (the server words that refusal).
   return callForMessage(switchActivitiesCall, { userId, cnfids: ids.join(',') || undefined });
+}
+
+/** 开放报名 from the QR card; resolves with the server's message (which activities were opened). */
+export function openRegistration(id: number): Promise<string> {
+  return callForMessage(preRegistrationOpen, { activityId: id });
 }

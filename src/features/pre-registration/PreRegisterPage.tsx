@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Form, Input, Radio, Select, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Result, Select, Typography } from 'antd';
 import { ApiError } from '../../api/errors';
 import { formRule } from '../../components/resource/fieldValues';
 import { ID_TYPES, PERSON_KINDS, person } from '@domain/meeting/resources';
@@ -12,9 +12,10 @@ import {
   type PreRegistrationActivity,
   type PreRegistrationField,
   type PreRegistrationInfo,
+  type PreRegistrationNotice,
 } from '@domain/meeting/preRegistration.contracts';
 import { type FieldError } from '@domain/core/envelope';
-import { fetchRegistrationInfo, resultPath, submitRegistration, type RegistrationForm, type RegistrationTarget } from './api';
+import { fetchRegistrationInfo, fetchRegistrationNotice, resultPath, submitRegistration, type RegistrationForm, type RegistrationTarget } from './api';
 import { EventHeader, RemoteFrame, dateRange, useDocumentTitle } from './parts';
 import { useRemote } from './useRemote';
 
@@ -27,7 +28,7 @@ const KIND_OPTIONS = PERSON_KINDS.filter((k) => (PRE_REGISTRATION_KINDS as reado
 const ID_TYPE_OPTIONS = ID_TYPES.map((t) => ({ value: t.value, label: t.label }));
 
 /** Shown under the activities, so a visitor who misses one knows why it is not there. */
-export const OPEN_RULE_TEXT = '这里只列出正在开放登记的活动：所属项目进行中，活动处于报名中或进行中，且尚未过结束日期。';
+export const OPEN_RULE_TEXT = '这里只列出正在开放登记的活动；已结束或尚未开始报名的活动不在其中。';
 
 type Values = Partial<Record<FieldName, string | number>> & { activityId?: number };
 
@@ -49,12 +50,51 @@ const removeSpaces = (value: string | undefined) => (value ?? '').replace(/\s+/g
 export default function PreRegisterPage() {
   const [params] = useSearchParams();
   const target = targetOf(params);
-  const { state, retry } = useRemote(JSON.stringify(target), () => fetchRegistrationInfo(target as RegistrationTarget));
-  useDocumentTitle(state.status === 'ready' ? `${state.data.projectName} · 参会登记 - ${state.data.organiserName}` : null);
+  const { state, retry } = useRemote(JSON.stringify(target), () => loadPage(target as RegistrationTarget));
+  useDocumentTitle(state.status === 'ready' ? `${state.data.info?.projectName ?? state.data.notice!.activityName ?? state.data.notice!.projectName} · 参会登记 - ${(state.data.info ?? state.data.notice)!.organiserName}` : null);
   return (
     <RemoteFrame state={state} retry={retry} refusedHint="请向主办方工作人员确认活动的登记时间，或扫描现场张贴的最新二维码。">
-      {(info) => <RegistrationForm info={info} />}
+      {(page) => (page.info ? <RegistrationForm info={page.info} /> : <ClosedNotice notice={page.notice!} />)}
     </RemoteFrame>
+  );
+}
+
+/** The form of an open target; for a closed one, what the visitor should know instead (the notice). */
+async function loadPage(target: RegistrationTarget): Promise<{ info?: PreRegistrationInfo; notice?: PreRegistrationNotice }> {
+  try {
+    return { info: await fetchRegistrationInfo(target) };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.reason === 'code')) throw error;
+    // Unknown targets are refused here too, with the same words: then the first refusal is the answer.
+    const notice = await fetchRegistrationNotice(target).catch(() => {
+      throw error;
+    });
+    // Opened in the meantime: the form after all.
+    return notice.state === 'open' ? { info: await fetchRegistrationInfo(target) } : { notice };
+  }
+}
+
+/** A visitor's words for a closed QR code: what it is, that registration has not begun or is over, and when it takes place. */
+export function closedTitle(notice: PreRegistrationNotice): string {
+  if (notice.state === 'cancelled') return '该活动已取消';
+  if (notice.state === 'notYet') return '报名尚未开始';
+  return '报名已截止';
+}
+
+function closedHint(notice: PreRegistrationNotice): string {
+  const when = dateRange(notice.srq, notice.erq);
+  if (notice.state === 'cancelled') return '如有疑问，请联系主办方。';
+  if (notice.state === 'notYet') return `活动时间：${when}。报名开放后，扫描同一个二维码即可登记，请稍后再来。`;
+  return `活动时间：${when}，登记已经结束。如需参加，请联系主办方。`;
+}
+
+function ClosedNotice({ notice }: { notice: PreRegistrationNotice }) {
+  return (
+    <Card className="zb-prereg" data-testid="prereg-closed">
+      <EventHeader above={notice.organiserName} title={notice.activityName ?? notice.projectName} dates={dateRange(notice.srq, notice.erq)} address={notice.address} />
+      {notice.activityName && <Typography.Text type="secondary">{notice.projectName}</Typography.Text>}
+      <Result status={notice.state === 'notYet' ? 'info' : 'warning'} title={closedTitle(notice)} subTitle={closedHint(notice)} />
+    </Card>
   );
 }
 

@@ -3,8 +3,10 @@ import type { RequestOf } from '@domain/core/contract';
 import {
   preRegistrationInfo,
   preRegistrationMine,
+  preRegistrationNotice,
   preRegistrationSubmit,
   type PreRegistrationInfo,
+  type PreRegistrationNotice,
   type PreRegistrationResult,
   type PreRegistrationState,
 } from '@domain/meeting/preRegistration.contracts';
@@ -17,6 +19,11 @@ export type RegistrationTarget = { project: number } | { activity: number };
 
 export function fetchRegistrationInfo(target: RegistrationTarget): Promise<PreRegistrationInfo> {
   return call(preRegistrationInfo, target, { refusalShownByPage: true });
+}
+
+/** For a QR code that leads to no open activity: whose it is and whether registration has not begun or is over. */
+export function fetchRegistrationNotice(target: RegistrationTarget): Promise<PreRegistrationNotice> {
+  return call(preRegistrationNotice, target, { refusalShownByPage: true });
 }
 
 export type RegistrationForm = RequestOf<typeof preRegistrationSubmit>;

@@ -1,4 +1,5 @@
 import { call, callForMessage } from '../../api/call';
+import { preRegistrationOpen } from '@domain/meeting/preRegistration.contracts';
 import { authorisedProjects as authorisedProjectsCall, switchProjects as switchProjectsCall, type AuthorisedProject } from '@domain/workspace/workspace.contracts';
 
 // ------------------------------------------------------------------------------------------------
@@ -17,4 +18,9 @@ export function authorisedProjects(userId: number): Promise<AuthorisedProject[]>
 export function switchProjects(userId: number, cnfids: readonly number[]): Promise<string> {
   // An empty choice sends no cnfids at all (the server words that refusal).
   return callForMessage(switchProjectsCall, { userId, cnfids: cnfids.join(',') || undefined });
+}
+
+/** 开放报名 from the QR card; resolves with the server's message (which activities were opened). */
+export function openRegistration(id: number): Promise<string> {
+  return callForMessage(preRegistrationOpen, { projectId: id });
 }

@@ -6,6 +6,7 @@ import { activityLabel } from '@/components/resource/ScopeSelects';
 import { activityOptions, type ActivityOption } from '@/components/resource/resourceApi';
 import type { MeetingOverview } from '@domain/meeting/overview.contracts';
 import { useSession } from '@/stores/session';
+import { pickedActivityId } from '@/stores/currentActivity';
 import { approvalsOption, gatesOption, hourlyOption, kindsOption, registrationsOption, seatsOption, type ChartOption } from './options';
 import { loadOverview } from './overviewApi';
 import { approvalStacks, dailyRegistrations, gateBars, hourlyEntries, kindSlices, percentText, seatStacks } from './series';
@@ -118,7 +119,7 @@ function Charts({ data }: { data: MeetingOverview }) {
 export function OverviewView() {
   const scopeVersion = useSession((s) => s.scopeVersion);
   const [activities, setActivities] = useState<ActivityOption[] | null>(null);
-  const [wanted, setWanted] = useState<Wanted>({ activityId: null, n: 0, scope: scopeVersion });
+  const [wanted, setWanted] = useState<Wanted>(() => ({ activityId: pickedActivityId(), n: 0, scope: scopeVersion }));
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const firstScope = useRef(scopeVersion);
 

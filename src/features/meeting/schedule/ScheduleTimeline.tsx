@@ -11,6 +11,7 @@ import { schedule } from '@domain/meeting/resources';
 import { activity as activityDef } from '@domain/projects/resources';
 import { storage } from '@/lib/storage';
 import { useSession } from '@/stores/session';
+import { useCurrentActivity } from '@/stores/currentActivity';
 import { loadActivityDates, loadSessions, MAX_SESSIONS, nearestActivityId, type ActivityDates, type SessionRow } from './scheduleApi';
 import { axisFor, hallsOf, hourMarks, initialDay, layoutDay, minutesOf, SLOT_MINUTES, slotAt, timelineDays, timeText, type Axis, type TimelineHall } from './timelineLayout';
 import './timeline.css';
@@ -51,7 +52,7 @@ interface Activities {
 const pickedKey = (username: string | undefined) => `schedule-activity-${username ?? ''}`;
 
 /** The activities of the current scope; read again when the scope changes. */
-function useActivities(scopeVersion: number, retry: number, username: string | undefined): Load<Activities> {
+function useActivities(scopeVersion: number, retry: number, username: string | undefined, header: number | undefined): Load<Activities> {
   const [state, setState] = useState<Load<Activities>>({ status: 'loading' });
   const firstScope = useRef(scopeVersion);
   useEffect(() => {
@@ -61,6 +62,8 @@ function useActivities(scopeVersion: number, retry: number, username: string | u
       const list = await activityOptions(scopeVersion !== firstScope.current || retry > 0);
       const stored = storage.get<number>(pickedKey(username));
       if (list.length < 2) return { list, preferred: list[0]?.id ?? null };
+      // The header's current activity (src/stores/currentActivity.ts) comes first.
+      if (header !== undefined && list.some((a) => a.id === header)) return { list, preferred: header };
       if (stored !== null && list.some((a) => a.id === stored)) return { list, preferred: stored };
       // Only a better first choice: without it the first activity will do.
       const nearest = await nearestActivityId(dayjs().format('YYYY-MM-DD')).catch(() => null);
@@ -72,7 +75,7 @@ function useActivities(scopeVersion: number, retry: number, username: string | u
     return () => {
       alive = false;
     };
-  }, [scopeVersion, retry, username]);
+  }, [scopeVersion, retry, username, header]);
   return state;
 }
 
@@ -129,7 +132,8 @@ export function ScheduleTimeline({ refresh = 0, onSaved }: ScheduleTimelineProps
 
   const [retry, setRetry] = useState(0);
   const username = useSession((s) => s.user?.username);
-  const activities = useActivities(scopeVersion, retry, username);
+  const headerActivity = useCurrentActivity((s) => s.activity?.id);
+  const activities = useActivities(scopeVersion, retry, username, headerActivity);
   const [pickedActivity, setPickedActivity] = useState<number | null>(null);
   const activityList = activities.status === 'ready' ? activities.value.list : [];
   const preferred = activities.status === 'ready' ? activities.value.preferred : null;

@@ -6,6 +6,7 @@ import { activityOptions, type ActivityOption } from '@/components/resource/reso
 import { SEAT_KINDS, SEAT_STATES } from '@domain/meeting/resources';
 import { seatAssign, seatGenerate, type SeatCell, type SeatHall, type SeatMapData } from '@domain/meeting/seatMap.contracts';
 import { useSession } from '@/stores/session';
+import { pickedActivityId } from '@/stores/currentActivity';
 import { SeatGrid } from './SeatGrid';
 import { SeatPanel } from './SeatPanel';
 import { loadSeatMap, takeEarlySeatMap } from './earlyMap';
@@ -59,11 +60,11 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   const [activities, setActivities] = useState<ActivityOption[] | null>(null);
   // The activity the user picked; until then the server answers for the first one, so the map's request
   // need not wait for the list of activities.
-  const [pickedActivity, setPickedActivity] = useState<number | null>(null);
+  const [pickedActivity, setPickedActivity] = useState<number | null>(pickedActivityId);
   const [wantedHall, setWantedHall] = useState<number | null>(null);
   // The first map may have been asked for before this view existed (earlyMap.ts: by the router when the
   // route matched, or by the seat page); when it has already arrived, the seats are drawn in this very first render.
-  const [early] = useState(() => takeEarlySeatMap(scopeVersion));
+  const [early] = useState(() => (pickedActivity === null ? takeEarlySeatMap(scopeVersion) : null));
   const firstLoad = useRef(early);
   const [load, setLoad] = useState<Load>(() => (early?.data ? { status: 'ready', data: hallData(early.data) } : { status: 'loading' }));
   const [version, setVersion] = useState(0);

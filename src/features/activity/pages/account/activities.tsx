@@ -1,13 +1,17 @@
-import { Avatar, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useRef } from 'react';
+import { App, Avatar, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { myActivityPage, type MyActivityRow } from '@domain/workspace/workspace.contracts';
-import { PagedTable } from '@/components/PagedTable';
-import { QrCode } from '@/components/QrCode';
+import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
+import { RegistrationQrCard } from '@/components/QrCode';
+import { confirmAction } from '@/components/confirm';
+import { preRegistrationOpen } from '@domain/meeting/preRegistration.contracts';
+import { openableState } from '@domain/meeting/registrationState';
 import { ScopeSwitch, type ScopeOption } from '@/components/ScopeSwitch';
 import { formatDate } from '@/lib/dateFormat';
 import { switchActivityRule } from '@domain/core/validators';
 import { useSession } from '@/stores/session';
-import { authorisedActivities, switchActivities, MSG_NO_AUTHORISED_ACTIVITY } from '../../api';
+import { authorisedActivities, openRegistration, switchActivities, MSG_NO_AUTHORISED_ACTIVITY } from '../../api';
 
 const columns: TableColumnsType<MyActivityRow> = [
   {
@@ -34,19 +38,36 @@ const columns: TableColumnsType<MyActivityRow> = [
   { title: '开始日期', dataIndex: 'srq', key: 'srq', width: 120, sorter: true, render: formatDate },
   { title: '结束日期', dataIndex: 'erq', key: 'erq', width: 120, sorter: true, render: formatDate },
   { title: '地点', dataIndex: 'address', key: 'address', ellipsis: true, render: (value: string | null) => value || '-' },
-  {
-    title: '二维码',
-    dataIndex: 'qrCode',
-    key: 'qrCode',
-    width: 182,
-    align: 'center',
-    render: (path: string, row) => (path ? <QrCode path={path} title={`${row.cnfMc} 二维码`} /> : '-'),
-  },
 ];
+
+/** The QR card of a row: whether a scan opens the form, and 开放报名 for those who may change the activity's state. */
+function ActivityQr({ row, reload }: { row: MyActivityRow; reload: () => void }) {
+  const { message } = App.useApp();
+  const mayOpen = useSession((s) => s.authorities.includes(preRegistrationOpen.authority));
+  if (!row.qrCode) return <>-</>;
+  const onOpen =
+    mayOpen && openableState(row.registration)
+      ? async () => {
+          const yes = await confirmAction({ title: '开放报名', content: `将「${row.cnfMc}」的状态改为「报名中」，扫描此二维码即可打开登记表。确定开放报名吗？` });
+          if (!yes) return;
+          message.success(await openRegistration(row.cnfId));
+          reload();
+        }
+      : undefined;
+  return <RegistrationQrCard path={row.qrCode} title={`${row.cnfMc} 二维码`} open={row.registration === 'open'} text={row.registrationText} onOpen={onOpen} />;
+}
 
 /** 我的活动: the activities authorised to the user; the ones marked 当前 are what the lists work on. */
 export default function MyActivitiesPage() {
   const userId = useSession((s) => s.user?.userId);
+  const table = useRef<PagedTableHandle>(null);
+  const withQr = useMemo<TableColumnsType<MyActivityRow>>(
+    () => [
+      ...columns,
+      { title: '二维码', dataIndex: 'qrCode', key: 'qrCode', width: 200, align: 'center', render: (_: string, row) => <ActivityQr row={row} reload={() => table.current?.reload()} /> },
+    ],
+    [],
+  );
   if (userId === undefined) return null;
 
   const loadOptions = async (): Promise<ScopeOption[]> =>
@@ -59,8 +80,9 @@ export default function MyActivitiesPage() {
 
   return (
     <PagedTable<MyActivityRow>
+      ref={table}
       url={myActivityPage.path}
-      columns={columns}
+      columns={withQr}
       rowKey="cnfId"
       params={{ userId }}
       toolbar={

@@ -1,13 +1,16 @@
-import { Avatar, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useRef } from 'react';
+import { App, Avatar, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { ProjectOutlined } from '@ant-design/icons';
 import { myProjectPage, type MyProjectRow } from '@domain/workspace/workspace.contracts';
-import { PagedTable } from '@/components/PagedTable';
-import { QrCode } from '@/components/QrCode';
+import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
+import { RegistrationQrCard } from '@/components/QrCode';
+import { confirmAction } from '@/components/confirm';
+import { preRegistrationOpen } from '@domain/meeting/preRegistration.contracts';
 import { ScopeSwitch, type ScopeOption } from '@/components/ScopeSwitch';
 import { formatDate } from '@/lib/dateFormat';
 import { switchProjectRule } from '@domain/core/validators';
 import { useSession } from '@/stores/session';
-import { authorisedProjects, switchProjects, MSG_NO_AUTHORISED_PROJECT } from '../../api';
+import { authorisedProjects, openRegistration, switchProjects, MSG_NO_AUTHORISED_PROJECT } from '../../api';
 
 const columns: TableColumnsType<MyProjectRow> = [
   {
@@ -33,19 +36,44 @@ const columns: TableColumnsType<MyProjectRow> = [
   { title: '开始日期', dataIndex: 'srq', key: 'srq', width: 120, sorter: true, render: (_, row) => formatDate(row.srq || row.startDate) },
   { title: '结束日期', dataIndex: 'erq', key: 'erq', width: 120, sorter: true, render: (_, row) => formatDate(row.erq || row.endDate) },
   { title: '地点', dataIndex: 'address', key: 'address', ellipsis: true, render: (value: string | null) => value || '-' },
-  {
-    title: '二维码',
-    dataIndex: 'qrCode',
-    key: 'qrCode',
-    width: 182,
-    align: 'center',
-    render: (path: string, row) => (path ? <QrCode path={path} title={`${row.cnfmc || row.cnfName} 二维码`} /> : '-'),
-  },
 ];
+
+/** What a project's QR code offers: its activities open for registration, or why nothing. */
+function projectRegistrationText(row: MyProjectRow): string {
+  if (row.openActivities > 0) return `扫码可登记 ${row.openActivities} 个开放报名的活动`;
+  if (row.openableActivities > 0) return `扫码打不开登记表：${row.openableActivities} 个活动未开放报名`;
+  return '扫码打不开登记表：没有结束日期未到的活动';
+}
+
+/** The QR card of a row, with 开放报名 (of the activities still ahead) for those who may change activities' states. */
+function ProjectQr({ row, reload }: { row: MyProjectRow; reload: () => void }) {
+  const { message } = App.useApp();
+  const mayOpen = useSession((s) => s.authorities.includes(preRegistrationOpen.authority));
+  if (!row.qrCode) return <>-</>;
+  const name = row.cnfmc || row.cnfName;
+  const onOpen =
+    mayOpen && row.openActivities === 0 && row.openableActivities > 0
+      ? async () => {
+          const yes = await confirmAction({ title: '开放报名', content: `将「${name}」中结束日期未到的 ${row.openableActivities} 个活动改为「报名中」，扫描此二维码即可打开登记表。确定开放报名吗？` });
+          if (!yes) return;
+          message.success(await openRegistration(row.cnfid));
+          reload();
+        }
+      : undefined;
+  return <RegistrationQrCard path={row.qrCode} title={`${name} 二维码`} open={row.openActivities > 0} text={projectRegistrationText(row)} onOpen={onOpen} />;
+}
 
 /** 我的项目: the projects authorised to the user; the ones marked 当前 are what every list works on. */
 export default function MyProjectsPage() {
   const userId = useSession((s) => s.user?.userId);
+  const table = useRef<PagedTableHandle>(null);
+  const withQr = useMemo<TableColumnsType<MyProjectRow>>(
+    () => [
+      ...columns,
+      { title: '二维码', dataIndex: 'qrCode', key: 'qrCode', width: 200, align: 'center', render: (_: string, row) => <ProjectQr row={row} reload={() => table.current?.reload()} /> },
+    ],
+    [],
+  );
   if (userId === undefined) return null;
 
   const loadOptions = async (): Promise<ScopeOption[]> =>
@@ -53,8 +81,9 @@ export default function MyProjectsPage() {
 
   return (
     <PagedTable<MyProjectRow>
+      ref={table}
       url={myProjectPage.path}
-      columns={columns}
+      columns={withQr}
       rowKey="cnfid"
       params={{ userId }}
       toolbar={

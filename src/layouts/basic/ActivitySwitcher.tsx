@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Popover, Select, Typography } from 'antd';
+import { DownOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { activityOptions, type ActivityOption } from '../../components/resource/resourceApi';
+import { useCurrentActivity } from '../../stores/currentActivity';
+import { useSession } from '../../stores/session';
+
+/**
+ * The header's 当前活动: which project and activity the pages open on (src/stores/currentActivity.ts),
+ * and a switcher among the user's activities, grouped by project. Hidden for a user with none.
+ */
+export function ActivitySwitcher({ dark, compact }: { dark: boolean; compact: boolean }) {
+  const userId = useSession((s) => s.user?.userId);
+  const scopeVersion = useSession((s) => s.scopeVersion);
+  const activity = useCurrentActivity((s) => s.activity);
+  const load = useCurrentActivity((s) => s.load);
+  const choose = useCurrentActivity((s) => s.choose);
+  const [open, setOpen] = useState(false);
+  const [options, setOptions] = useState<ActivityOption[] | null>(null);
+
+  useEffect(() => {
+    if (userId !== undefined) void load(`${userId}:${scopeVersion}`);
+  }, [userId, scopeVersion, load]);
+
+  const grouped = useMemo(() => {
+    const groups = new Map<string, Array<{ value: number; label: string }>>();
+    for (const o of options ?? []) {
+      const key = o.projectName ?? '';
+      groups.set(key, [...(groups.get(key) ?? []), { value: o.id, label: o.name }]);
+    }
+    return [...groups].map(([label, items]) => ({ label, title: label, options: items }));
+  }, [options]);
+
+  if (!activity) return null;
+  const color = dark ? 'rgba(255, 255, 255, 0.85)' : undefined;
+  const picker = (
+    <div style={{ width: 320 }}>
+      <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+        日程、座位、会务概览、签到台和新增记录的所属活动默认使用当前活动。
+      </Typography.Text>
+      <Select
+        aria-label="选择当前活动"
+        autoFocus
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={options === null}
+        style={{ width: '100%' }}
+        value={activity.id}
+        options={options === null ? [{ label: activity.projectName ?? '', title: activity.projectName ?? '', options: [{ value: activity.id, label: activity.name }] }] : grouped}
+        onChange={(id: number) => {
+          const picked = options?.find((o) => o.id === id);
+          if (picked) choose({ id: picked.id, name: picked.name, cnfId: picked.cnfId, projectName: picked.projectName });
+          setOpen(false);
+        }}
+      />
+    </div>
+  );
+  return (
+    <Popover
+      open={open}
+      trigger="click"
+      placement="bottomRight"
+      title="切换当前活动"
+      content={picker}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void activityOptions(true).then(setOptions, () => setOptions([]));
+      }}
+    >
+      <button type="button" className="zb-header-action zb-activity-switch" aria-label={`当前活动：${activity.name}，点击切换`} style={{ color }} data-testid="activity-switch">
+        <ScheduleOutlined />
+        {!compact && (
+          <span className="zb-activity-switch-text">
+            {activity.projectName && <span className="zb-activity-switch-project">{activity.projectName} /</span>} <strong>{activity.name}</strong>
+          </span>
+        )}
+        <DownOutlined style={{ fontSize: 10 }} />
+      </button>
+    </Popover>
+  );
+}
