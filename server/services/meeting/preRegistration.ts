@@ -24,6 +24,7 @@ import { MSG } from '../../messages';
 import { tableOf, columnsOf, type Row } from '../resources/model';
 import { uniqueRefusal } from '../resources/service';
 import { newPersonCode } from './personCode';
+import { personSearchKey } from './personSearchKey';
 
 /**
  * 扫码预登记: a visitor scans a project's or an activity's QR code and registers for an activity without an
@@ -146,6 +147,7 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
     checkinStatus: stateValue(person, 'checkinStatus', 'no'),
     status: stateValue(person, 'status', statusMachine.initial),
     code,
+    searchKey: personSearchKey(values),
     createdAt: now,
     updatedAt: now,
   };
