@@ -155,6 +155,7 @@ test('签到台: desk search by name finds a pending attendee, approves them on 
   // The initials find the same person.
   await field.fill('');
   await page.keyboard.type('syr');
+  await expect(page.getByTestId('desk-results')).toContainText('「syr」找到');
   await expect(card).toBeVisible();
   await shot(page, 'checkin-desk-search');
 
@@ -169,5 +170,6 @@ test('签到台: desk search by name finds a pending attendee, approves them on 
   await expect(verdict).toContainText('人工签到成功');
   await expect(verdict).toContainText('孙悦然');
   await expect(card).toContainText('已签到');
+  await expect(field).toBeFocused();
   await shot(page, 'checkin-desk-manual');
 });

@@ -9,7 +9,7 @@ import { MSG } from '../../messages';
 import { byActor, recordAudit } from '../audit/record';
 import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
 import { transition } from '../resources/service';
-import { queryRows } from '../sql';
+import { queryRows, refreshStatistics } from '../sql';
 import { personCodeOf } from './personCode';
 import { fold, HAN, pairsOf, personSearchKey, WORD_CHAR } from './personSearchKey';
 
@@ -55,14 +55,17 @@ export async function fillSearchKeys(db: AppDb, organiserId: number, activityId:
            where organiser_id = ${organiserId} ${activityId === null ? sql`` : sql`and activity_id = ${activityId}`} and search_key is null
            limit ${MISSING_BATCH}`,
     );
-    if (rows.length === 0) return filled;
+    if (rows.length === 0) break;
     const json = JSON.stringify(rows.map((r) => ({ id: r.id, key: personSearchKey(r) })));
     await db.execute(sql`update ${t} p set search_key = k.key
                            from json_to_recordset(${json}::json) as k(id int, key text)
                           where p.id = k.id and p.search_key is null`);
     filled += rows.length;
-    if (rows.length < MISSING_BATCH) return filled;
+    if (rows.length < MISSING_BATCH) break;
   }
+  // Thousands of keys written at once (an import, the first start): the planner learns the column anew.
+  if (filled >= 1000) await refreshStatistics(db, [person.table]);
+  return filled;
 }
 
 /** Every organiser's missing keys, at start: rows from before the column, or written while the server was away. */

@@ -190,6 +190,8 @@ export default function GateDeskPage() {
     replaceCard(done.person);
     setTodayByGate((old) => ({ ...old, [gateId]: (old[gateId] ?? gate?.todayCount ?? 0) + 1 }));
     setSession((old) => recordScan(old, done.outcome, person.name, clock()));
+    // The dialog is closing: the next attendee's code goes into the field again.
+    window.setTimeout(focusScan, 0);
   };
 
   const approve = async (person: DeskPerson) => {
@@ -201,6 +203,7 @@ export default function GateDeskPage() {
     } catch {
       // Shown by the error mapper.
     }
+    focusScan();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
