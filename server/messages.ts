@@ -356,6 +356,15 @@ export const MSG = {
   gateScanGateRequired: '请选择闸机',
   gateScanCodeRequired: '请扫描或输入个人二维码',
   gateScanRetry: '该人员的登记状态刚刚发生变化，请重新扫码',
+  // 签到台's search, check-in by hand and approval on the spot (server/services/meeting/personSearch.ts).
+  deskReasonRequired: '请填写人工签到原因',
+  deskCheckinEntryOnly: '人工签到请在入场闸机办理',
+  deskCheckinPending: '该人员的登记尚未审核通过，请先审核通过再签到',
+  deskAlreadyCheckedIn: (time: string, gate: string) => `该人员已于 ${time} 在「${gate}」签到`,
+  deskCheckinOk: '人工签到成功',
+  deskApproveOk: '已审核通过',
+  deskApproveRemark: (gate: string) => `签到台现场审核（${gate}）`,
+  auditDeskCheckin: (name: string, gate: string, reason: string) => `人工签到：${name}（${gate}），原因：${reason}`,
 
   // 审计日志: summaries of audit records and the export
   auditCreate: (title: string, name: string) => `新增${title}「${name}」`,

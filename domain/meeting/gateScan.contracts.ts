@@ -78,3 +78,63 @@ export const deskGates = endpoint({
   query: NoParams,
   response: Type.Array(DeskGate),
 });
+
+// 签到台: finding people, checking in by hand, approving on the spot --------------------------------
+
+/** Most cards one desk search answers with: the desk shows a few, the search words narrow the rest. */
+export const DESK_SEARCH_MAX = 20;
+
+/** One attendee as a desk card shows them. */
+export const DeskPerson = Type.Object({
+  id: Int,
+  name: Text,
+  company: NullableText,
+  kind: Int,
+  kindLabel: Text,
+  /** 登记状态 (PERSON_STATES). */
+  status: Int,
+  statusLabel: Text,
+  badgeNo: NullableText,
+  /** The mobile with its middle hidden (139****8888): enough to tell two namesakes apart. */
+  mobile: Text,
+  /** China time `yyyy-MM-dd HH:mm:ss` of the entry, null when not checked in. */
+  checkedInAt: NullableText,
+  /** Assigned seats, "会场 A区 3排12号", several joined by 「、」; null when none. */
+  seat: NullableText,
+});
+export type DeskPerson = Static<typeof DeskPerson>;
+
+/**
+ * Attendees of the gate's activity (within the caller's scope) whose personal code or badge number is
+ * the keyword, or whose name (also its pinyin or initials, 「zs」 → 张三), company or mobile's last
+ * digits (four or more) match it.
+ */
+export const deskSearch = endpoint({
+  method: 'GET',
+  path: '/gate/gate/desk/search',
+  authority: 'ACTION_gate_gate_scan',
+  query: Type.Object({ gateId: Id, keyword: Type.String({ maxLength: 512 }) }),
+  response: Type.Array(DeskPerson),
+});
+
+/** What a check-in by hand answers: the verdict as a scan would give it, and the card as it is now. */
+export const DeskCheckinResult = Type.Object({ scan: GateScanResult, person: DeskPerson });
+export type DeskCheckinResult = Static<typeof DeskCheckinResult>;
+
+/** 人工签到: an approved attendee checked in at the desk's (entry) gate without a code; the reason is kept with the pass. */
+export const deskCheckin = endpoint({
+  method: 'POST',
+  path: '/gate/gate/desk/checkin',
+  authority: 'ACTION_gate_gate_scan',
+  body: Type.Object({ gateId: Id, personId: Id, reason: Type.String({ maxLength: 200 }) }),
+  response: DeskCheckinResult,
+});
+
+/** 现场审核: a pending registration approved at the desk; needs the attendees' 审核 authority as well. */
+export const deskApprove = endpoint({
+  method: 'POST',
+  path: '/gate/gate/desk/approve',
+  authority: 'ACTION_gate_gate_scan',
+  body: Type.Object({ gateId: Id, personId: Id }),
+  response: DeskPerson,
+});

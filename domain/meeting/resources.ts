@@ -103,6 +103,8 @@ export const person: ResourceDef<'person'> = {
     { fields: ['code'], field: 'code', msg: '个人二维码重复，请重试' },
   ],
   indexes: [['name'], ['status', 'createdAt'], ['checkedInAt']],
+  /** 签到台 finds people by name, its pinyin and initials, company and a mobile's last digits. */
+  searchKey: true,
 };
 
 // 展馆 ---------------------------------------------------------------------------------------------
@@ -243,7 +245,13 @@ export const gate: ResourceDef<'gate'> = {
   ],
 };
 
-/** One recorded pass through a gate: written only by the scan endpoint, never edited. */
+/** How a pass was recorded: a scanned code, or by hand at the desk (with the reason). */
+export const CHECKIN_METHODS: readonly Option[] = [
+  { value: 1, key: 'scan', label: '扫码' },
+  { value: 2, key: 'manual', label: '人工签到' },
+];
+
+/** One recorded pass through a gate: written only by the scan and desk endpoints, never edited. */
 export const checkin: ResourceDef<'checkin'> = {
   key: 'checkin',
   title: '签到记录',
@@ -260,6 +268,8 @@ export const checkin: ResourceDef<'checkin'> = {
     { name: 'gateId', label: '闸机', type: 'ref', ref: 'gate', readonly: true, list: true, width: 140, filter: 'eq' },
     { name: 'direction', label: '方向', type: 'enum', options: GATE_DIRECTIONS, readonly: true, list: true, width: 80, filter: 'eq' },
     { name: 'checkedAt', label: '通行时间', type: 'datetime', readonly: true, list: true, width: 160, sortable: true, filter: 'range' },
+    { name: 'method', label: '签到方式', type: 'enum', options: CHECKIN_METHODS, readonly: true, list: true, width: 90 },
+    { name: 'reason', label: '人工签到原因', type: 'text', max: 200, readonly: true, list: true, width: 200 },
   ],
   /** A person enters once and leaves once: a second scan is a duplicate, also when two gates race. */
   uniques: [{ fields: ['personId', 'direction'], field: 'personId', msg: '该人员已签到' }],

@@ -317,6 +317,12 @@ export interface ResourceDef<K extends string = string> {
    * `activityId` / `projectId` name the row's scope columns.
    */
   uniques?: readonly UniqueDef[];
+  /**
+   * A column `search_key` the server keeps itself (never on the wire, not a field): words a quick search
+   * matches by their start, behind a trigram index. Filled by the resource's own service (for 参会人员:
+   * server/services/meeting/personSearch.ts); rows whose key is missing are found by a partial index.
+   */
+  searchKey?: boolean;
 }
 
 export interface UniqueDef {

@@ -18,6 +18,7 @@ import {
   type ExtraConfigColumn,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { RESOURCES } from '@domain/registry';
 import { fieldType } from '@domain/resource/fieldTypes';
 import { initialValue } from '@domain/resource/framework';
@@ -582,6 +583,7 @@ function buildResourceTable(def: ResourceDef) {
   for (const machine of def.machines ?? []) {
     columns[machine.field] = smallint(snake(machine.field)).notNull().default(initialValue(machine));
   }
+  if (def.searchKey) columns.searchKey = text('search_key');
   columns.createdBy = integer('created_by').references(() => users.id, { onDelete: 'set null' });
   columns.updatedBy = integer('updated_by').references(() => users.id, { onDelete: 'set null' });
   columns.createdAt = createdAt();
@@ -600,6 +602,10 @@ function buildResourceTable(def: ResourceDef) {
       if (field.trigram) out.push(index(name([field.name], 'trgm')).using('gin', (cols[field.name] as unknown as ExtraConfigColumn).op('gin_trgm_ops')));
       if (field.type === 'ref') out.push(index(name([field.name], 'fk')).on(cols[field.name]));
       if (field.unique || def.autoCode?.field === field.name) out.push(uniqueIndex(name([field.name], 'uq')).on(cols.organiserId, cols[field.name]));
+    }
+    if (def.searchKey) {
+      out.push(index(name(['searchKey'], 'trgm')).using('gin', (cols.searchKey as unknown as ExtraConfigColumn).op('gin_trgm_ops')));
+      out.push(index(name(['searchKey', 'missing'], 'idx')).on(cols.organiserId, ...scopeColumns(def).map((c) => cols[c])).where(sql`${cols.searchKey} is null`));
     }
     for (const unique of def.uniques ?? []) out.push(uniqueIndex(uniqueIndexName(def, unique.fields)).on(cols.organiserId, ...unique.fields.map((f) => cols[f])));
     return out;

@@ -125,3 +125,51 @@ test('签到台: two attendees pass, the second scan of one is a duplicate with 
   await expect(page.getByRole('combobox', { name: '闸机' }).locator('xpath=ancestor::div[contains(@class, "ant-select")][1]')).toContainText(GATE_NAME);
   await expect(field).toBeEnabled();
 });
+
+test('签到台: desk search by name finds a pending attendee, approves them on the spot and checks them in by hand', async ({ page, request, baseURL }) => {
+  const api = adminApi(request, baseURL!);
+  await api.signIn();
+  const seeded = await api.call<{ records: Row[] }>('GET', '/gate/gate/page', { limit: 1, page: 1 });
+  const activityId = Number(seeded.records[0].activityId);
+  const gateName = `服务台${stamp}`;
+  await api.call<Row>('POST', '/gate/gate/save', { activityId, name: gateName, location: '南登录厅', direction: 1, deviceNo: `E2E-D-${stamp}` });
+  const company = `悦然文化传播${stamp}`;
+  const mobile = `136${String(Date.now() % 1e8).padStart(8, '0')}`;
+  // Left pending (待审核), as a registration the desk approves on the spot.
+  await api.call<Row>('POST', '/person/person/save', { activityId, name: '孙悦然', kind: 1, mobile, idType: 2, idNo: `E${stamp.toUpperCase()}9`.padEnd(9, '0'), company });
+
+  await signIn(page, 'demo');
+  await page.goto('gate/desk/index');
+  await page.getByRole('combobox', { name: '闸机' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: gateName }).click();
+  const field = page.getByRole('textbox', { name: '个人二维码' });
+  await expect(field).toBeFocused();
+
+  await page.keyboard.type('孙悦然');
+  const card = page.getByTestId('desk-person-card').filter({ hasText: company });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('待审核');
+  await expect(card).toContainText('观众');
+  await expect(card).toContainText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
+  await expect(card.getByRole('button', { name: /签到/ })).toBeDisabled();
+  // The initials find the same person.
+  await field.fill('');
+  await page.keyboard.type('syr');
+  await expect(page.getByTestId('desk-results')).toContainText('「syr」找到');
+  await expect(card).toBeVisible();
+  await shot(page, 'checkin-desk-search');
+
+  await card.getByRole('button', { name: /审核通过/ }).click();
+  await expect(card).toContainText('已通过');
+  await card.getByRole('button', { name: /签到/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: '人工签到原因' }).fill('手机没电，核对身份证后签到');
+  await dialog.getByRole('button', { name: /确认签到/ }).click();
+  const verdict = page.getByTestId('desk-verdict');
+  await expect(verdict).toHaveAttribute('data-tone', 'ok');
+  await expect(verdict).toContainText('人工签到成功');
+  await expect(verdict).toContainText('孙悦然');
+  await expect(card).toContainText('已签到');
+  await expect(field).toBeFocused();
+  await shot(page, 'checkin-desk-manual');
+});

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import GateDeskPage from '../../src/features/meeting/pages/gate/desk/index';
 import { DESK_GATE_KEY } from '../../src/features/meeting/desk/deskSession';
 import { storage } from '../../src/lib/storage';
-import { deskGates, gateScan, type DeskGate, type GateScanResult } from '@domain/meeting/gateScan.contracts';
+import { deskApprove, deskCheckin, deskGates, deskSearch, gateScan, type DeskGate, type DeskPerson, type GateScanResult } from '@domain/meeting/gateScan.contracts';
+import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { answer, mock } from '../mocks/contract';
 import { renderPage } from '../mocks/page';
@@ -140,7 +141,7 @@ describe('签到台 /gate/desk/index', () => {
     expect(within(verdict()).getByText('该人员的登记已取消，不能通行')).toBeInTheDocument();
     expect(within(verdict()).getByText('王芳')).toBeInTheDocument();
 
-    await scan('not-a-code');
+    await scan('CODEZZZZZZZZZZZZZZZZZZ');
     await waitFor(() => expect(within(verdict()).getByText('无效的二维码：未找到该参会人员')).toBeInTheDocument());
 
     // The refusal is shown in the panel only, not also as a toast.
@@ -152,7 +153,7 @@ describe('签到台 /gate/desk/index', () => {
     expect(tally).toHaveTextContent('拒绝 2');
     const recent = within(screen.getByTestId('desk-recent')).getAllByRole('listitem');
     expect(recent.map((li) => li.textContent?.replace(/^\d\d:\d\d:\d\d\s*/, ''))).toEqual([
-      'not-a-code无效二维码',
+      'CODEZZZZZZZZZZZZZZZZZZ无效二维码',
       '王芳已取消登记',
       '张伟重复',
       '张伟通过',
@@ -174,5 +175,141 @@ describe('签到台 /gate/desk/index', () => {
     expect(scans.map((s) => s.code)).toEqual(['CODEBBBBBBBBBBBBBBBBBB', 'CODEAAAAAAAAAAAAAAAAAA']);
     expect(within(verdict()).getByText('张伟')).toBeInTheDocument();
     expect(screen.getByTestId('desk-tally')).toHaveTextContent('通过 2');
+  });
+});
+
+const ZHANG: DeskPerson = {
+  id: 501,
+  name: '张三',
+  company: '深圳市腾讯计算机系统有限公司',
+  kind: 2,
+  kindLabel: '嘉宾',
+  status: 1,
+  statusLabel: '已通过',
+  badgeNo: 'CH20261208000501',
+  mobile: '139****8888',
+  checkedInAt: null,
+  seat: '主会场 A区 3排12号',
+};
+const LI: DeskPerson = { ...ZHANG, id: 502, name: '李四', company: '华东会展研究院', status: 0, statusLabel: '待审核', badgeNo: 'CH20261208000502', seat: null };
+
+/** The desk's search, check-in by hand and approval, over two attendees; every call is kept. */
+function installDeskBackend() {
+  installGateBackend();
+  const people = new Map([ZHANG, LI].map((p) => [p.id, { ...p }]));
+  const calls: Array<{ what: string; params: Record<string, string> }> = [];
+  server.use(
+    mock(deskSearch, ({ params }) => {
+      calls.push({ what: 'search', params });
+      const k = params.keyword.toLowerCase();
+      return [...people.values()].filter((p) => p.name.includes(k) || (k === 'zs' && p.name === '张三') || (k === 'ls' && p.name === '李四'));
+    }),
+    mock(deskCheckin, ({ params }) => {
+      calls.push({ what: 'checkin', params });
+      const p = people.get(Number(params.personId))!;
+      p.checkedInAt = '2026-12-08 09:20:00';
+      const scan: GateScanResult = {
+        verdict: 'ok',
+        gateId: 1,
+        gateName: '南登录厅1号',
+        direction: 1,
+        person: { name: p.name, company: p.company, kind: p.kind, kindLabel: p.kindLabel, badgeNo: p.badgeNo },
+        checkedAt: p.checkedInAt,
+        checkedGateName: '南登录厅1号',
+        todayCount: null,
+      };
+      return answer(deskCheckin, { scan, person: p }, '人工签到成功');
+    }),
+    mock(deskApprove, ({ params }) => {
+      calls.push({ what: 'approve', params });
+      const p = people.get(Number(params.personId))!;
+      Object.assign(p, { status: 1, statusLabel: '已通过' });
+      return answer(deskApprove, p, '已审核通过');
+    }),
+  );
+  return { calls };
+}
+
+/** The demo fixture has menus only; the desk's buttons follow these action authorities. */
+const grant = (...authorities: string[]) => act(() => useSession.setState((s) => ({ authorities: [...s.authorities, ...authorities] })));
+
+describe('签到台 finds people', () => {
+  it('finds an attendee by name as it is typed, shows the card and checks them in by hand with a reason', async () => {
+    const { calls } = installDeskBackend();
+    storage.set(DESK_GATE_KEY, 1);
+    renderPage(GateDeskPage, { path: '/gate/desk/index' });
+    await waitFor(() => expect(codeInput()).toHaveFocus());
+    await user.type(codeInput(), '张三');
+    const found = await screen.findByTestId('desk-person-card');
+    expect(found).toHaveTextContent('张三');
+    expect(found).toHaveTextContent('已通过');
+    expect(found).toHaveTextContent('嘉宾');
+    expect(found).toHaveTextContent('未签到');
+    expect(found).toHaveTextContent('座位：主会场 A区 3排12号');
+    expect(found).toHaveTextContent('139****8888');
+    expect(calls.filter((c) => c.what === 'search').at(-1)?.params).toEqual({ gateId: '1', keyword: '张三' });
+
+    await user.click(within(found).getByRole('button', { name: /签到/ }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: /确认签到/ });
+    // No reason, no check-in.
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByText('忘带二维码'));
+    await user.click(confirm);
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-tone', 'ok'));
+    expect(within(verdict()).getByText('人工签到成功')).toBeInTheDocument();
+    expect(within(verdict()).getByText('张三')).toBeInTheDocument();
+    expect(calls.find((c) => c.what === 'checkin')?.params).toEqual({ gateId: '1', personId: '501', reason: '忘带二维码' });
+    await waitFor(() => expect(screen.getByTestId('desk-person-card')).toHaveTextContent('已签到 12-08 09:20'));
+    expect(within(screen.getByTestId('desk-person-card')).getByRole('button', { name: /签到/ })).toBeDisabled();
+    expect(within(statistic('今日本闸机入场')).getByText('42')).toBeInTheDocument();
+    expect(screen.getByTestId('desk-tally')).toHaveTextContent('通过 1');
+  });
+
+  it('searches typed words on Enter (a badge number is not sent as a scan), and scans a personal code', async () => {
+    const { calls } = installDeskBackend();
+    const { scans } = installGateBackend();
+    storage.set(DESK_GATE_KEY, 1);
+    renderPage(GateDeskPage, { path: '/gate/desk/index' });
+    await waitFor(() => expect(codeInput()).toHaveFocus());
+    await scan('zs');
+    expect(await screen.findByTestId('desk-person-card')).toHaveTextContent('张三');
+    expect(codeInput()).toHaveValue('zs');
+    expect(scans).toEqual([]);
+    await user.clear(codeInput());
+    await scan('CODEAAAAAAAAAAAAAAAAAA');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-tone', 'ok'));
+    expect(scans.map((s) => s.code)).toEqual(['CODEAAAAAAAAAAAAAAAAAA']);
+    // The scan put the search away.
+    expect(screen.queryByTestId('desk-results')).not.toBeInTheDocument();
+    expect(calls.every((c) => c.what === 'search')).toBe(true);
+  });
+
+  it('approves a pending attendee on the spot only for who may approve', async () => {
+    const { calls } = installDeskBackend();
+    storage.set(DESK_GATE_KEY, 1);
+    renderPage(GateDeskPage, { path: '/gate/desk/index' });
+    grant('ACTION_gate_gate_scan', 'ACTION_person_person_status');
+    await waitFor(() => expect(codeInput()).toHaveFocus());
+    await scan('ls');
+    const pending = await screen.findByTestId('desk-person-card');
+    expect(pending).toHaveTextContent('待审核');
+    expect(within(pending).getByRole('button', { name: /签到/ })).toBeDisabled();
+    await user.click(within(pending).getByRole('button', { name: /审核通过/ }));
+    await waitFor(() => expect(screen.getByTestId('desk-person-card')).toHaveTextContent('已通过'));
+    expect(calls.find((c) => c.what === 'approve')?.params).toEqual({ gateId: '1', personId: '502' });
+    expect(within(screen.getByTestId('desk-person-card')).getByRole('button', { name: /签到/ })).toBeEnabled();
+  });
+
+  it('offers no approval without the authority', async () => {
+    installDeskBackend();
+    storage.set(DESK_GATE_KEY, 1);
+    renderPage(GateDeskPage, { path: '/gate/desk/index' });
+    grant('ACTION_gate_gate_scan');
+    await waitFor(() => expect(codeInput()).toHaveFocus());
+    await scan('ls');
+    const pending = await screen.findByTestId('desk-person-card');
+    expect(within(pending).queryByRole('button', { name: /审核通过/ })).not.toBeInTheDocument();
+    expect(within(pending).getByRole('button', { name: /签到/ })).toHaveAttribute('title', '尚未审核通过，请联系有审核权限的人员');
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { deskGates, gateScan } from '@domain/meeting/gateScan.contracts';
+import { deskApprove, deskCheckin, deskGates, deskSearch, gateScan } from '@domain/meeting/gateScan.contracts';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
@@ -9,6 +9,7 @@ import { serializerSchema } from '../../routes/resources/schemas';
 import { callerOf } from '../../routes/resources/caller';
 import { deskGates as readDeskGates, scanAtGate } from '../../services/meeting/gateScan';
 import { cachedScope } from '../../services/projectScope';
+import { approveAtDesk, checkInAtDesk, fillAllSearchKeys, searchAtDesk } from '../../services/meeting/personSearch';
 
 /** 签到台 and gate devices (domain/meeting/gateScan.contracts.ts); the SQL is in server/services/meeting/gateScan.ts. */
 const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,6 +30,17 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   route(app, deskGates, async (request) => ok(await readDeskGates(await callerOf(app, request))));
+
+  route(app, deskSearch, async (request) => ok(await searchAtDesk(await callerOf(app, request), request.query.gateId, request.query.keyword)));
+  route(app, deskCheckin, async (request) => ok(await checkInAtDesk(await callerOf(app, request), request.body), MSG.deskCheckinOk));
+  route(app, deskApprove, async (request) => ok(await approveAtDesk(await callerOf(app, request), request.body), MSG.deskApproveOk));
+
+  // Attendees written before the search column, or by a path that left their key out, are searchable
+  // from the start (each activity's first search would also fill them).
+  app.addHook('onReady', async () => {
+    const filled = await fillAllSearchKeys(app.db);
+    if (filled > 0) app.log.info({ filled }, 'desk search keys filled');
+  });
 };
 
 export default gateScanRoutes;

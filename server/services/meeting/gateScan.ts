@@ -35,6 +35,7 @@ const REJECTED = stateValue(person, 'status', 'rejected');
 const GATE_ENABLED = stateValue(gate, 'status', 'enabled');
 const DIRECTION_IN = stateValue(gate, 'direction', 'in');
 const CHECKED_IN = stateValue(person, 'checkinStatus', 'yes');
+const BY_SCAN = stateValue(checkin, 'method', 'scan');
 
 const kindLabel = (kind: number) => PERSON_KINDS.find((k) => k.value === kind)?.label ?? '';
 
@@ -157,9 +158,9 @@ function scanStatement(byDevice: boolean, arg: (i: number) => SQL): SQL {
        limit 1
     ),
     ins as (
-      insert into ${checkins} (organiser_id, project_id, activity_id, person_id, gate_id, direction, checked_at,
+      insert into ${checkins} (organiser_id, project_id, activity_id, person_id, gate_id, direction, checked_at, method,
                                created_by, updated_by, created_at, updated_at)
-      select ${arg(1)}, l."personProjectId", l."personActivityId", l."personId", l."gateId", l.direction, ${arg(5)},
+      select ${arg(1)}, l."personProjectId", l."personActivityId", l."personId", l."gateId", l.direction, ${arg(5)}, ${sql.raw(String(BY_SCAN))},
              ${arg(6)}, ${arg(6)}, ${arg(5)}, ${arg(5)}
         from look l
        where l."gateInScope" and l."gateStatus" = ${sql.raw(String(GATE_ENABLED))} and l."personInScope"

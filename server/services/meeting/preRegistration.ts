@@ -28,6 +28,7 @@ import * as service from '../resources/service';
 import { uniqueRefusal } from '../resources/service';
 import type { Caller } from '../resources/model';
 import { newPersonCode } from './personCode';
+import { personSearchKey } from './personSearchKey';
 
 /**
  * 扫码预登记: a visitor scans a project's or an activity's QR code and registers for an activity without an
@@ -149,6 +150,7 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
     checkinStatus: stateValue(person, 'checkinStatus', 'no'),
     status: stateValue(person, 'status', statusMachine.initial),
     code,
+    searchKey: personSearchKey(values),
     createdAt: now,
     updatedAt: now,
   };

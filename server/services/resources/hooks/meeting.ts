@@ -6,6 +6,7 @@ import type { FieldError } from '@domain/core/envelope';
 import type { AppDb } from '../../../db/client';
 import { MSG } from '../../../messages';
 import { newPersonCode } from '../../meeting/personCode';
+import { personSearchKey } from '../../meeting/personSearchKey';
 import { lockNames } from '../../sql';
 import { columnsOf, joinTableOf, tableOf, type Caller, type Row } from '../model';
 import type { ResourceHooks } from './types';
@@ -139,6 +140,8 @@ export const person: ResourceHooks = {
     }
     // The check digit X is printed upper-case on the card; an x typed in lower case is the same number.
     if (values.idType === ID_CARD && typeof values.idNo === 'string') values.idNo = values.idNo.toUpperCase();
+    // The words 签到台 finds the attendee by (name, its pinyin, company, mobile), written with the row.
+    values.searchKey = personSearchKey({ ...existing, ...values });
     // Check-ins, seats and sessions belong to the activity: an attendee with any of them stays in it.
     if (existing && activityId !== null && existing.activityId !== activityId) {
       const reason = await personInUse(caller, [existing.id as number]);

@@ -30,7 +30,7 @@ export function VerdictPanel({ scan }: { scan: RecentScan | null }) {
         <div style={{ fontSize: 40, fontWeight: 600, color: colours.text }}>
           {colours.icon} 等待扫码
         </div>
-        <div style={{ fontSize: 18, color: token.colorTextSecondary, marginTop: 12 }}>请将个人二维码对准扫码枪，或手动输入后按回车</div>
+        <div style={{ fontSize: 18, color: token.colorTextSecondary, marginTop: 12 }}>请将个人二维码对准扫码枪；找人请输入姓名、拼音首字母、手机尾号、单位或胸卡编号</div>
       </div>
     );
   }

@@ -1,6 +1,17 @@
 import { call, callWithMessage } from '@/api/call';
 import { ApiError } from '@/api/errors';
-import { deskGates, gateScan, GATE_SCAN_VERDICTS, type DeskGate, type GateScanResult, type GateScanVerdict } from '@domain/meeting/gateScan.contracts';
+import {
+  deskApprove,
+  deskCheckin,
+  deskGates,
+  deskSearch,
+  gateScan,
+  GATE_SCAN_VERDICTS,
+  type DeskGate,
+  type DeskPerson,
+  type GateScanResult,
+  type GateScanVerdict,
+} from '@domain/meeting/gateScan.contracts';
 
 /** The desk's calls (domain/meeting/gateScan.contracts.ts). */
 
@@ -38,4 +49,30 @@ export async function scanAtGate(gateId: number, code: string): Promise<ScanOutc
     // A refusal without a verdict (a blank code, a registration changing under the scan) is still a refusal.
     return { verdict: result?.verdict ?? 'unknown', msg: error.message, result };
   }
+}
+
+/** The attendees of the gate's activity that `keyword` finds (name, pinyin, initials, company, mobile's last digits, badge, code). */
+export function searchAtDesk(gateId: number, keyword: string): Promise<DeskPerson[]> {
+  return call(deskSearch, { gateId, keyword });
+}
+
+/** 人工签到 with its reason: the outcome as a scan's (for the panel and the session) and the card as it is now. */
+export async function checkInByHand(gateId: number, personId: number, reason: string): Promise<{ outcome: ScanOutcome; person: DeskPerson }> {
+  const { data, msg } = await callWithMessage(deskCheckin, { gateId, personId, reason });
+  return { outcome: { verdict: 'ok', msg, result: data.scan }, person: data.person };
+}
+
+/** 现场审核: the card once approved. */
+export async function approveAtDesk(gateId: number, personId: number): Promise<{ person: DeskPerson; msg: string }> {
+  const { data, msg } = await callWithMessage(deskApprove, { gateId, personId });
+  return { person: data, msg };
+}
+
+/**
+ * Whether what the field holds when Enter is pressed is a personal code, as a scanner sends it (the
+ * 22-character code, or the QR address carrying it as ?code=): that is a scan; anything else is a search.
+ */
+export function isPersonCode(text: string): boolean {
+  const value = text.trim();
+  return /^[A-Za-z0-9_-]{22}$/.test(value) || /[?&]code=[A-Za-z0-9_-]{22}(?:&|$)/.test(value);
 }

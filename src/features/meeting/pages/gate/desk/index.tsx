@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Card, Col, Empty, Input, Row, Select, Space, Statistic, Tag, Typography, type InputRef } from 'antd';
-import { ScanOutlined } from '@ant-design/icons';
-import { GATE_DIRECTIONS } from '@domain/meeting/resources';
-import type { DeskGate } from '@domain/meeting/gateScan.contracts';
+import { Button, Card, Col, Empty, Input, message, Row, Select, Space, Statistic, Tag, Typography, type InputRef } from 'antd';
+import { CameraOutlined, ScanOutlined } from '@ant-design/icons';
+import { GATE_DIRECTIONS, person as personDef } from '@domain/meeting/resources';
+import { actionAuthority, machineAction } from '@domain/resource/framework';
+import { deskApprove, type DeskGate, type DeskPerson } from '@domain/meeting/gateScan.contracts';
+import { personBadges } from '@domain/meeting/personImport.contracts';
 import { storage } from '@/lib/storage';
 import { useSession } from '@/stores/session';
 import { useLiveVersion } from '@/hooks/useLive';
-import { loadDeskGates, scanAtGate } from '@/features/meeting/desk/deskApi';
+import { approveAtDesk, checkInByHand, isPersonCode, loadDeskGates, scanAtGate, searchAtDesk } from '@/features/meeting/desk/deskApi';
+import { CameraScan } from '@/features/meeting/desk/CameraScan';
+import { PersonCards } from '@/features/meeting/desk/PersonCards';
+import { BadgePrint } from '@/features/meeting/persons/BadgePrint';
 import {
   DESK_GATE_KEY,
   emptySession,
@@ -22,17 +27,26 @@ import { VerdictPanel } from '@/features/meeting/desk/VerdictPanel';
 const directionLabel = (direction: number) => GATE_DIRECTIONS.find((d) => d.value === direction)?.label ?? '';
 const TAG_COLOURS = { ok: 'success', duplicate: 'warning', refused: 'error' } as const;
 const clock = () => new Date().toTimeString().slice(0, 8);
+/** 审核通过 of 参会人员 (the person status machine's authority): the server asks for it too. */
+const PERSON_APPROVE_AUTHORITY = actionAuthority(personDef, machineAction(personDef.machines![0]));
 
 interface Pending {
   gateId: number;
   code: string;
 }
 
+const ENTRY = GATE_DIRECTIONS.find((d) => d.key === 'in')!.value;
+/** Typing pauses this long before the desk searches (a scanner's burst of keys never waits that long). */
+const SEARCH_AFTER_MS = 300;
+
 /**
- * 签到台: a staff member at a gate scans attendees' personal codes. The scan field keeps the focus
- * (keyboard-wedge scanners type the code and press Enter), each answer fills a large coloured panel, and
- * scans are sent one at a time in the order they were made: an Enter while a code is on its way never
- * sends it twice, and a different code scanned meanwhile waits its turn instead of being lost.
+ * 签到台: a staff member at a gate scans attendees' personal codes, or finds them. The field keeps the
+ * focus (keyboard-wedge scanners type the code and press Enter), each answer fills a large coloured
+ * panel, and scans are sent one at a time in the order they were made: an Enter while a code is on its
+ * way never sends it twice, and a different code scanned meanwhile waits its turn instead of being lost.
+ * What is not a personal code is a search (name, pinyin initials, mobile's last digits, company, badge
+ * number), answered as cards to check in by hand, approve or print a badge for. A phone's camera scans
+ * through CameraScan.
  */
 export default function GateDeskPage() {
   const scopeVersion = useSession((s) => s.scopeVersion);
@@ -46,6 +60,14 @@ export default function GateDeskPage() {
   const input = useRef<InputRef>(null);
   const queue = useRef<Pending[]>([]);
   const inFlight = useRef<Pending | null>(null);
+  const authorities = useSession((s) => s.authorities);
+  const [results, setResults] = useState<DeskPerson[] | null>(null);
+  const [searched, setSearched] = useState('');
+  const [searching, setSearching] = useState(false);
+  const [printing, setPrinting] = useState<number[] | null>(null);
+  const [camera, setCamera] = useState(false);
+  const searchTimer = useRef<number | undefined>(undefined);
+  const searchSeq = useRef(0);
 
   const focusScan = useCallback(() => input.current?.focus({ cursor: 'end' }), []);
 
@@ -99,17 +121,99 @@ export default function GateDeskPage() {
     focusScan();
   }, [focusScan]);
 
-  const submit = () => {
-    const text = (input.current?.input?.value ?? code).trim();
-    setCode('');
-    if (!text || gateId === null) return;
+  const search = useCallback(
+    async (text: string) => {
+      window.clearTimeout(searchTimer.current);
+      if (gateId === null) return;
+      const seq = ++searchSeq.current;
+      setSearching(true);
+      try {
+        const found = await searchAtDesk(gateId, text);
+        // Only the answer to the latest search is shown; an earlier one arriving late is dropped.
+        if (seq !== searchSeq.current) return;
+        setResults(found);
+        setSearched(text);
+      } catch {
+        // Shown by the error mapper.
+      } finally {
+        if (seq === searchSeq.current) setSearching(false);
+      }
+    },
+    [gateId],
+  );
+
+  const clearSearch = () => {
+    window.clearTimeout(searchTimer.current);
+    searchSeq.current++;
+    setSearching(false);
+    setResults(null);
+  };
+
+  useEffect(() => () => window.clearTimeout(searchTimer.current), []);
+  // Another gate may be of another activity: its people are other people.
+  useEffect(() => {
+    setResults(null);
+  }, [gateId]);
+
+  const onType = (value: string) => {
+    setCode(value);
+    window.clearTimeout(searchTimer.current);
+    const text = value.trim();
+    if (text.length < 2 || isPersonCode(text)) return;
+    searchTimer.current = window.setTimeout(() => void search(text), SEARCH_AFTER_MS);
+  };
+
+  const enqueueScan = (text: string) => {
+    if (gateId === null) return;
+    clearSearch();
     const same = (p: Pending | null) => p !== null && p.code === text && p.gateId === gateId;
     if (same(inFlight.current) || queue.current.some(same)) return;
     queue.current.push({ gateId, code: text });
     void drain();
   };
 
+  const submit = () => {
+    const text = (input.current?.input?.value ?? code).trim();
+    if (!text || gateId === null) return;
+    // Typed words stay in the field to be refined; a scanned code leaves it empty for the next one.
+    if (!isPersonCode(text)) {
+      void search(text);
+      return;
+    }
+    setCode('');
+    enqueueScan(text);
+  };
+
+  const replaceCard = (person: DeskPerson) => setResults((old) => old?.map((p) => (p.id === person.id ? person : p)) ?? old);
+
+  const checkIn = async (person: DeskPerson, reason: string) => {
+    if (gateId === null) return;
+    const done = await checkInByHand(gateId, person.id, reason);
+    replaceCard(done.person);
+    setTodayByGate((old) => ({ ...old, [gateId]: (old[gateId] ?? gate?.todayCount ?? 0) + 1 }));
+    setSession((old) => recordScan(old, done.outcome, person.name, clock()));
+    // The dialog is closing: the next attendee's code goes into the field again.
+    window.setTimeout(focusScan, 0);
+  };
+
+  const approve = async (person: DeskPerson) => {
+    if (gateId === null) return;
+    try {
+      const done = await approveAtDesk(gateId, person.id);
+      replaceCard(done.person);
+      void message.success(done.msg);
+    } catch {
+      // Shown by the error mapper.
+    }
+    focusScan();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      setCode('');
+      clearSearch();
+      return;
+    }
     if (event.key !== 'Enter') return;
     event.preventDefault();
     // A held-down Enter repeats keydown: only the first press of a scan counts.
@@ -120,7 +224,7 @@ export default function GateDeskPage() {
   const keepFocus = () => {
     window.setTimeout(() => {
       const active = document.activeElement;
-      if (gateId !== null && (active === null || active === document.body)) focusScan();
+      if (gateId !== null && !camera && printing === null && (active === null || active === document.body)) focusScan();
     }, 0);
   };
 
@@ -152,7 +256,10 @@ export default function GateDeskPage() {
           showSearch={{ optionFilterProp: 'label' }}
         />
       }
-      onMouseUp={keepFocus}
+      onMouseUp={(event) => {
+        // Clicks inside a dialog (its content is portalled, but its events bubble here) keep their own focus.
+        if (event.currentTarget.contains(event.target as Node)) keepFocus();
+      }}
     >
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
@@ -165,13 +272,27 @@ export default function GateDeskPage() {
             spellCheck={false}
             disabled={gateId === null}
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => onType(e.target.value)}
             onKeyDown={onKeyDown}
             onBlur={keepFocus}
             prefix={<ScanOutlined />}
-            placeholder={gateId === null ? '请先在右上角选择闸机' : '请扫描个人二维码，或手动输入后按回车'}
+            suffix={
+              <Button type="text" size="large" icon={<CameraOutlined />} disabled={gateId === null} onClick={() => setCamera(true)} aria-label="摄像头扫码" title="摄像头扫码" />
+            }
+            placeholder={gateId === null ? '请先在右上角选择闸机' : '扫描个人二维码，或输入姓名 / 拼音首字母 / 手机尾号 / 单位 / 胸卡编号'}
             aria-label="个人二维码"
             style={{ fontSize: 28, height: 72, marginBottom: 16 }}
+          />
+          <PersonCards
+            people={results}
+            keyword={searched}
+            searching={searching}
+            canApprove={authorities.includes(PERSON_APPROVE_AUTHORITY) && authorities.includes(deskApprove.authority)}
+            canPrint={authorities.includes(personBadges.authority)}
+            entryGate={gate?.direction === ENTRY}
+            onCheckIn={checkIn}
+            onApprove={approve}
+            onPrint={(person) => setPrinting([person.id])}
           />
           <VerdictPanel scan={latest} />
           {gate && (
@@ -224,6 +345,15 @@ export default function GateDeskPage() {
           </Card>
         </Col>
       </Row>
+      <CameraScan
+        open={camera}
+        onClose={() => setCamera(false)}
+        onCode={(scanned) => {
+          setCamera(false);
+          enqueueScan(scanned.trim());
+        }}
+      />
+      <BadgePrint ids={printing} onClose={() => setPrinting(null)} />
     </Card>
   );
 }
