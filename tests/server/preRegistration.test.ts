@@ -259,7 +259,7 @@ describe('POST /admin/pre/registration/submit', () => {
           { field: 'kind', msg: '请选择人员类别' },
           { field: 'name', msg: '请输入姓名' },
           { field: 'mobile', msg: '请输入手机号码' },
-          { field: 'idNo', msg: '请输入证件号码' },
+          // 证件 are asked for only where the activity requires them (活动「要求证件」).
         ],
       ],
       // Speakers and staff are the organiser's to enter.

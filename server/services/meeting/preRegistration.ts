@@ -23,6 +23,7 @@ import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { tableOf, columnsOf, type Row } from '../resources/model';
 import { uniqueRefusal } from '../resources/service';
+import { attendeeSettings, certificateErrors } from './activitySettings';
 import { newPersonCode } from './personCode';
 
 /**
@@ -120,6 +121,7 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
   if (!target) throw refuse(MSG.preRegClosed);
 
   const errors = checkInput(input);
+  errors.push(...certificateErrors(await attendeeSettings(db, target.id), { ...input }));
   if (errors.length) throw fieldErrors(errors);
   const values: Row = {};
   for (const field of formFields) {
