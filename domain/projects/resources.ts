@@ -33,9 +33,6 @@ export const project: ResourceDef<'project'> = {
     { name: 'erq', label: '结束日期', type: 'date', required: true, list: true, width: 120, sortable: true },
     { name: 'address', label: '举办地点', type: 'text', max: 255, list: true, width: 300, span: 24 },
     { name: 'logo', label: 'Logo 地址', type: 'text', max: 500, rules: [urlRule], span: 24, placeholder: 'https://…' },
-    // 参会人员 settings: whether attendees must give a certificate, and the category an import or a form leaves blank.
-    { name: 'requireId', label: '要求证件', type: 'boolean', defaultValue: false },
-    { name: 'defaultKind', label: '默认人员类别', type: 'enum', options: PERSON_KINDS, defaultValue: 1 },
   ],
   machines: [
     {
