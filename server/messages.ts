@@ -345,7 +345,9 @@ export const MSG = {
   personImportNoneRefused: '文件中没有有误的行',
   personImportBadMapping: '列的对应关系无效，请重新选择',
   personImportDone: (imported: number, updated: number, skipped: number, refused: number) =>
-    [`新增 ${imported} 人`, updated ? `更新 ${updated} 人` : '', skipped ? `跳过已登记 ${skipped} 人` : '', refused ? `${refused} 行有误未导入` : ''].filter(Boolean).join('，'),
+    [imported || !(updated || skipped) ? `新增 ${imported} 人` : '', updated ? `更新 ${updated} 人` : '', skipped ? `跳过已登记 ${skipped} 人` : '', refused ? `${refused} 行有误未导入` : '']
+      .filter(Boolean)
+      .join('，'),
   personBadgeNone: '所选参会人员不存在或无权访问',
 
   // 签到台: scans at a gate (server/modules/meeting/gateScan.routes.ts). Each verdict its own words: staff
