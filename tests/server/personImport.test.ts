@@ -252,10 +252,19 @@ describe('preview and commit', () => {
     const rows: Cells[] = [['郑一', '17700009801', null]];
     const content = await xlsx(rows, ['姓名', '手机', '身份证号']);
     expect((await preview(content)).data).toMatchObject({ valid: 1, errorCount: 0 });
+    // The form asks the same: without certificates here, with them where required.
+    const save = (mobile: string) => signedInject(t.app, { method: 'POST', url: url('save'), token: tokens.demo, form: { activityId, name: '郑二', kind: 1, mobile } });
+    expect(body(await save('17700009811')).code).toBe(0);
     await t.app.db.update(schema.activities).set({ requireId: true }).where(eq(schema.activities.id, activityId));
     try {
       const { data } = await preview(content);
       expect(data.errors.map((e) => e.msg)).toEqual(['第 2 行「证件类型」：请选择证件类型', '第 2 行「证件号码」：请输入证件号码']);
+      const refused = body<{ errors: Array<{ field: string; msg: string }> }>(await save('17700009812'));
+      expect(refused.code).toBe(1);
+      expect(refused.data.errors).toEqual([
+        { field: 'idType', msg: '请选择证件类型' },
+        { field: 'idNo', msg: '请输入证件号码' },
+      ]);
       // A number without its type is a 居民身份证, checked as one.
       expect((await preview(await xlsx([['郑一', '17700009801', '110101199003070018']], ['姓名', '手机', '身份证号']))).data.errors.map((e) => e.msg)).toEqual([
         '第 2 行「证件号码」：请输入正确的身份证号码',

@@ -61,6 +61,7 @@ const activityColumns = {
   srq: activities.srq,
   erq: activities.erq,
   address: activities.address,
+  requireId: activities.requireId,
   organiserId: activities.organiserId,
   projectId: activities.projectId,
 };
@@ -98,7 +99,7 @@ export async function registrationInfo(
     projectSrq: first.projectSrq,
     projectErq: first.projectErq,
     projectAddress: first.projectAddress,
-    activities: rows.map((a): PreRegistrationActivity => ({ id: a.id, name: a.name, srq: a.srq, erq: a.erq, address: a.address })),
+    activities: rows.map((a): PreRegistrationActivity => ({ id: a.id, name: a.name, srq: a.srq, erq: a.erq, address: a.address, requireId: a.requireId === true })),
   };
 }
 
