@@ -339,7 +339,6 @@ export const MSG = {
   personImportMaxLength: (n: number) => `最多 ${n} 个字符`,
   personImportKindNote: '选填，留空时取活动的默认人员类别',
   personImportIdNote: '活动要求证件时必填',
-  personImportReasonHeader: '错误原因',
   personImportRefusedSheet: '未导入的行',
   personImportNothing: (refused: number) => `文件中没有可导入的行（${refused} 行有误），请修改后重新上传`,
   personImportNoneRefused: '文件中没有有误的行',

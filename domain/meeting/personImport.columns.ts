@@ -33,11 +33,15 @@ export const HEADER_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   remark: ['备注', '说明', '备注信息', 'remark', 'note', 'notes'],
 };
 
+/** The first column of the refused rows' file (server/services/meeting/personImport.ts): read past when it comes back fixed. */
+export const REASON_HEADER = '错误原因';
+
 /**
  * Headers of the export's own columns (badge number, states, activity, dates): an exported file carries
  * them, the import reads past them without asking.
  */
 export const EXPORT_ONLY_HEADERS: readonly string[] = [
+  REASON_HEADER,
   ...person.fields.filter((f) => !IMPORT_FIELDS.includes(f)).map((f) => f.label),
   ...(person.machines ?? []).map((m) => m.label),
   ACTIVITY_LABEL,
@@ -67,7 +71,7 @@ for (const field of IMPORT_FIELDS) {
 }
 const IGNORED = new Set(EXPORT_ONLY_HEADERS.map(headerKey));
 
-/** How a column of the file was matched: by its header, by a mapping given or remembered, an export-only column, or not at all. */
+/** How a column of the file was matched: by its header, by a mapping given or remembered (field '' = left out), an export-only column, or not at all. */
 export type ColumnMatchBy = 'header' | 'mapped' | 'ignored' | 'none';
 
 export interface ColumnMatch {
@@ -105,7 +109,8 @@ export function matchColumns(header: readonly string[], mapping: Readonly<Record
     const key = headerKey(column.header);
     if (Object.prototype.hasOwnProperty.call(mapping, key)) {
       const field = mapping[key];
-      if (field === '') column.by = 'ignored';
+      // Left out by a choice: shown as such in the mapping step, where it can be changed.
+      if (field === '') column.by = 'mapped';
       else if (IMPORT_FIELDS.some((f) => f.name === field) && !taken.has(field)) {
         column.field = field;
         column.by = 'mapped';

@@ -144,8 +144,9 @@ describe('preview and commit', () => {
       ['「手机号码」请输入正确的手机号码', '导入测试3', '嘉宾', '1234567', '护照', 'E00000003', '星河会展', '经理', 'guest3@example.com'],
     ]);
     // The refused file, fixed, goes in like any other (its 错误原因 column is not asked about).
-    const fixed = await preview(await xlsx([[null, ...good(3)]], ['错误原因', ...HEADER]), 'demo', activityId, 'fixed.xlsx', { mapping: { 错误原因: '' } });
+    const fixed = await preview(await xlsx([['「手机号码」请输入正确的手机号码', ...good(3)]], ['错误原因', ...HEADER]), 'demo', activityId, 'fixed.xlsx');
     expect(fixed.data).toMatchObject({ total: 1, valid: 1, errorCount: 0 });
+    expect(fixed.data.columns[0]).toMatchObject({ header: '错误原因', field: '', by: 'ignored' });
   });
 
   it('previews a 姓名/手机/公司 file with mobiles written every way as all valid, and imports it with the activity’s default category', async () => {

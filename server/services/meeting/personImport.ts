@@ -18,7 +18,7 @@ import {
   type PersonImportResult,
   type PersonImportRow,
 } from '@domain/meeting/personImport.contracts';
-import { headerKey, IMPORT_FIELDS, matchColumns, missingFields, normaliseCell } from '@domain/meeting/personImport.columns';
+import { headerKey, IMPORT_FIELDS, matchColumns, missingFields, normaliseCell, REASON_HEADER } from '@domain/meeting/personImport.columns';
 import type { Rule } from '@domain/core/validators';
 import type { AppDb } from '../../db/client';
 import { activities, organisers, stateChanges } from '../../db/schema';
@@ -503,7 +503,7 @@ export async function refusedWorkbook(caller: Caller, activityId: number, upload
   workbook.creator = MSG.exportCreator;
   const sheet = workbook.addWorksheet(MSG.personImportSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
-    { header: MSG.personImportReasonHeader, key: 'reason', width: 48, style: { alignment: { wrapText: true, vertical: 'top' } } },
+    { header: REASON_HEADER, key: 'reason', width: 48, style: { alignment: { wrapText: true, vertical: 'top' } } },
     // As text: a mobile or certificate number stays as it was typed.
     ...checked.header.map((h, i) => ({ header: h, key: `c${i}`, width: Math.max(12, Math.min(36, h.length * 3)), style: { numFmt: '@' } })),
   ];
