@@ -40,13 +40,14 @@ async function workbook(n) {
   const companies = ['上海云启会展服务有限公司', '杭州星河数据科技有限公司', '苏州瑞达智能装备有限公司', '深圳恒通新能源有限公司'];
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('参会人员');
-  sheet.addRow(['姓名*', '人员类别*', '手机号码*', '证件类型*', '证件号码*', '单位', '职务', '电子邮箱', '备注']);
+  // The headers people have (matched by synonym), mobiles as people write them (normalised before the check).
+  sheet.addRow(['姓名', '类别', '手机', '证件类型', '身份证号', '公司', '职位', '邮箱', '备注']);
   for (let i = 0; i < n; i++) {
     const passport = i % 5 === 0;
     sheet.addRow([
       surnames[i % 10] + given[(i * 7) % 12] + (i % 3 ? given[(i * 5) % 12] : ''),
       kinds[i % 6],
-      `139${String(i).padStart(8, '0')}`,
+      i % 2 ? `+86 139 ${String(i).padStart(8, '0').replace(/^(\d{4})/, '$1 ')}` : `139${String(i).padStart(8, '0')}`,
       passport ? '护照' : '居民身份证',
       passport ? `E${String(i).padStart(8, '0')}` : idCard(i),
       companies[i % 4],

@@ -3,10 +3,12 @@ import { endpoint } from '../core/contract';
 import { Int, NoParams, NullableText, StringEnum, Text } from '../core/schemas';
 
 /**
- * 参会人员 import and badges, beside the generic routes of /person/person: the .xlsx template to fill in,
- * the file checked row by row with nothing written (preview), the file checked again and all rows
- * written or none (commit), and what the printed badges of chosen persons show. The file travels as a
- * base64 form field (as attachments do), so the request is signed like any other.
+ * 参会人员 import and badges, beside the generic routes of /person/person: the .xlsx template to fill in
+ * (the export of an empty list), the file checked row by row with nothing written (preview), the file
+ * checked again and its valid rows written (commit), the refused rows back as an .xlsx with their
+ * reasons, and what the printed badges of chosen persons show. The file travels as a base64 form field
+ * (as attachments do), so the request is signed like any other. Columns are matched by header
+ * (domain/meeting/personImport.columns.ts); `mapping` fills the ones left over.
  */
 
 export const IMPORT_MAX_ROWS = 10_000;
@@ -38,6 +40,17 @@ export type PersonImportError = Static<typeof PersonImportError>;
 export const PersonImportRow = Type.Object({ row: Int, values: Type.Record(Type.String(), Type.String()) });
 export type PersonImportRow = Static<typeof PersonImportRow>;
 
+export const PersonImportColumn = Type.Object({
+  index: Int,
+  header: Text,
+  /** The field it fills, '' for none. */
+  field: Text,
+  by: StringEnum(['header', 'mapped', 'ignored', 'none'] as const),
+  /** The column's first non-blank cell, to recognise it by in the mapping step. */
+  sample: Text,
+});
+export type PersonImportColumn = Static<typeof PersonImportColumn>;
+
 /** What a check of the file found. */
 export const PersonImportPreview = Type.Object({
   /** Data rows in the file (blank rows left out). */
@@ -46,16 +59,21 @@ export const PersonImportPreview = Type.Object({
   valid: Int,
   /** How many errors there are in all; `errors` lists the first of them. */
   errorCount: Int,
-  /** Rows whose mobile number repeats an earlier row of the file, and rows already registered in the activity. */
+  /** Rows whose mobile number repeats an earlier row of the file (refused), and rows already registered in the activity (updated or skipped). */
   duplicateInFile: Int,
   duplicateExisting: Int,
+  /** Each column of the file and the field it fills (matchColumns). */
+  columns: Type.Array(PersonImportColumn),
+  /** Labels of required columns no column fills: the rows are not checked until they are mapped. */
+  missing: Type.Array(Text),
   errors: Type.Array(PersonImportError),
   /** The first rows, and the rows with errors among the first errors. */
   rows: Type.Array(PersonImportRow),
 });
 export type PersonImportPreview = Static<typeof PersonImportPreview>;
 
-export const PersonImportResult = Type.Object({ imported: Int });
+/** Rows added, existing attendees updated or skipped (same mobile in the activity), rows refused. */
+export const PersonImportResult = Type.Object({ imported: Int, updated: Int, skipped: Int, refused: Int });
 export type PersonImportResult = Static<typeof PersonImportResult>;
 
 /** What a printed badge shows. */
@@ -77,10 +95,17 @@ export type PersonBadge = Static<typeof PersonBadge>;
 export const IMPORT_STATUSES = ['pending', 'approved'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
+/** What happens to a row whose mobile is already registered in the activity. */
+export const IMPORT_EXISTING = ['update', 'skip'] as const;
+export type ImportExisting = (typeof IMPORT_EXISTING)[number];
+
 const fileFields = {
   activityId: Type.String({ format: 'id-text', minLength: 1 }),
   fileName: Type.String({ minLength: 1, maxLength: 200 }),
   content: Type.String({ minLength: 1, maxLength: CONTENT_MAX }),
+  /** JSON of { header key: field name or '' (left out) } for columns the headers did not match. */
+  mapping: Type.Optional(Type.String({ maxLength: 4000 })),
+  existing: Type.Optional(StringEnum(IMPORT_EXISTING)),
 };
 
 export const personImportTemplate = endpoint({
@@ -107,6 +132,16 @@ export const personImportCommit = endpoint({
   bodyLimit: IMPORT_BODY_LIMIT,
   body: Type.Object({ ...fileFields, status: StringEnum(IMPORT_STATUSES) }, { additionalProperties: false }),
   response: PersonImportResult,
+});
+
+/** The refused rows of the file, as they were, with a first column 错误原因: fix them and import this file again. */
+export const personImportRefused = endpoint({
+  method: 'POST',
+  path: '/person/person/importRefused',
+  authority: 'ACTION_person_person_import',
+  bodyLimit: IMPORT_BODY_LIMIT,
+  body: Type.Object(fileFields, { additionalProperties: false }),
+  file: true,
 });
 
 export const personBadges = endpoint({

@@ -23,6 +23,8 @@ export const PreRegistrationActivity = Type.Object({
   srq: Text,
   erq: Text,
   address: NullableText,
+  /** 要求证件: the activity asks for 证件类型 and 证件号码 (otherwise they are optional). */
+  requireId: Type.Boolean(),
 });
 export type PreRegistrationActivity = Static<typeof PreRegistrationActivity>;
 

@@ -61,12 +61,12 @@ export const person: ResourceDef<'person'> = {
     { name: 'name', label: '姓名', type: 'text', required: true, max: 30, list: true, width: 100, sortable: true, filter: 'like' },
     { name: 'kind', label: '人员类别', type: 'enum', required: true, options: PERSON_KINDS, list: true, width: 100, filter: 'eq', defaultValue: 1 },
     { name: 'mobile', label: '手机号码', type: 'text', required: true, max: 11, rules: [mobileRule], list: true, width: 130, filter: 'like' },
-    { name: 'idType', label: '证件类型', type: 'enum', required: true, options: ID_TYPES, defaultValue: 1 },
+    /** Optional unless the activity asks for certificates (活动「要求证件」, enforced by the person hook). */
+    { name: 'idType', label: '证件类型', type: 'enum', options: ID_TYPES, defaultValue: 1 },
     {
       name: 'idNo',
       label: '证件号码',
       type: 'text',
-      required: true,
       max: 50,
       rulesWhen: [
         { field: 'idType', in: ['idCard'], rules: [idCardRule] },

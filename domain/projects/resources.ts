@@ -6,6 +6,7 @@
  */
 import { urlRule } from '@domain/core/validators';
 import type { ResourceDef, StateOption } from '@domain/resource/types';
+import { PERSON_KINDS } from '@domain/meeting/resources';
 
 export const PROJECT_STATES: readonly StateOption[] = [
   { value: 0, key: 'preparing', label: '筹备中', color: 'default' },
@@ -76,6 +77,9 @@ export const activity: ResourceDef<'activity'> = {
     { name: 'closeTime', label: '每日结束时间', type: 'time', list: true, width: 120, defaultValue: '17:00' },
     { name: 'address', label: '活动地点', type: 'text', max: 255, list: true, width: 280, span: 24 },
     { name: 'logo', label: 'Logo 地址', type: 'text', max: 500, rules: [urlRule], span: 24, placeholder: 'https://…' },
+    // 参会人员 settings: whether attendees must give a certificate, and the category an import or a form leaves blank.
+    { name: 'requireId', label: '要求证件', type: 'boolean', defaultValue: false },
+    { name: 'defaultKind', label: '默认人员类别', type: 'enum', options: PERSON_KINDS, defaultValue: 1 },
   ],
   machines: [
     {

@@ -46,6 +46,8 @@ export const organisers = pgTable('organisers', {
   status: smallint('status').notNull().default(1),
   /** Why an admin rejected the registration, shown to nobody but admins. */
   reviewRemark: varchar('review_remark', { length: 255 }),
+  /** Attendee import: the field a file's column header was mapped to by hand (header key → field, '' = left out). */
+  importColumnMap: jsonb('import_column_map').$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -337,6 +339,10 @@ export const activities = pgTable(
     /** Opening hours of each day (a time of day). */
     openTime: time('open_time'),
     closeTime: time('close_time'),
+    /** 要求证件: attendees must give 证件类型 and 证件号码 (otherwise both are optional). */
+    requireId: boolean('require_id').default(false),
+    /** 默认人员类别: the category of an attendee whose import row or form leaves it blank. */
+    defaultKind: smallint('default_kind').default(1),
     status: smallint('status').notNull().default(0),
     createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),

@@ -1,3 +1,4 @@
+import type { AxiosResponse } from 'axios';
 import { feedback } from '../lib/feedback';
 import type { RequestParams } from './params';
 import { http } from './request';
@@ -16,7 +17,15 @@ function filenameOf(disposition: string | undefined, fallback: string): string {
  * A refusal arrives as a JSON envelope inside the blob: it is shown like any other and nothing is saved.
  */
 export async function downloadFile(url: string, params: RequestParams, fallbackName: string, failedText = '下载失败'): Promise<boolean> {
-  const response = await http.get<Blob>(url, { params, responseType: 'blob' });
+  return save(await http.get<Blob>(url, { params, responseType: 'blob' }), fallbackName, failedText);
+}
+
+/** The same for a file the server makes from a posted form (an uploaded file sent back with notes). */
+export async function downloadPosted(url: string, form: RequestParams, fallbackName: string, failedText = '下载失败'): Promise<boolean> {
+  return save(await http.post<Blob>(url, form, { responseType: 'blob' }), fallbackName, failedText);
+}
+
+async function save(response: AxiosResponse<Blob>, fallbackName: string, failedText: string): Promise<boolean> {
   const type = String(response.headers['content-type'] ?? '');
   if (type.includes('json')) {
     const body = JSON.parse(await response.data.text()) as { msg?: string };

@@ -6,11 +6,21 @@ import { test } from './fixtures';
 import { shot, signIn, tableRows } from './helpers';
 
 /**
- * 参会人员 in Chromium as the demo organiser: a 200-row .xlsx made here is imported through the dialog and
- * shows in the list; a file with one bad row is refused with that row and column named; two selected
- * rows print as badges.
+ * 参会人员 in Chromium as the demo organiser: a 201-row .xlsx with the headers people have (名字/手机/工作单位
+ * and a 部门 column to map), mobiles written every way and one bad row, imported through the dialog — the
+ * 200 good rows go in, the bad one comes back as a file with its reason; the list's export imported again
+ * updates the same 200 people with no errors; two selected rows print as badges.
  */
-const HEADER = ['姓名*', '人员类别*', '手机号码*', '证件类型*', '证件号码*', '单位', '职务', '电子邮箱', '备注'];
+const HEADER = ['名字', '人员类别', '手机', '证件类型', '证件号码', '工作单位', '部门', '邮箱', '备注'];
+/** How people write a mobile: spaces, +86, dashes, full-width digits. */
+const written = (mobile: string, i: number) =>
+  [
+    `${mobile.slice(0, 3)} ${mobile.slice(3, 7)} ${mobile.slice(7)}`,
+    `+86 ${mobile}`,
+    `${mobile.slice(0, 3)}-${mobile.slice(3, 7)}-${mobile.slice(7)}`,
+    mobile.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+    mobile,
+  ][i % 5];
 const KINDS = ['观众', '嘉宾', '演讲嘉宾', '媒体', '展商人员', '工作人员'];
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴'];
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '艳', '勇', '军', '杰', '涛'];
@@ -23,7 +33,7 @@ function row(i: number): Cells {
   return [
     `导入演示${SURNAMES[i % 10]}${GIVEN[(i * 7) % 12]}${String(i).padStart(3, '0')}`,
     KINDS[i % 6],
-    `1665000${String(i).padStart(4, '0')}`,
+    written(`1665000${String(i).padStart(4, '0')}`, i),
     '护照',
     `E${String(70_000_000 + i)}`,
     COMPANIES[i % 4],
@@ -61,53 +71,67 @@ async function openImport(page: Page): Promise<Locator> {
 }
 
 
-test('imports 200 attendees from an .xlsx, refuses a file with a bad row, and prints badges of two selected rows', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+test('imports the file people have, hands back the refused row, round-trips the export, and prints badges of two selected rows', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
   const dir = testInfo.outputPath();
   mkdirSync(dir, { recursive: true });
-  const good = await xlsx(join(dir, '参会人员200.xlsx'), Array.from({ length: 200 }, (_, i) => row(i)));
-  const badRows = [row(300), row(301), row(302)];
-  badRows[1][2] = '1665000';
-  const bad = await xlsx(join(dir, '有错误.xlsx'), badRows);
+  const rows = Array.from({ length: 201 }, (_, i) => row(i));
+  rows[150][2] = '1665000';
+  const file = await xlsx(join(dir, '参会名单.xlsx'), rows);
 
   await signIn(page, 'demo');
   await page.goto('person/person/index');
   await expect(page.locator('.zb-table-toolbar').getByRole('button', { name: /下载模板/ })).toBeVisible();
 
-  // A file with one bad row: the error names row and column, nothing can be imported.
+  // Headers by their usual names; only 部门 is asked about, and mapped to 职务.
   let dialog = await openImport(page);
-  await dialog.locator('input[type=file]').setInputFiles(bad);
-  await expect(dialog.getByText('第 3 行「手机号码」：请输入正确的手机号码')).toBeVisible();
-  await expect(dialog.getByText('共 3 行，可导入 2 行')).toBeVisible();
-  await expect(dialog.locator('td.zb-import-cell-error')).toHaveText('1665000');
-  await expect(dialog.getByRole('button', { name: /确认导入/ })).toBeDisabled();
-  await shot(page, 'person-import-error', { fullPage: false });
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  await expect(dialog.getByText('以下列未能按表头自动识别，可指定对应字段或不导入')).toBeVisible();
+  await expect(dialog.locator('.zb-import-mapping tbody tr')).toHaveCount(1);
+  await dialog.getByLabel('「部门」对应的字段').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('职务').click();
+  await shot(page, 'person-import-mapping', { fullPage: false });
+  await dialog.getByRole('button', { name: /按此对应重新校验/ }).click();
 
-  // The good file, after 重新选择文件: 200 rows pass, 确认导入 writes them.
-  await dialog.getByRole('button', { name: /重新选择文件/ }).click();
-  await dialog.locator('input[type=file]').setInputFiles(good);
-  await expect(dialog.getByText('全部通过校验')).toBeVisible();
-  await expect(dialog.getByText('共 200 行，可导入 200 行')).toBeVisible();
+  // Mobiles written every way pass; the one bad row is named and will be left out.
+  await expect(dialog.getByText('第 152 行「手机号码」：请输入正确的手机号码')).toBeVisible();
+  await expect(dialog.getByText('共 201 行，可导入 200 行')).toBeVisible();
+  await expect(dialog.locator('td.zb-import-cell-error')).toHaveText('1665000');
   await shot(page, 'person-import-preview', { fullPage: false });
   await dialog.getByRole('button', { name: /确认导入（200 人）/ }).click();
-  await expect(page.locator('.ant-message').getByText('成功导入 200 名参会人员')).toBeVisible();
+  await expect(page.locator('.ant-message').getByText('新增 200 人，1 行有误未导入')).toBeVisible();
+  const [refused] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /下载未导入的行/ }).click()]);
+  const refusedBook = new ExcelJS.Workbook();
+  await refusedBook.xlsx.readFile(await refused.path());
+  const refusedSheet = refusedBook.worksheets[0];
+  expect(refusedSheet.getCell('A1').value).toBe('错误原因');
+  expect(refusedSheet.rowCount).toBe(2);
+  expect(String(refusedSheet.getCell('A2').value)).toContain('请输入正确的手机号码');
+  await dialog.getByRole('button', { name: /完\s*成/ }).click();
   await expect(dialog).toBeHidden();
 
-  // The list has them: 200 matches for the name, source 批量导入, badge numbers.
+  // The list has them: 200 matches for the name, source 批量导入, badge numbers, mobiles as 11 digits.
   await page.getByPlaceholder('请输入姓名').fill('导入演示');
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(page.locator('.ant-pagination-total-text')).toContainText('200');
   await expect(tableRows(page).first()).toContainText('导入演示');
   await expect(tableRows(page).first()).toContainText('批量导入');
   await expect(tableRows(page).first()).toContainText(/CH\d{14}/);
+  await expect(tableRows(page).first()).toContainText(/1665000\d{4}/);
 
-  // The same file again: every row is now already registered.
+  // The export of that list, imported again: no errors, the same 200 people updated.
+  const [exported] = await Promise.all([page.waitForEvent('download'), page.locator('.zb-table-toolbar').getByRole('button', { name: /导\s*出/ }).click()]);
+  const again = join(dir, '导出.xlsx');
+  await exported.saveAs(again);
   dialog = await openImport(page);
-  await dialog.locator('input[type=file]').setInputFiles(good);
-  await expect(dialog.getByText('已在本活动登记 200')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: /确认导入/ })).toBeDisabled();
-  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await dialog.locator('input[type=file]').setInputFiles(again);
+  await expect(dialog.getByText('全部通过校验')).toBeVisible();
+  await expect(dialog.getByText('已在本活动登记 200（将更新）')).toBeVisible();
+  await expect(dialog.locator('.zb-import-mapping')).toHaveCount(0);
+  await dialog.getByRole('button', { name: /确认导入（200 人）/ }).click();
+  await expect(page.locator('.ant-message').getByText('更新 200 人')).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expect(page.locator('.ant-pagination-total-text')).toContainText('200');
 
   // Badges: nothing selected is a warning; two selected rows print as two badges.
   await page.locator('.zb-table-toolbar').getByRole('button', { name: /打印胸卡/ }).click();

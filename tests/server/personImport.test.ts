@@ -8,10 +8,11 @@ import * as schema from '../../server/db/schema';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
- * 参会人员 import (template, preview, commit) and badge data, through the real routes: one bad row
- * refuses the whole file and writes nothing; duplicates are found in the file and against the activity;
- * a good file imports every row with its code, badge number and source; authorities and organisers are
- * enforced on every call.
+ * 参会人员 import (template, preview, commit, refused rows) and badge data, through the real routes: the
+ * file people have (姓名/手机/公司, mobiles written every way) previews clean; an export imported again
+ * updates the same people with no errors; bad rows are refused and handed back, the rest imported;
+ * duplicates are found in the file and registered attendees updated or skipped; authorities and
+ * organisers are enforced on every call.
  */
 let t: TestApp;
 let second: Awaited<ReturnType<typeof createSecondOrganiser>>;
@@ -21,6 +22,8 @@ let activityId = 0;
 let otherActivityId = 0;
 
 const HEADER = ['姓名*', '人员类别*', '手机号码*', '证件类型*', '证件号码*', '单位', '职务', '电子邮箱', '备注'];
+/** The import's columns as the export and the template write them. */
+const COLUMNS = ['姓名', '人员类别', '手机号码', '证件类型', '证件号码', '单位', '职务', '电子邮箱', '备注'];
 type Cells = Array<string | number | null>;
 
 /** A good row: a unique mobile per n, a passport number (no check digit to get wrong). */
@@ -36,15 +39,34 @@ async function xlsx(rows: Cells[], header: string[] = HEADER): Promise<string> {
 
 const url = (path: string) => `/admin${person.api}/${path}`;
 
-async function preview(content: string, who: keyof typeof tokens = 'demo', activity = activityId, fileName = 'persons.xlsx') {
-  const res = await signedInject(t.app, { method: 'POST', url: url('importPreview'), token: tokens[who], form: { activityId: activity, fileName, content } });
+interface Extra {
+  mapping?: Record<string, string>;
+  existing?: 'update' | 'skip';
+}
+const extra = ({ mapping, existing }: Extra = {}) => ({ ...(mapping ? { mapping: JSON.stringify(mapping) } : {}), ...(existing ? { existing } : {}) });
+
+async function preview(content: string, who: keyof typeof tokens = 'demo', activity = activityId, fileName = 'persons.xlsx', options: Extra = {}) {
+  const res = await signedInject(t.app, { method: 'POST', url: url('importPreview'), token: tokens[who], form: { activityId: activity, fileName, content, ...extra(options) } });
   return { status: res.statusCode, ...body<PersonImportPreview>(res) };
 }
 
-async function commit(content: string, status: 'pending' | 'approved' = 'pending', who: keyof typeof tokens = 'demo', activity = activityId) {
-  const res = await signedInject(t.app, { method: 'POST', url: url('importCommit'), token: tokens[who], form: { activityId: activity, fileName: 'persons.xlsx', content, status } });
+async function commit(content: string, status: 'pending' | 'approved' = 'pending', who: keyof typeof tokens = 'demo', activity = activityId, options: Extra = {}) {
+  const res = await signedInject(t.app, {
+    method: 'POST',
+    url: url('importCommit'),
+    token: tokens[who],
+    form: { activityId: activity, fileName: 'persons.xlsx', content, status, ...extra(options) },
+  });
   return { status: res.statusCode, ...body<PersonImportResult | PersonImportPreview | null>(res) };
 }
+
+async function sheetOf(payload: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ExcelJS.Buffer);
+  return workbook;
+}
+
+const rowsOf = (sheet: ExcelJS.Worksheet) => (sheet.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
 
 async function personsIn(activity: number) {
   const table = schema.resourceTables.get('person')! as unknown as Record<string, never>;
@@ -72,7 +94,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('template', () => {
-  it('downloads an .xlsx with the columns, drop-down lists, an example row and instructions', async () => {
+  it('is the export of an empty list: the import columns in order, drop-down lists and instructions', async () => {
     const res = await signedInject(t.app, { method: 'GET', url: url('importTemplate'), token: tokens.demo });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -82,27 +104,22 @@ describe('template', () => {
     await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
     const [sheet, guide] = workbook.worksheets;
     expect(sheet.name).toBe('参会人员');
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
-    // The example row uses the choices' labels.
-    expect(sheet.getRow(2).getCell(2).value).toBe('观众');
-    expect(sheet.getRow(2).getCell(4).value).toBe('居民身份证');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, COLUMNS.length)).toEqual(COLUMNS);
+    expect(sheet.rowCount).toBe(1);
     expect(sheet.getCell('B2').dataValidation).toMatchObject({ type: 'list', formulae: ['"观众,嘉宾,演讲嘉宾,媒体,展商人员,工作人员"'] });
     expect(sheet.getCell(`D${IMPORT_MAX_ROWS + 1}`).dataValidation).toMatchObject({ type: 'list' });
     expect(guide.name).toBe('填写说明');
-    expect(JSON.stringify(guide.getSheetValues())).toContain('只要有一行有误，整个文件都不会导入');
-  });
+    expect(JSON.stringify(guide.getSheetValues())).toContain('有误的行不会导入');
 
-  it('the template itself previews cleanly (its example is a valid row)', async () => {
-    const res = await signedInject(t.app, { method: 'GET', url: url('importTemplate'), token: tokens.demo });
-    const result = await preview(res.rawPayload.toString('base64'));
-    expect(result.code, result.msg).toBe(0);
-    expect(result.data.errors).toEqual([]);
-    expect(result.data).toMatchObject({ total: 1, valid: 1, errorCount: 0 });
+    const exported = await signedInject(t.app, { method: 'GET', url: url('export'), token: tokens.demo, query: { activityId, name: '没有这个人' } });
+    expect(exported.statusCode).toBe(200);
+    expect((await sheetOf(exported.rawPayload)).worksheets[0].getRow(1).values).toEqual(sheet.getRow(1).values);
   });
 });
 
 describe('preview and commit', () => {
-  it('refuses the whole file for one bad row, naming row and column, and writes nothing', async () => {
+  it('imports the valid rows, and hands the refused ones back as an .xlsx with their reasons', async () => {
     const before = (await personsIn(activityId)).length;
     const bad = good(3);
     bad[2] = '1234567';
@@ -114,10 +131,148 @@ describe('preview and commit', () => {
     expect(checked.data.rows.find((r) => r.row === 7)?.values.mobile).toBe('1234567');
 
     const written = await commit(content);
-    expect(written.code).toBe(1);
-    expect(written.msg).toBe('文件中有 1 处错误，未导入任何数据，请修改后重新上传');
-    expect((written.data as PersonImportPreview).errors[0].msg).toBe('第 7 行「手机号码」：请输入正确的手机号码');
-    expect((await personsIn(activityId)).length).toBe(before);
+    expect(written.code, written.msg).toBe(0);
+    expect(written.data).toEqual({ imported: 5, updated: 0, skipped: 0, refused: 1 });
+    expect(written.msg).toBe('新增 5 人，1 行有误未导入');
+    expect((await personsIn(activityId)).length).toBe(before + 5);
+
+    const res = await signedInject(t.app, { method: 'POST', url: url('importRefused'), token: tokens.demo, form: { activityId, fileName: 'persons.xlsx', content } });
+    expect(res.statusCode).toBe(200);
+    const [sheet] = (await sheetOf(res.rawPayload)).worksheets;
+    expect(rowsOf(sheet)).toEqual([
+      ['错误原因', ...HEADER],
+      ['「手机号码」请输入正确的手机号码', '导入测试3', '嘉宾', '1234567', '护照', 'E00000003', '星河会展', '经理', 'guest3@example.com'],
+    ]);
+    // The refused file, fixed, goes in like any other (its 错误原因 column is not asked about).
+    const fixed = await preview(await xlsx([['「手机号码」请输入正确的手机号码', ...good(3)]], ['错误原因', ...HEADER]), 'demo', activityId, 'fixed.xlsx');
+    expect(fixed.data).toMatchObject({ total: 1, valid: 1, errorCount: 0 });
+    expect(fixed.data.columns[0]).toMatchObject({ header: '错误原因', field: '', by: 'ignored' });
+  });
+
+  it('previews a 姓名/手机/公司 file with mobiles written every way as all valid, and imports it with the activity’s default category', async () => {
+    const mobiles = ['139 1234 8801', '+86 139 1234 8802', '0086-139-1234-8803', '１３９１２３４８８０４', '139-1234-8805', '+86１３９ １２３４ ８８０６', ' 13912348807 '];
+    const content = await xlsx(
+      mobiles.map((m, i) => [`名单${i}`, m, `公司${i}`]),
+      ['姓名', '手机', '公司'],
+    );
+    const checked = await preview(content);
+    expect(checked.code, checked.msg).toBe(0);
+    expect(checked.data.errors).toEqual([]);
+    expect(checked.data).toMatchObject({ total: 7, valid: 7, errorCount: 0, missing: [] });
+    expect(checked.data.columns.map((c) => [c.header, c.field, c.by])).toEqual([
+      ['姓名', 'name', 'header'],
+      ['手机', 'mobile', 'header'],
+      ['公司', 'company', 'header'],
+    ]);
+    expect(checked.data.rows.map((r) => r.values.mobile)).toEqual(['13912348801', '13912348802', '13912348803', '13912348804', '13912348805', '13912348806', '13912348807']);
+
+    await t.app.db.update(schema.activities).set({ defaultKind: 4 }).where(eq(schema.activities.id, activityId));
+    try {
+      const written = await commit(content);
+      expect(written.data).toEqual({ imported: 7, updated: 0, skipped: 0, refused: 0 });
+    } finally {
+      await t.app.db.update(schema.activities).set({ defaultKind: 1 }).where(eq(schema.activities.id, activityId));
+    }
+    const saved = (await personsIn(activityId)).filter((r) => String(r.name).startsWith('名单'));
+    expect(saved.map((r) => r.mobile).sort()).toEqual(checked.data.rows.map((r) => r.values.mobile));
+    expect(saved.every((r) => r.kind === 4 && r.idNo === null && r.idType === null)).toBe(true);
+  });
+
+  it('an export imported again gives no errors and updates the same people', async () => {
+    const content = await xlsx([good(60), good(61), good(62)]);
+    expect((await commit(content)).code).toBe(0);
+    const mine = (await personsIn(activityId)).filter((r) => /^导入测试6[012]$/.test(String(r.name)));
+    expect(mine).toHaveLength(3);
+
+    const res = await signedInject(t.app, { method: 'GET', url: url('export'), token: tokens.demo, query: { activityId } });
+    expect(res.statusCode).toBe(200);
+    const workbook = await sheetOf(res.rawPayload);
+    const [sheet] = workbook.worksheets;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, COLUMNS.length + 1)).toEqual(COLUMNS);
+    const exported = rowsOf(sheet).find((r) => r[0] === '导入测试61')!;
+    expect(exported.slice(0, 8)).toEqual(['导入测试61', '嘉宾', '17700000061', '护照', 'E00000061', '星河会展', '经理', 'guest61@example.com']);
+    // Fixed in Excel: a new company for one of them.
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === '导入测试61')!;
+    row.getCell(6).value = '新单位';
+    const again = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+
+    const checked = await preview(again, 'demo', activityId, 'export.xlsx');
+    expect(checked.code, checked.msg).toBe(0);
+    expect(checked.data.errors).toEqual([]);
+    expect(checked.data).toMatchObject({ errorCount: 0, missing: [] });
+    expect(checked.data.valid).toBe(checked.data.total);
+    expect(checked.data.duplicateExisting).toBe(checked.data.total);
+    expect(checked.data.columns.filter((c) => c.by === 'none')).toEqual([]);
+
+    const before = (await personsIn(activityId)).length;
+    const written = await commit(again, 'pending', 'demo', activityId, { existing: 'update' });
+    expect(written.code, written.msg).toBe(0);
+    expect(written.data).toMatchObject({ imported: 0, refused: 0, updated: checked.data.total });
+    const after = await personsIn(activityId);
+    expect(after).toHaveLength(before);
+    const byId = new Map(after.map((r) => [r.id, r]));
+    for (const old of mine) expect(byId.get(old.id)).toMatchObject({ name: old.name, mobile: old.mobile, idNo: old.idNo, badgeNo: old.badgeNo, code: old.code });
+    expect(after.find((r) => r.name === '导入测试61')!.company).toBe('新单位');
+  });
+
+  it('skips registered attendees when asked, and leaves their data as it was', async () => {
+    const row = good(30);
+    expect((await commit(await xlsx([row]))).code).toBe(0);
+    const changed: Cells = [...row];
+    changed[5] = '别的单位';
+    const skipped = await commit(await xlsx([changed, good(31)]), 'pending', 'demo', activityId, { existing: 'skip' });
+    expect(skipped.data).toEqual({ imported: 1, updated: 0, skipped: 1, refused: 0 });
+    expect((await personsIn(activityId)).find((r) => r.name === '导入测试30')!.company).toBe('星河会展');
+  });
+
+  it('asks for columns it cannot match, and remembers the mapping for the organiser', async () => {
+    const content = await xlsx([['周九', '17700009901', '工程部']], ['参会者', '手机号', '部门']);
+    const first = await preview(content);
+    expect(first.code, first.msg).toBe(0);
+    expect(first.data.missing).toEqual(['姓名']);
+    expect(first.data.columns.map((c) => [c.header, c.field, c.by, c.sample])).toEqual([
+      ['参会者', '', 'none', '周九'],
+      ['手机号', 'mobile', 'header', '17700009901'],
+      ['部门', '', 'none', '工程部'],
+    ]);
+    expect((await commit(content)).msg).toBe('文件缺少必填列：姓名，请在导入时为它们指定对应的列');
+    const mapping = { 参会者: 'name', 部门: 'jobTitle' };
+    expect((await preview(content, 'demo', activityId, 'persons.xlsx', { mapping })).data).toMatchObject({ total: 1, valid: 1, missing: [] });
+    expect((await commit(content, 'pending', 'demo', activityId, { mapping })).data).toMatchObject({ imported: 1 });
+    expect((await personsIn(activityId)).find((r) => r.mobile === '17700009901')).toMatchObject({ name: '周九', jobTitle: '工程部' });
+    // The next file with those headers is matched without asking; another organiser's is not.
+    const next = await preview(await xlsx([['吴十', '17700009902', '财务部']], ['参会者', '手机号', '部门']));
+    expect(next.data.columns.map((c) => c.by)).toEqual(['mapped', 'header', 'mapped']);
+    expect(next.data).toMatchObject({ valid: 1, missing: [] });
+    const theirs = await signedInject(t.app, { method: 'GET', url: '/admin/business/activityOptions', token: tokens.other });
+    const theirActivity = body<Array<{ id: number }>>(theirs).data[0].id;
+    expect((await preview(content, 'other', theirActivity)).data.missing).toEqual(['姓名']);
+  });
+
+  it('asks for 证件 only where the activity requires them', async () => {
+    const rows: Cells[] = [['郑一', '17700009801', null]];
+    const content = await xlsx(rows, ['姓名', '手机', '身份证号']);
+    expect((await preview(content)).data).toMatchObject({ valid: 1, errorCount: 0 });
+    // The form asks the same: without certificates here, with them where required.
+    const save = (mobile: string) => signedInject(t.app, { method: 'POST', url: url('save'), token: tokens.demo, form: { activityId, name: '郑二', kind: 1, mobile } });
+    expect(body(await save('17700009811')).code).toBe(0);
+    await t.app.db.update(schema.activities).set({ requireId: true }).where(eq(schema.activities.id, activityId));
+    try {
+      const { data } = await preview(content);
+      expect(data.errors.map((e) => e.msg)).toEqual(['第 2 行「证件类型」：请选择证件类型', '第 2 行「证件号码」：请输入证件号码']);
+      const refused = body<{ errors: Array<{ field: string; msg: string }> }>(await save('17700009812'));
+      expect(refused.code).toBe(1);
+      expect(refused.data.errors).toEqual([
+        { field: 'idType', msg: '请选择证件类型' },
+        { field: 'idNo', msg: '请输入证件号码' },
+      ]);
+      // A number without its type is a 居民身份证, checked as one.
+      expect((await preview(await xlsx([['郑一', '17700009801', '110101199003070018']], ['姓名', '手机', '身份证号']))).data.errors.map((e) => e.msg)).toEqual([
+        '第 2 行「证件号码」：请输入正确的身份证号码',
+      ]);
+    } finally {
+      await t.app.db.update(schema.activities).set({ requireId: false }).where(eq(schema.activities.id, activityId));
+    }
   });
 
   it('checks each cell with the definition’s rules: required, choices, ID card by 证件类型, e-mail, length', async () => {
@@ -143,8 +298,8 @@ describe('preview and commit', () => {
     const first = await commit(await xlsx([good(100)]));
     expect(first.code, first.msg).toBe(0);
     const { data } = await preview(await xlsx([good(101), good(100), good(102), good(101)]));
-    expect(data).toMatchObject({ total: 4, valid: 2, errorCount: 2, duplicateInFile: 1, duplicateExisting: 1 });
-    expect(data.errors.map((e) => e.msg)).toEqual(['第 3 行「手机号码」：该手机号已在本活动登记', '第 5 行「手机号码」：与第 2 行的手机号码重复']);
+    expect(data).toMatchObject({ total: 4, valid: 3, errorCount: 1, duplicateInFile: 1, duplicateExisting: 1 });
+    expect(data.errors.map((e) => e.msg)).toEqual(['第 5 行「手机号码」：与第 2 行的手机号码重复']);
     // Another activity has nobody with that mobile yet.
     const options = await signedInject(t.app, { method: 'GET', url: '/admin/business/activityOptions', token: tokens.demo });
     const elsewhere = body<Array<{ id: number }>>(options).data.find((a) => a.id !== activityId)!.id;
@@ -156,8 +311,8 @@ describe('preview and commit', () => {
     const content = await xlsx([good(200), good(201), good(202)]);
     const result = await commit(content, 'approved');
     expect(result.code, result.msg).toBe(0);
-    expect(result.msg).toBe('成功导入 3 名参会人员');
-    expect(result.data).toEqual({ imported: 3 });
+    expect(result.msg).toBe('新增 3 人');
+    expect(result.data).toEqual({ imported: 3, updated: 0, skipped: 0, refused: 0 });
 
     const rows = (await personsIn(activityId)).filter((r) => String(r.name).startsWith('导入测试20'));
     expect(rows).toHaveLength(3);
@@ -180,10 +335,10 @@ describe('preview and commit', () => {
     const page = await signedInject(t.app, { method: 'GET', url: url('page'), token: tokens.demo, query: { limit: 10, page: 1, name: '导入测试20', activityId } });
     expect(body<PageResult<{ source: number }>>(page).data.total).toBe(3);
 
-    // The same file again: every row is now a duplicate, nothing more is written.
+    // The same file again: every row is a registered attendee, updated in place, nobody added.
     const again = await commit(content);
-    expect(again.code).toBe(1);
-    expect(again.msg).toBe('文件中有 3 处错误，未导入任何数据，请修改后重新上传');
+    expect(again.code, again.msg).toBe(0);
+    expect(again.data).toEqual({ imported: 0, updated: 3, skipped: 0, refused: 0 });
     expect(await personsIn(activityId)).toHaveLength(before + 3);
   });
 
@@ -208,7 +363,10 @@ describe('preview and commit', () => {
     );
     expect((await preview(Buffer.from('not a zip at all').toString('base64'))).msg).toBe('无法读取该文件，请确认它是 .xlsx 格式的 Excel 文件（可先下载导入模板）');
     expect((await preview(await xlsx([]))).msg).toBe('文件中没有可导入的数据行，请从第 2 行起填写参会人员');
-    expect((await preview(await xlsx([['张三', '13800138000']], ['姓名', '手机']))).msg).toBe('文件缺少必填列：人员类别、手机号码、证件类型、证件号码，请使用导入模板');
+    expect((await preview(await xlsx([], ['名称', '号码']))).msg).toBe('文件缺少必填列：姓名、手机号码，请在导入时为它们指定对应的列');
+    expect((await preview(await xlsx([['张三', '13800138000']], ['姓名', '手机']), 'demo', activityId, 'persons.xlsx', { mapping: { 手机: 'nope' } })).msg).toBe(
+      '列的对应关系无效，请重新选择',
+    );
   });
 });
 

@@ -132,7 +132,7 @@ describe('GET /admin/pre/registration/info', () => {
     expect(data.activities.map((a) => a.id)).not.toContain(supplyDemand);
     // Public facts only: nothing about who created what, no statuses, no ids of the organiser.
     expect(Object.keys(data).sort()).toEqual(['activities', 'organiserName', 'projectAddress', 'projectErq', 'projectName', 'projectSrq']);
-    expect(Object.keys(data.activities[0]).sort()).toEqual(['address', 'erq', 'id', 'name', 'srq']);
+    expect(Object.keys(data.activities[0]).sort()).toEqual(['address', 'erq', 'id', 'name', 'requireId', 'srq']);
   });
 
   it('names the organiser in the header of the form', async () => {
@@ -144,7 +144,7 @@ describe('GET /admin/pre/registration/info', () => {
     const data = body<PreRegistrationInfo>(await info({ activity: opening })).data;
     const [row] = await t0.app.db.select().from(t.activities).where(eq(t.activities.id, opening));
     expect(data.projectName).toBe('2026中国国际智慧城市博览会');
-    expect(data.activities).toEqual([{ id: opening, name: '开幕式暨智慧城市发展主论坛', srq: row.srq, erq: row.erq, address: '国家会展中心（上海）洲际酒店 一层大宴会厅' }]);
+    expect(data.activities).toEqual([{ id: opening, name: '开幕式暨智慧城市发展主论坛', srq: row.srq, erq: row.erq, address: '国家会展中心（上海）洲际酒店 一层大宴会厅', requireId: false }]);
     expect(row.srq).toBe(seeded.day('2026-12-08'));
   });
 
@@ -266,7 +266,7 @@ describe('POST /admin/pre/registration/submit', () => {
           { field: 'kind', msg: '请选择人员类别' },
           { field: 'name', msg: '请输入姓名' },
           { field: 'mobile', msg: '请输入手机号码' },
-          { field: 'idNo', msg: '请输入证件号码' },
+          // 证件 are asked for only where the activity requires them (活动「要求证件」).
         ],
       ],
       // Speakers and staff are the organiser's to enter.
@@ -280,6 +280,21 @@ describe('POST /admin/pre/registration/submit', () => {
       expect(answer.msg).toContain(errors[0].msg);
     }
     expect(await personCount()).toBe(before);
+  });
+
+  it('asks for 证件 only where the activity requires them (活动「要求证件」)', async () => {
+    const without = body<PreRegistrationResult>(await submit(form({ idType: undefined, idNo: undefined })));
+    expect(without.code).toBe(0);
+    await t0.app.db.update(t.activities).set({ requireId: true }).where(eq(t.activities.id, opening));
+    try {
+      const answer = body<{ errors: FieldError[] } | null>(await submit(form({ idType: undefined, idNo: undefined })));
+      expect(answer.data?.errors).toEqual([
+        { field: 'idType', msg: '请选择证件类型' },
+        { field: 'idNo', msg: '请输入证件号码' },
+      ]);
+    } finally {
+      await t0.app.db.update(t.activities).set({ requireId: false }).where(eq(t.activities.id, opening));
+    }
   });
 
   it('stores a 身份证 number typed with a lower-case x as printed, upper-case', async () => {

@@ -2,10 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { personBadges, personImportCommit, personImportPreview, type PersonBadge, type PersonImportPreview } from '@domain/meeting/personImport.contracts';
+import { personBadges, personImportCommit, personImportPreview, type PersonBadge, type PersonImportColumn, type PersonImportPreview } from '@domain/meeting/personImport.contracts';
 import { AppProviders } from '../../src/app/AppProviders';
 import PersonPage from '../../src/features/meeting/pages/person/person/index';
-import { importFileProblem } from '../../src/features/meeting/persons/ImportModal';
+import { ColumnMapping, importFileProblem } from '../../src/features/meeting/persons/ImportModal';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { mock } from '../mocks/contract';
@@ -20,12 +20,22 @@ const PERSONS = [
   { id: 8, name: '周雨桐', kind: 4, mobile: '13912345679', company: '新华社', jobTitle: '记者', source: 2, badgeNo: 'CH20261128000008', checkinStatus: 0, checkedInAt: null, code: 'Zz9Yy8Xx7Ww6Vv5Uu4Tt3S', status: 0, activityId: 3, activityName: '开幕式', cnfId: 1, projectName: '博览会', createdAt: '2026-11-28 10:00:00' },
 ];
 
+const TEMPLATE_COLUMNS: PersonImportColumn[] = ['name', 'kind', 'mobile', 'idType', 'idNo', 'company', 'jobTitle', 'email', 'remark'].map((field, index) => ({
+  index,
+  header: field,
+  field,
+  by: 'header',
+  sample: '',
+}));
+
 const WITH_ERRORS: PersonImportPreview = {
   total: 3,
   valid: 2,
   errorCount: 1,
   duplicateInFile: 0,
   duplicateExisting: 0,
+  columns: TEMPLATE_COLUMNS,
+  missing: [],
   errors: [{ row: 3, column: '手机号码', field: 'mobile', msg: '第 3 行「手机号码」：请输入正确的手机号码' }],
   rows: [
     { row: 2, values: { name: '张伟', kind: '观众', mobile: '13800138000', idType: '护照', idNo: 'E1', company: '', jobTitle: '', email: '', remark: '' } },
@@ -97,8 +107,8 @@ describe('参会人员 import', () => {
   });
   afterEach(() => resetSession());
 
-  it('previews a file, marks the faulty cell, keeps 确认导入 disabled, then imports a corrected file and reloads the list', async () => {
-    useApi([WITH_ERRORS, CLEAN], { code: 0, msg: '成功导入 2 名参会人员', data: { imported: 2 } });
+  it('previews a file, marks the faulty cell, imports the valid rows and offers the refused ones for download', async () => {
+    useApi([WITH_ERRORS], { code: 0, msg: '新增 2 人，1 行有误未导入', data: { imported: 2, updated: 0, skipped: 0, refused: 1 } });
     renderPage(['ACTION_person_person_import', 'ACTION_person_person_status']);
     await screen.findByText('林晓峰');
     await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
@@ -108,38 +118,96 @@ describe('参会人员 import', () => {
 
     await chooseFile(dialog, xlsxFile());
     expect(await within(dialog).findByText('第 3 行「手机号码」：请输入正确的手机号码')).toBeInTheDocument();
-    expect(within(dialog).getByText('发现 1 处错误，请修改文件后重新上传（有错误时不会导入任何数据）')).toBeInTheDocument();
+    expect(within(dialog).getByText('发现 1 处错误，涉及 1 行：这些行不会导入，其余 2 行可以导入')).toBeInTheDocument();
     expect(within(dialog).getByText('共 3 行，可导入 2 行')).toBeInTheDocument();
     const bad = within(dialog).getByText('1380013');
     expect(bad.closest('td')).toHaveClass('zb-import-cell-error');
     expect(bad).toHaveAttribute('data-error', '请输入正确的手机号码');
-    expect(within(dialog).getByRole('button', { name: /确认导入/ })).toBeDisabled();
+    // Every column was matched by its header: no mapping step.
+    expect(within(dialog).queryByText('文件中的列')).toBeNull();
     const preview = calls.find((c) => c.path === 'preview')!.params;
-    expect(preview).toEqual({ activityId: '3', fileName: 'persons.xlsx', content: btoa(String.fromCharCode(0x50, 0x4b, 0x03, 0x04, 1, 2, 3)) });
+    expect(preview).toEqual({ activityId: '3', fileName: 'persons.xlsx', existing: 'update', content: btoa(String.fromCharCode(0x50, 0x4b, 0x03, 0x04, 1, 2, 3)) });
 
-    await user.click(within(dialog).getByRole('button', { name: /重新选择文件/ }));
-    await chooseFile(dialog, xlsxFile('fixed.xlsx'));
-    expect(await within(dialog).findByText('全部通过校验')).toBeInTheDocument();
     await user.click(within(dialog).getByText('导入后直接审核通过'));
-    const commit = within(dialog).getByRole('button', { name: /确认导入（2 人）/ });
-    expect(commit).toBeEnabled();
+    await user.click(within(dialog).getByText('跳过'));
     const pagesBefore = calls.filter((c) => c.path === 'page').length;
-    await user.click(commit);
+    await user.click(within(dialog).getByRole('button', { name: /确认导入（2 人）/ }));
 
-    expect(await screen.findByText('成功导入 2 名参会人员')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === 'commit')!.params).toMatchObject({ activityId: '3', fileName: 'fixed.xlsx', status: 'approved' });
+    expect(await screen.findByText('新增 2 人，1 行有误未导入', { selector: '.ant-message *' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'commit')!.params).toMatchObject({ activityId: '3', fileName: 'persons.xlsx', status: 'approved', existing: 'skip' });
     await waitFor(() => expect(calls.filter((c) => c.path === 'page').length).toBeGreaterThan(pagesBefore));
-    // The dialog closes (antd's leave animation never ends in jsdom) and opens afresh next time.
+    // The dialog stays open with the refused rows to download (jsdom cannot take a blob download: the server test reads that file).
+    expect(within(dialog).getByRole('button', { name: /下载未导入的行/ })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: /完\s*成/ }));
     await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'));
-    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
-    await waitFor(() => expect(dialog).not.toHaveClass('ant-zoom-leave'));
-    expect(within(dialog).getByText('点击或拖动 .xlsx 文件到此处')).toBeInTheDocument();
-    expect(within(dialog).queryByText('全部通过校验')).toBeNull();
   }, 60_000);
 
+  it('asks for the columns it could not match, checks again with the mapping and sends it with the import', async () => {
+    const unmatched: PersonImportPreview = {
+      total: 2,
+      valid: 0,
+      errorCount: 0,
+      duplicateInFile: 0,
+      duplicateExisting: 0,
+      columns: [
+        { index: 0, header: '参会者', field: '', by: 'none', sample: '张伟' },
+        { index: 1, header: '手机', field: 'mobile', by: 'header', sample: '13800138000' },
+        { index: 2, header: '部门', field: '', by: 'none', sample: '市场部' },
+      ],
+      missing: ['姓名'],
+      errors: [],
+      rows: [],
+    };
+    const mapped: PersonImportPreview = { ...CLEAN, columns: [{ ...unmatched.columns[0], field: 'name', by: 'mapped' }, unmatched.columns[1], { ...unmatched.columns[2], by: 'ignored' }] };
+    useApi([unmatched, mapped], { code: 0, msg: '新增 2 人', data: { imported: 2, updated: 0, skipped: 0, refused: 0 } });
+    renderPage(['ACTION_person_person_import']);
+    await screen.findByText('林晓峰');
+    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+    await chooseFile(dialog, xlsxFile());
+
+    expect(await within(dialog).findByText('文件中没有找到必填列：姓名，请为它们指定对应的列')).toBeInTheDocument();
+    // Only the unmatched columns are asked about, with a sample of each.
+    expect(within(dialog).getByText('市场部')).toBeInTheDocument();
+    expect(within(dialog).queryByText('13800138000')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: /确认导入/ })).toBeDisabled();
+
+    await user.click(within(dialog).getByLabelText('「参会者」对应的字段'));
+    await user.click(within(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)') as HTMLElement).getByTitle('姓名'));
+    await user.click(within(dialog).getByRole('button', { name: /按此对应重新校验/ }));
+    expect(await within(dialog).findByText('全部通过校验')).toBeInTheDocument();
+    expect(JSON.parse(calls.filter((c) => c.path === 'preview')[1].params.mapping)).toEqual({ 参会者: 'name' });
+
+    await user.click(within(dialog).getByRole('button', { name: /确认导入（2 人）/ }));
+    expect(await screen.findByText('新增 2 人')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.path === 'commit')!.params.mapping)).toEqual({ 参会者: 'name' });
+    await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'));
+  }, 60_000);
+
+  it('the mapping step offers only fields no other column fills, and 不导入', async () => {
+    const changes: Array<Record<string, string>> = [];
+    const columns: PersonImportColumn[] = [
+      { index: 0, header: '姓名', field: 'name', by: 'header', sample: '张伟' },
+      { index: 1, header: '电话号', field: '', by: 'none', sample: '139 1234 8888' },
+    ];
+    render(
+      <AppProviders>
+        <ColumnMapping columns={columns} missing={['手机号码']} mapping={{}} onChange={(m) => changes.push(m)} />
+      </AppProviders>,
+    );
+    expect(screen.queryByText('张伟')).toBeNull();
+    await user.click(screen.getByLabelText('「电话号」对应的字段'));
+    const list = document.querySelector('.ant-select-dropdown') as HTMLElement;
+    expect(within(list).queryByTitle('姓名')).toBeNull();
+    expect(within(list).getByTitle('不导入')).toBeInTheDocument();
+    await user.click(within(list).getByTitle('手机号码'));
+    expect(changes).toEqual([{ 电话号: 'mobile' }]);
+  });
+
   it('shows the errors of a commit the server refused and keeps the dialog open', async () => {
-    const raced: PersonImportPreview = { ...CLEAN, valid: 1, errorCount: 1, duplicateExisting: 1, errors: [{ row: 2, column: '手机号码', field: 'mobile', msg: '第 2 行「手机号码」：该手机号已在本活动登记' }] };
-    useApi([CLEAN], { code: 1, msg: '文件中有 1 处错误，未导入任何数据，请修改后重新上传', data: raced });
+    const raced: PersonImportPreview = { ...CLEAN, valid: 0, errorCount: 2, errors: [{ row: 2, column: '手机号码', field: 'mobile', msg: '第 2 行「手机号码」：请输入正确的手机号码' }] };
+    useApi([CLEAN], { code: 1, msg: '文件中没有可导入的行（2 行有误），请修改后重新上传', data: raced });
     renderPage(['ACTION_person_person_import']);
     await screen.findByText('林晓峰');
     await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
@@ -150,8 +218,8 @@ describe('参会人员 import', () => {
     await chooseFile(dialog, xlsxFile());
     expect(await within(dialog).findByText('全部通过校验')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /确认导入/ }));
-    expect(await within(dialog).findByText('文件中有 1 处错误，未导入任何数据，请修改后重新上传')).toBeInTheDocument();
-    expect(within(dialog).getByText('第 2 行「手机号码」：该手机号已在本活动登记')).toBeInTheDocument();
+    expect(await within(dialog).findByText('文件中没有可导入的行（2 行有误），请修改后重新上传')).toBeInTheDocument();
+    expect(within(dialog).getByText('第 2 行「手机号码」：请输入正确的手机号码')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /确认导入/ })).toBeDisabled();
     expect(calls.find((c) => c.path === 'commit')!.params.status).toBe('pending');
   }, 60_000);

@@ -21,8 +21,8 @@ const INFO: PreRegistrationInfo = {
   projectErq: '2026-12-11',
   projectAddress: '上海市青浦区崧泽大道333号 国家会展中心（上海）',
   activities: [
-    { id: 11, name: '开幕式暨智慧城市发展主论坛', srq: '2026-12-08', erq: '2026-12-08', address: '洲际酒店 一层大宴会厅' },
-    { id: 12, name: '城市数字孪生技术研讨会', srq: '2026-12-08', erq: '2026-12-08', address: 'N1 会议室' },
+    { id: 11, name: '开幕式暨智慧城市发展主论坛', srq: '2026-12-08', erq: '2026-12-08', address: '洲际酒店 一层大宴会厅', requireId: true },
+    { id: 12, name: '城市数字孪生技术研讨会', srq: '2026-12-08', erq: '2026-12-08', address: 'N1 会议室', requireId: false },
   ],
 };
 

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { INT_MAX } from '@domain/resource/framework';
-import { personBadges, personImportCommit, personImportPreview, personImportTemplate } from '@domain/meeting/personImport.contracts';
+import { personBadges, personImportCommit, personImportPreview, personImportRefused, personImportTemplate } from '@domain/meeting/personImport.contracts';
 import { chinaDay } from '../../lib/dates';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
-import { badgesOf, commitImport, previewImport, templateWorkbook } from '../../services/meeting/personImport';
+import { badgesOf, commitImport, previewImport, refusedWorkbook, templateWorkbook } from '../../services/meeting/personImport';
 
 /** 参会人员 import and badges (domain/meeting/personImport.contracts.ts); the SQL is in server/services/meeting/personImport.ts. */
 const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,14 +21,25 @@ const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   route(app, personImportPreview, async (request) => {
-    const { activityId, fileName, content } = request.body;
-    return ok(await previewImport(await callerOf(app, request), Number(activityId), { fileName, content }));
+    const { activityId, ...upload } = request.body;
+    return ok(await previewImport(await callerOf(app, request), Number(activityId), upload));
   });
 
   route(app, personImportCommit, async (request) => {
-    const { activityId, fileName, content, status } = request.body;
-    const imported = await commitImport(await callerOf(app, request), Number(activityId), { fileName, content }, status === 'approved');
-    return ok({ imported }, MSG.personImported(imported));
+    const { activityId, status, ...upload } = request.body;
+    const result = await commitImport(await callerOf(app, request), Number(activityId), upload, status === 'approved');
+    return ok(result, MSG.personImportDone(result.imported, result.updated, result.skipped, result.refused));
+  });
+
+  route(app, personImportRefused, async (request, reply) => {
+    const { activityId, ...upload } = request.body;
+    const day = chinaDay(new Date(app.now())).replace(/-/g, '');
+    const name = `${MSG.personImportRefusedSheet}-${day}.xlsx`;
+    const buffer = await refusedWorkbook(await callerOf(app, request), Number(activityId), upload);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="person-refused-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(buffer);
   });
 
   route(app, personBadges, async (request) => {

@@ -10,6 +10,7 @@ import type { TypedApp } from '../../lib/schemas';
 import { MSG } from '../../messages';
 import { contentDisposition, UPLOAD_BODY_LIMIT } from '../../services/attachments';
 import { sendWorkbook } from '../../services/resources/export';
+import { hooksOf } from '../../services/resources/hooks';
 import * as service from '../../services/resources/service';
 import { callerOf } from './caller';
 import {
@@ -148,7 +149,8 @@ function registerResource(app: TypedApp, def: ResourceDef): void {
   if (def.actions.includes('export')) {
     app.get(`${base}/export`, { config: { authority: actionAuthority(def, 'export') }, schema: { querystring: exportQuerySchema(def) } }, async (request, reply) => {
       const c = await caller(request);
-      return sendWorkbook(reply, def, await service.exportRows(c, def, request.query), c.now);
+      const own = hooksOf(def.key).exportWorkbook;
+      return sendWorkbook(reply, def, await service.exportRows(c, def, request.query), c.now, own ? (rows) => own(rows) : undefined);
     });
   }
 }

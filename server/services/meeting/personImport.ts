@@ -4,28 +4,45 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { person } from '@domain/meeting/resources';
 import { fieldType } from '@domain/resource/fieldTypes';
-import { actionAuthority, conditionalRules, fieldRules, inputFields, machineOf, optionLabel, stateValue, transitionAction, findTransition } from '@domain/resource/framework';
+import { actionAuthority, conditionalRules, fieldRules, machineOf, optionLabel, stateValue, transitionAction, findTransition } from '@domain/resource/framework';
 import type { FieldDef } from '@domain/resource/types';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, IMPORT_MAX_ROWS, type PersonBadge, type PersonImportError, type PersonImportPreview, type PersonImportRow } from '@domain/meeting/personImport.contracts';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_MB,
+  IMPORT_MAX_ROWS,
+  type ImportExisting,
+  type PersonBadge,
+  type PersonImportColumn,
+  type PersonImportError,
+  type PersonImportPreview,
+  type PersonImportResult,
+  type PersonImportRow,
+} from '@domain/meeting/personImport.contracts';
+import { headerKey, IMPORT_FIELDS, matchColumns, missingFields, normaliseCell, REASON_HEADER } from '@domain/meeting/personImport.columns';
 import type { Rule } from '@domain/core/validators';
 import type { AppDb } from '../../db/client';
-import { activities, stateChanges } from '../../db/schema';
+import { activities, organisers, stateChanges } from '../../db/schema';
 import { autoCodeOf, chinaDay } from '../../lib/dates';
 import { forbidden, refuse } from '../../lib/errors';
 import { isBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
 import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../resources/model';
+import { exportColumns } from '../resources/export';
 import { queryRows, refreshStatistics } from '../sql';
 import { newPersonCode } from './personCode';
+import { attendeeSettings, type AttendeeSettings } from './activitySettings';
 import { byActor, recordAudit } from '../audit/record';
 
 /**
- * 参会人员 from an Excel file: the template, reading a sheet, checking every row with the definition's own
- * rules (the ones the form uses, so a row the form would refuse is refused here with the same words), and
- * writing all rows in one transaction or none. The file travels with the preview and again with the
- * commit; the commit checks it again from scratch, so nothing the preview said is trusted. Also the data
- * of printed badges.
+ * 参会人员 from an Excel file: the workbook the export and the template share, reading a sheet, matching
+ * its columns by header (domain/meeting/personImport.columns.ts) or by the mapping the organiser gave,
+ * cleaning each cell and checking it with the definition's own rules (the ones the form uses, so a row
+ * the form would refuse is refused here with the same words), and writing the valid rows in one
+ * transaction. The file travels with the preview and again with the commit; the commit checks it again
+ * from scratch, so nothing the preview said is trusted. Also the data of printed badges.
  */
+
+export { IMPORT_FIELDS };
 
 /** How many errors and rows an answer lists: enough to fix a file, small enough to show. */
 export const ERRORS_LISTED = 200;
@@ -33,63 +50,58 @@ export const ROWS_LISTED = 100;
 /** Rows per INSERT: bounded statements, so no single JSON parameter grows with the file. */
 const INSERT_BATCH = 2_500;
 
-/**
- * The columns of the file: what staff enter themselves, in the definition's order. The badge number
- * (autoCode), code, source and check-in are the server's; references and files have no cell form.
- */
-export const IMPORT_FIELDS: readonly FieldDef[] = inputFields(person).filter(
-  (f) => f.name !== person.autoCode?.field && !['ref', 'many', 'image', 'file'].includes(f.type),
-);
-
-/** A column header as the template writes it: required columns are marked with *. */
-export const headerOf = (field: Pick<FieldDef, 'label' | 'required'>) => (field.required ? `${field.label}*` : field.label);
-
-/** Headers as people retype them: without the mark, spaces or a full-width star. */
-const headerKey = (text: string) => text.replace(/[*＊\s]/g, '');
-
-const EXAMPLE: Readonly<Record<string, string>> = {
-  name: '张伟',
-  mobile: '13800138000',
-  idNo: '110101199003070118',
-  company: '上海云启会展服务有限公司',
-  jobTitle: '市场总监',
-  email: 'zhangwei@example.com',
-  remark: '需要素食午餐',
-};
+/** A column header as the template and the export write it: the field's label, as the import reads it back. */
+export const headerOf = (field: Pick<FieldDef, 'label'>) => field.label;
 
 // ---------------------------------------------------------------------------------------------
-// The template
+// The workbook of the export and the template
 // ---------------------------------------------------------------------------------------------
 
 function columnNote(field: FieldDef): string {
-  const parts: string[] = [field.required ? MSG.personImportRequired : MSG.personImportOptional];
+  const required = (['name', 'mobile'] as string[]).includes(field.name);
+  const parts: string[] = [required ? MSG.personImportRequired : MSG.personImportOptional];
+  if (field.name === 'kind') parts[0] = MSG.personImportKindNote;
+  if (field.name === 'idType' || field.name === 'idNo') parts.push(MSG.personImportIdNote);
   if (field.options) parts.push(MSG.personImportChoices(field.options.map((o) => o.label)));
   else if (field.max) parts.push(MSG.personImportMaxLength(field.max));
   return parts.join('；');
 }
 
-/** The .xlsx staff fill in: a sheet with the columns, drop-down lists on the choices, one example row, and a sheet of instructions. */
-export async function templateWorkbook(): Promise<Buffer> {
+/**
+ * 参会人员 as an .xlsx: first every importable column in the import's names and order (so an export,
+ * fixed in Excel, imports again), then what only the server writes (badge number, states, activity…),
+ * which the import reads past. With no rows it is the import template.
+ */
+export async function personWorkbook(rows: readonly Row[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = MSG.exportCreator;
   const sheet = workbook.addWorksheet(MSG.personImportSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = IMPORT_FIELDS.map((field) => ({
-    header: headerOf(field),
-    key: field.name,
-    width: Math.max(12, Math.min(36, Math.round((field.width ?? 120) / 6))),
-    // Text cells: a mobile or certificate number stays as typed instead of becoming a number.
-    style: field.options ? {} : { numFmt: '@' },
-  }));
+  const labels = new Set(IMPORT_FIELDS.map((f) => f.label));
+  const extra = exportColumns(person).filter((c) => !labels.has(c.header));
+  sheet.columns = [
+    ...IMPORT_FIELDS.map((field) => ({
+      header: headerOf(field),
+      key: field.name,
+      width: Math.max(12, Math.min(36, Math.round((field.width ?? 120) / 6))),
+      // Text cells: a mobile or certificate number stays as typed instead of becoming a number.
+      style: field.options ? {} : { numFmt: '@' },
+    })),
+    ...extra.map((c, i) => ({ header: c.header, key: `x${i}`, width: c.width, style: {} })),
+  ];
   const header = sheet.getRow(1);
   header.font = { bold: true };
   IMPORT_FIELDS.forEach((field, i) => {
     const cell = header.getCell(i + 1);
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: field.required ? 'FFFDE2E2' : 'FFF0F0F0' } };
+    const required = field.name === 'name' || field.name === 'mobile';
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: required ? 'FFFDE2E2' : 'FFF0F0F0' } };
     cell.note = columnNote(field);
   });
-  const example: Record<string, string> = {};
-  for (const field of IMPORT_FIELDS) example[field.name] = field.options ? (optionLabel(field.options, field.defaultValue) ?? field.options[0].label) : (EXAMPLE[field.name] ?? '');
-  sheet.addRow(example).font = { italic: true, color: { argb: 'FF808080' } };
+  for (const row of rows) {
+    const line: Record<string, string | number | null> = {};
+    for (const field of IMPORT_FIELDS) line[field.name] = fieldType(field).cell(row[field.name], row, field) ?? null;
+    extra.forEach((c, i) => (line[`x${i}`] = c.value(row)));
+    sheet.addRow(line);
+  }
   // Worksheet.dataValidations takes a range (one rule for the column, not one per cell); exceljs' typings omit it.
   const validations = (sheet as ExcelJS.Worksheet & { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations;
   IMPORT_FIELDS.forEach((field, i) => {
@@ -97,7 +109,7 @@ export async function templateWorkbook(): Promise<Buffer> {
     const letter = sheet.getColumn(i + 1).letter;
     validations.add(`${letter}2:${letter}${IMPORT_MAX_ROWS + 1}`, {
       type: 'list',
-      allowBlank: !field.required,
+      allowBlank: true,
       formulae: [`"${field.options.map((o) => o.label).join(',')}"`],
       showErrorMessage: true,
       errorTitle: field.label,
@@ -116,6 +128,11 @@ export async function templateWorkbook(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** The import template: the export of an empty list. */
+export function templateWorkbook(): Promise<Buffer> {
+  return personWorkbook([]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading a file
 // ---------------------------------------------------------------------------------------------
@@ -124,6 +141,9 @@ export interface ImportUpload {
   fileName: string;
   /** base64 of the file. */
   content: string;
+  /** JSON of { header key: field or '' } for columns the headers left unmatched. */
+  mapping?: string;
+  existing?: ImportExisting;
 }
 
 interface SheetRow {
@@ -180,7 +200,7 @@ async function readSheet(bytes: Buffer): Promise<{ header: string[]; rows: Sheet
       for await (const row of sheet) {
         const values = (row.values as unknown[]).slice(1).map(cellText);
         if (row.number === 1) {
-          header.push(...values);
+          header.push(...Array.from(values, (v) => v ?? ''));
           continue;
         }
         if (values.every((v) => v === '')) continue;
@@ -197,57 +217,109 @@ async function readSheet(bytes: Buffer): Promise<{ header: string[]; rows: Sheet
   return { header, rows };
 }
 
+/** The mapping the dialog sent: { header key: field name or '' }, anything else refused. */
+function mappingOf(text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw refuse(MSG.personImportBadMapping);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refuse(MSG.personImportBadMapping);
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (typeof value !== 'string' || (value !== '' && !IMPORT_FIELDS.some((f) => f.name === value))) throw refuse(MSG.personImportBadMapping);
+    const k = headerKey(key);
+    if (k !== '') out[k] = value;
+  }
+  return out;
+}
+
+async function rememberedMapping(caller: Caller): Promise<Record<string, string>> {
+  const [row] = await caller.db.select({ map: organisers.importColumnMap }).from(organisers).where(eq(organisers.id, caller.organiser.id));
+  return row?.map ?? {};
+}
+
 // ---------------------------------------------------------------------------------------------
 // Checking rows
 // ---------------------------------------------------------------------------------------------
 
+interface Registered {
+  id: number;
+  hasId: boolean;
+}
+
+interface RefusedRow {
+  row: number;
+  cells: string[];
+  reasons: string[];
+}
+
 interface CheckedFile {
   preview: PersonImportPreview;
-  /** Column values of every row, in file order (complete only when there is no error). */
-  values: Row[];
+  header: string[];
+  /** Valid new rows (column values with the activity's defaults) and valid rows of registered attendees (null = keep). */
+  inserts: Row[];
+  updates: Row[];
+  skipped: number;
+  refused: RefusedRow[];
 }
 
 interface ColumnPlan {
   field: FieldDef;
-  /** Index of the column in the file, -1 when the file lacks this optional column. */
+  /** Index of the column in the file, -1 when the file lacks it. */
   index: number;
   rules: Rule[];
-  /** Choices by their label (and their number, as typed by hand). */
+  /** Label → value (and value → value) of a choice field. */
   choices: Map<string, string> | null;
 }
 
-function planColumns(header: string[]): ColumnPlan[] {
-  const keys = header.map(headerKey);
-  const plan = IMPORT_FIELDS.map((field) => {
-    const choices = field.options ? new Map<string, string>() : null;
-    for (const o of field.options ?? []) {
-      choices!.set(o.label, String(o.value));
-      choices!.set(String(o.value), String(o.value));
+function planOf(columns: readonly PersonImportColumn[], settings: AttendeeSettings): ColumnPlan[] {
+  return IMPORT_FIELDS.map((f) => {
+    const required = f.name === 'name' || f.name === 'mobile' || (settings.requireId && (f.name === 'idType' || f.name === 'idNo'));
+    const field: FieldDef = { ...f, required };
+    let choices: Map<string, string> | null = null;
+    if (field.options) {
+      choices = new Map<string, string>();
+      for (const o of field.options) {
+        choices.set(o.label, String(o.value));
+        choices.set(String(o.value), String(o.value));
+      }
     }
-    return { field, index: keys.indexOf(headerKey(field.label)), rules: fieldRules(field), choices };
+    return { field, index: columns.find((c) => c.field === f.name)?.index ?? -1, rules: fieldRules(field), choices };
   });
-  const missing = plan.filter((p) => p.index < 0 && p.field.required).map((p) => p.field.label);
-  if (missing.length) throw refuse(MSG.personImportMissingColumns(missing));
-  return plan;
 }
 
-const mobileUnique = person.uniques?.find((u) => u.field === 'mobile');
 const ID_CARD = stateValue(person, 'idType', 'idCard');
 
 /**
- * Every row against the definition's rules (fieldRules, then the rulesWhen of fields that passed), and
- * mobile numbers against earlier rows of the file and the activity's registered ones.
+ * Every row against the definition's rules (fieldRules, then the rulesWhen of fields that passed), after
+ * its cells are cleaned (normaliseCell); a blank 人员类别 takes the activity's default, a certificate number
+ * without its type is a 居民身份证. Mobile numbers are checked against earlier rows of the file (a repeat is
+ * refused) and the activity's registered ones (updated or skipped, as asked).
  */
-function checkRows(header: string[], rows: SheetRow[], registered: ReadonlySet<string>): CheckedFile {
-  const plan = planColumns(header);
+function checkRows(
+  header: string[],
+  rows: SheetRow[],
+  columns: PersonImportColumn[],
+  settings: AttendeeSettings,
+  registered: ReadonlyMap<string, Registered>,
+  existingMode: ImportExisting,
+): CheckedFile {
+  const plan = planOf(columns, settings);
   const errors: PersonImportError[] = [];
   let errorCount = 0;
   let duplicateInFile = 0;
   let duplicateExisting = 0;
-  const values: Row[] = [];
+  let skipped = 0;
+  const inserts: Row[] = [];
+  const updates: Row[] = [];
+  const refused: RefusedRow[] = [];
   const shown: PersonImportRow[] = [];
   const seenMobile = new Map<string, number>();
-  const badRows = new Set<number>();
+  const mobileField = plan.find((p) => p.field.name === 'mobile')!.field;
+  const kindDefault = String(settings.defaultKind);
 
   for (const { row, cells } of rows) {
     const rowErrors: PersonImportError[] = [];
@@ -256,22 +328,29 @@ function checkRows(header: string[], rows: SheetRow[], registered: ReadonlySet<s
     const text: Record<string, string> = {};
     const input: Record<string, string> = {};
     for (const column of plan) {
-      const raw = column.index < 0 ? '' : (cells[column.index] ?? '');
+      const raw = column.index < 0 ? '' : normaliseCell(column.field, cells[column.index] ?? '');
       text[column.field.name] = raw;
       input[column.field.name] = raw === '' ? '' : column.choices ? (column.choices.get(raw) ?? raw) : raw;
     }
+    const known = registered.get(input.mobile);
+    // Checked as the row will be stored: defaults of a new attendee, what a registered one already has.
+    const checked = { ...input };
+    if (checked.kind === '' && !known) checked.kind = kindDefault;
+    if (checked.idType === '' && checked.idNo !== '') checked.idType = String(ID_CARD);
     const failed = new Set<string>();
     for (const column of plan) {
       const { field } = column;
-      const value = input[field.name];
+      const value = checked[field.name];
       let msg: string | null = isBadText(value) ? MSG.personImportBadText : null;
-      if (msg === null && column.choices && value !== '' && !column.choices.has(text[field.name])) msg = MSG.personImportOption(field.options!.map((o) => o.label));
-      for (const rule of column.rules) {
+      if (msg === null && column.choices && input[field.name] !== '' && !column.choices.has(text[field.name])) msg = MSG.personImportOption(field.options!.map((o) => o.label));
+      // A registered attendee's blank cell keeps what is stored: only a missing certificate matters.
+      const keeps = known !== undefined && value === '' && field.name !== 'name' && field.name !== 'mobile' && !((field.name === 'idType' || field.name === 'idNo') && !known.hasId);
+      for (const rule of keeps ? [] : column.rules) {
         if (msg !== null) break;
         msg = rule(value);
       }
-      if (msg === null && field.rulesWhen) {
-        for (const rule of conditionalRules(person, field, input)) {
+      if (msg === null && field.rulesWhen && value !== '') {
+        for (const rule of conditionalRules(person, field, checked)) {
           msg = rule(value);
           if (msg !== null) break;
         }
@@ -281,32 +360,29 @@ function checkRows(header: string[], rows: SheetRow[], registered: ReadonlySet<s
         failed.add(field.name);
       }
     }
-    const mobileField = plan.find((p) => p.field.name === 'mobile')?.field;
-    if (mobileField && !failed.has('mobile')) {
-      const mobile = input.mobile;
-      const earlier = seenMobile.get(mobile);
+    if (!failed.has('mobile')) {
+      const earlier = seenMobile.get(input.mobile);
       if (earlier !== undefined) {
         duplicateInFile++;
         fail(mobileField, MSG.personImportDuplicateInFile(earlier));
-      } else {
-        seenMobile.set(mobile, row);
-        if (registered.has(mobile)) {
-          duplicateExisting++;
-          fail(mobileField, mobileUnique?.msg ?? MSG.resUnique(mobileField.label));
-        }
-      }
+      } else seenMobile.set(input.mobile, row);
     }
 
     if (rowErrors.length) {
-      badRows.add(row);
       errorCount += rowErrors.length;
       for (const e of rowErrors) if (errors.length < ERRORS_LISTED) errors.push(e);
-    } else if (errorCount === 0) {
-      const value: Row = {};
-      for (const { field } of plan) value[field.name] = input[field.name] === '' ? null : fieldType(field).toColumn(input[field.name], field);
-      // As a single save stores it (the person hook): the check digit X upper-case, as printed on the card.
-      if (value.idType === ID_CARD && typeof value.idNo === 'string') value.idNo = value.idNo.toUpperCase();
-      values.push(value);
+      refused.push({ row, cells, reasons: rowErrors.map((e) => `「${e.column}」${e.msg.replace(/^第 \d+ 行「[^」]+」：/, '')}`) });
+    } else {
+      if (known) duplicateExisting++;
+      if (known && existingMode === 'skip') skipped++;
+      else {
+        const value: Row = {};
+        for (const { field } of plan) value[field.name] = checked[field.name] === '' ? null : fieldType(field).toColumn(checked[field.name], field);
+        // As a single save stores it (the person hook): the check digit X upper-case, as printed on the card.
+        if (value.idType === ID_CARD && typeof value.idNo === 'string') value.idNo = value.idNo.toUpperCase();
+        if (known) updates.push({ ...value, id: known.id });
+        else inserts.push(value);
+      }
     }
     // The first rows, and those the listed errors point at.
     if (shown.length < ROWS_LISTED || (rowErrors.length && errors.at(-1)?.row === row)) shown.push({ row, values: text });
@@ -315,14 +391,20 @@ function checkRows(header: string[], rows: SheetRow[], registered: ReadonlySet<s
   return {
     preview: {
       total: rows.length,
-      valid: rows.length - badRows.size,
+      valid: rows.length - refused.length,
       errorCount,
       duplicateInFile,
       duplicateExisting,
+      columns,
+      missing: [],
       errors,
       rows: shown.slice(0, ROWS_LISTED + ERRORS_LISTED),
     },
-    values,
+    header,
+    inserts,
+    updates,
+    skipped,
+    refused,
   };
 }
 
@@ -330,8 +412,14 @@ function checkRows(header: string[], rows: SheetRow[], registered: ReadonlySet<s
 // Preview and commit
 // ---------------------------------------------------------------------------------------------
 
+interface ImportActivity {
+  id: number;
+  projectId: number;
+  name: string;
+}
+
 /** The activity the rows go to, within the caller's organiser, projects and current activities. */
-async function activityOf(caller: Caller, activityId: number): Promise<{ id: number; projectId: number; name: string }> {
+async function activityOf(caller: Caller, activityId: number): Promise<ImportActivity> {
   const where = [eq(activities.id, activityId), eq(activities.organiserId, caller.organiser.id)];
   if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
   if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
@@ -340,28 +428,93 @@ async function activityOf(caller: Caller, activityId: number): Promise<{ id: num
   return activity;
 }
 
-async function registeredMobiles(db: AppDb, caller: Caller, activityId: number): Promise<Set<string>> {
+async function registeredMobiles(db: AppDb, caller: Caller, activityId: number): Promise<Map<string, Registered>> {
   const cols = columnsOf(person);
   const rows = await db
-    .select({ mobile: cols.mobile })
+    .select({ id: cols.id, mobile: cols.mobile, idNo: cols.idNo })
     .from(tableOf(person))
     .where(and(eq(cols.organiserId, caller.organiser.id), eq(cols.activityId, activityId)));
-  return new Set(rows.map((r) => String(r.mobile)));
+  return new Map(rows.map((r) => [String(r.mobile), { id: Number(r.id), hasId: r.idNo !== null && r.idNo !== '' }]));
 }
 
-async function checkFile(caller: Caller, activityId: number, upload: ImportUpload, db: AppDb = caller.db): Promise<CheckedFile> {
+interface FileColumns {
+  columns: PersonImportColumn[];
+  /** The mapping the request gave, by header key, for the columns of this file. */
+  given: Record<string, string>;
+}
+
+function columnsOfFile(header: string[], rows: SheetRow[], remembered: Record<string, string>, given: Record<string, string>): PersonImportColumn[] {
+  return matchColumns(header, { ...remembered, ...given }).map((c) => ({
+    ...c,
+    sample: rows.find((r) => (r.cells[c.index] ?? '') !== '')?.cells[c.index] ?? '',
+  }));
+}
+
+async function checkFile(caller: Caller, activityId: number, upload: ImportUpload, db: AppDb = caller.db): Promise<CheckedFile & FileColumns> {
+  const given = mappingOf(upload.mapping);
   const bytes = bytesOf(upload);
   const { header, rows } = await readSheet(bytes);
+  const columns = columnsOfFile(header, rows, await rememberedMapping(caller), given);
+  const missing = missingFields(columns);
   if (rows.length === 0) {
-    planColumns(header);
+    if (missing.length) throw refuse(MSG.personImportMissingColumns(missing.map((name) => IMPORT_FIELDS.find((f) => f.name === name)!.label)));
     throw refuse(MSG.personImportEmpty);
   }
-  return checkRows(header, rows, await registeredMobiles(db, caller, activityId));
+  if (missing.length) {
+    // Nothing can be checked before the columns are known: the dialog asks for them.
+    return {
+      preview: {
+        total: rows.length,
+        valid: 0,
+        errorCount: 0,
+        duplicateInFile: 0,
+        duplicateExisting: 0,
+        columns,
+        missing: missing.map((name) => IMPORT_FIELDS.find((f) => f.name === name)!.label),
+        errors: [],
+        rows: [],
+      },
+      header,
+      inserts: [],
+      updates: [],
+      skipped: 0,
+      refused: [],
+      columns,
+      given,
+    };
+  }
+  const settings = await attendeeSettings(db, activityId);
+  const checked = checkRows(header, rows, columns, settings, await registeredMobiles(db, caller, activityId), upload.existing ?? 'update');
+  return { ...checked, columns, given };
 }
 
 export async function previewImport(caller: Caller, activityId: number, upload: ImportUpload): Promise<PersonImportPreview> {
   await activityOf(caller, activityId);
   return (await checkFile(caller, activityId, upload)).preview;
+}
+
+/** The refused rows as the file had them, after a first column 错误原因: fix them there and import this file. */
+export async function refusedWorkbook(caller: Caller, activityId: number, upload: ImportUpload): Promise<Buffer> {
+  await activityOf(caller, activityId);
+  const checked = await checkFile(caller, activityId, upload);
+  if (checked.preview.missing.length) throw refuse(MSG.personImportMissingColumns(checked.preview.missing));
+  if (checked.refused.length === 0) throw refuse(MSG.personImportNoneRefused);
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = MSG.exportCreator;
+  const sheet = workbook.addWorksheet(MSG.personImportSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: REASON_HEADER, key: 'reason', width: 48, style: { alignment: { wrapText: true, vertical: 'top' } } },
+    // As text: a mobile or certificate number stays as it was typed.
+    ...checked.header.map((h, i) => ({ header: h, key: `c${i}`, width: Math.max(12, Math.min(36, h.length * 3)), style: { numFmt: '@' } })),
+  ];
+  sheet.getRow(1).font = { bold: true };
+  sheet.getCell(1, 1).font = { bold: true, color: { argb: 'FFCF1322' } };
+  for (const r of checked.refused) {
+    const line: Record<string, string | null> = { reason: r.reasons.join('；') };
+    checked.header.forEach((_, i) => (line[`c${i}`] = r.cells[i] || null));
+    sheet.addRow(line);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** A unique index refused a row: another save registered one of the file's numbers meanwhile. */
@@ -372,6 +525,17 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** `x(col type, …)` and the column names of a json_to_recordset over rows keyed by drizzle property names. */
+function recordset(table: PgTable, keys: string[]) {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  return {
+    columns,
+    names: keys.map((k) => sql.identifier(columns[k].name)),
+    types: keys.map((k) => sql`${sql.identifier(columns[k].name)} ${sql.raw(columns[k].getSQLType())}`),
+    json: (rows: Row[]) => JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((k) => [columns[k].name, row[k] ?? null])))),
+  };
+}
+
 /**
  * A multi-row INSERT whose rows travel as one JSON parameter (json_to_recordset, typed by the table's own
  * columns): on PGlite this is several times faster than the same rows as thousands of bound parameters.
@@ -379,22 +543,44 @@ function isUniqueViolation(error: unknown): boolean {
  */
 async function insertRows(db: AppDb, table: PgTable, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const keys = Object.keys(rows[0]);
-  const names = keys.map((k) => sql.identifier(columns[k].name));
-  const types = keys.map((k) => sql`${sql.identifier(columns[k].name)} ${sql.raw(columns[k].getSQLType())}`);
-  const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((k) => [columns[k].name, row[k] ?? null]))));
+  const { names, types, json } = recordset(table, Object.keys(rows[0]));
   await db.execute(
-    sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(names, sql`, `)} from json_to_recordset(${json}::json) as x(${sql.join(types, sql`, `)})`,
+    sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(names, sql`, `)} from json_to_recordset(${json(rows)}::json) as x(${sql.join(types, sql`, `)})`,
   );
 }
 
+/** The same, as one UPDATE by id: a null value keeps what the row has (a blank cell overwrites nothing). */
+async function updateRows(db: AppDb, caller: Caller, rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const table = tableOf(person);
+  const keys = [...Object.keys(rows[0]), 'updatedBy', 'updatedAt'];
+  const stamped = rows.map((r) => ({ ...r, updatedBy: caller.user.id, updatedAt: caller.now }));
+  const { columns, types, json } = recordset(table, keys);
+  const sets = keys
+    .filter((k) => k !== 'id')
+    .map((k) => sql`${sql.identifier(columns[k].name)} = coalesce(x.${sql.identifier(columns[k].name)}, t.${sql.identifier(columns[k].name)})`);
+  await db.execute(
+    sql`update ${table} as t set ${sql.join(sets, sql`, `)} from json_to_recordset(${json(stamped)}::json) as x(${sql.join(types, sql`, `)}) where t.id = x.id and t.organiser_id = ${caller.organiser.id}`,
+  );
+}
+
+/** The columns the person mapped by hand, kept for the organiser's next file. */
+async function rememberMapping(db: AppDb, caller: Caller, given: Record<string, string>): Promise<void> {
+  if (Object.keys(given).length === 0) return;
+  await db
+    .update(organisers)
+    .set({ importColumnMap: sql`${organisers.importColumnMap} || ${JSON.stringify(given)}::jsonb` })
+    .where(eq(organisers.id, caller.organiser.id));
+}
+
 /**
- * Checks the file again and writes every row in one transaction: ids reserved from the table's sequence
- * first, so that each badge number (autoCodeOf, as a single save gives it) goes in with its row, then
- * multi-row INSERTs. `approve` puts the rows straight into 已通过, recorded as a state change of each.
+ * Checks the file again and writes its valid rows in one transaction: new attendees with ids reserved
+ * from the table's sequence first, so that each badge number (autoCodeOf, as a single save gives it)
+ * goes in with its row, then multi-row INSERTs; registered ones (same mobile) updated or skipped. Refused
+ * rows are left out and counted. `approve` puts the new rows straight into 已通过, recorded as a state
+ * change of each.
  */
-export async function commitImport(caller: Caller, activityId: number, upload: ImportUpload, approve: boolean): Promise<number> {
+export async function commitImport(caller: Caller, activityId: number, upload: ImportUpload, approve: boolean): Promise<PersonImportResult> {
   const machine = machineOf(person, 'status')!;
   const pending = stateValue(person, 'status', 'pending');
   const approved = stateValue(person, 'status', 'approved');
@@ -404,15 +590,17 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
   }
   const activity = await activityOf(caller, activityId);
   const checked = await checkFile(caller, activityId, upload);
-  if (checked.preview.errorCount > 0) throw refuse(MSG.personImportRefused(checked.preview.errorCount), checked.preview);
+  if (checked.preview.missing.length) throw refuse(MSG.personImportMissingColumns(checked.preview.missing));
+  const refused = checked.refused.length;
+  if (checked.inserts.length + checked.updates.length + checked.skipped === 0) throw refuse(MSG.personImportNothing(refused), checked.preview);
 
-  const n = checked.values.length;
+  const n = checked.inserts.length;
   const table = tableOf(person);
   // A save racing this one with one of the file's numbers makes the unique index fail an INSERT: all rolls back.
   try {
     await caller.db.transaction(async (tx) => {
       const db = tx as unknown as AppDb;
-      const reserved = await queryRows<{ id: number }>(db, sql`select nextval(pg_get_serial_sequence(${person.table}, 'id'))::int as id from generate_series(1, ${n})`);
+      const reserved = n === 0 ? [] : await queryRows<{ id: number }>(db, sql`select nextval(pg_get_serial_sequence(${person.table}, 'id'))::int as id from generate_series(1, ${n})`);
       const ids = reserved.map((r) => Number(r.id));
       const stamp = {
         organiserId: caller.organiser.id,
@@ -427,7 +615,7 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
         updatedAt: caller.now,
       };
       for (let start = 0; start < n; start += INSERT_BATCH) {
-        const batch = checked.values.slice(start, start + INSERT_BATCH).map((values, i) => {
+        const batch = checked.inserts.slice(start, start + INSERT_BATCH).map((values, i) => {
           const id = ids[start + i];
           return { ...values, ...stamp, id, badgeNo: autoCodeOf(person.autoCode!.prefix, caller.now, id), code: newPersonCode() };
         });
@@ -451,16 +639,18 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
           );
         }
       }
+      for (let start = 0; start < checked.updates.length; start += INSERT_BATCH) await updateRows(db, caller, checked.updates.slice(start, start + INSERT_BATCH));
+      await rememberMapping(db, caller, checked.given);
       // One record for the whole import (with its count), not one per attendee.
-      await recordAudit(db, { ...byActor(caller), action: 'create', resource: person.key, summary: MSG.auditPersonImport(n, activity.name) });
+      await recordAudit(db, { ...byActor(caller), action: 'create', resource: person.key, summary: MSG.auditPersonImport(n + checked.updates.length, activity.name) });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw refuse(MSG.personImportRaced);
     throw error;
   }
   // Thousands of new rows at once: the embedded database's lists of this table stay index-only.
-  await refreshStatistics(caller.db, [person.table]);
-  return n;
+  if (n > 0) await refreshStatistics(caller.db, [person.table]);
+  return { imported: n, updated: checked.updates.length, skipped: checked.skipped, refused };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import { tableOf, columnsOf, type Row } from '../resources/model';
 import * as service from '../resources/service';
 import { uniqueRefusal } from '../resources/service';
 import type { Caller } from '../resources/model';
+import { attendeeSettings, certificateErrors } from './activitySettings';
 import { newPersonCode } from './personCode';
 import { personSearchKey } from './personSearchKey';
 
@@ -64,6 +65,7 @@ const activityColumns = {
   srq: activities.srq,
   erq: activities.erq,
   address: activities.address,
+  requireId: activities.requireId,
   organiserId: activities.organiserId,
   projectId: activities.projectId,
 };
@@ -101,7 +103,7 @@ export async function registrationInfo(
     projectSrq: first.projectSrq,
     projectErq: first.projectErq,
     projectAddress: first.projectAddress,
-    activities: rows.map((a): PreRegistrationActivity => ({ id: a.id, name: a.name, srq: a.srq, erq: a.erq, address: a.address })),
+    activities: rows.map((a): PreRegistrationActivity => ({ id: a.id, name: a.name, srq: a.srq, erq: a.erq, address: a.address, requireId: a.requireId === true })),
   };
 }
 
@@ -124,6 +126,7 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
   if (!target) throw refuse(MSG.preRegClosed);
 
   const errors = checkInput(input);
+  errors.push(...certificateErrors(await attendeeSettings(db, target.id), { ...input }));
   if (errors.length) throw fieldErrors(errors);
   const values: Row = {};
   for (const field of formFields) {

@@ -50,10 +50,10 @@ export async function workbookOf(def: ResourceDef, rows: Row[]): Promise<Buffer>
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export async function sendWorkbook(reply: FastifyReply, def: ResourceDef, rows: Row[], now: Date): Promise<FastifyReply> {
+export async function sendWorkbook(reply: FastifyReply, def: ResourceDef, rows: Row[], now: Date, build: (rows: Row[]) => Promise<Buffer> = (r) => workbookOf(def, r)): Promise<FastifyReply> {
   const day = chinaDay(now).replace(/-/g, '');
   const name = `${def.title}-${day}.xlsx`;
-  const buffer = await workbookOf(def, rows);
+  const buffer = await build(rows);
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename="export-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)

@@ -122,6 +122,12 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const only = info.activities.length === 1 ? info.activities[0] : null;
+  const chosenId = Form.useWatch('activityId', form) as number | undefined;
+  const chosen = only ?? info.activities.find((a) => a.id === chosenId);
+  // 证件 are asked for where the activity requires them; before one is chosen, where any of them does.
+  const needId = chosen ? chosen.requireId : info.activities.some((a) => a.requireId);
+  const idTypeField: FieldDef = { ...FIELDS.idType, required: needId };
+  const idNoField: FieldDef = { ...FIELDS.idNo, required: needId };
 
   const onFinish = async (values: Values) => {
     setSubmitting(true);
@@ -201,7 +207,7 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
         {text('name', { autoComplete: 'name' })}
         {/* Room for a number typed or pasted with spaces (138 0013 8000); the spaces are dropped, the rule checks 11 digits. */}
         {text('mobile', { inputMode: 'tel', normalize: removeSpaces, autoComplete: 'tel', maxLength: 20 })}
-        <Form.Item name="idType" label={FIELDS.idType.label} rules={[formRule(FIELDS.idType)]}>
+        <Form.Item name="idType" label={FIELDS.idType.label} rules={[formRule(idTypeField)]}>
           <Select options={ID_TYPE_OPTIONS} placeholder="请选择证件类型" />
         </Form.Item>
         <Form.Item
@@ -210,7 +216,7 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
           dependencies={['idType']}
           normalize={(v: string) => removeSpaces(v).toUpperCase()}
           // The rules depend on 证件类型 (rulesWhen): a 居民身份证 number is checked with its check digit.
-          rules={[({ getFieldsValue }) => formRule(FIELDS.idNo, person, getFieldsValue())]}
+          rules={[({ getFieldsValue }) => formRule(idNoField, person, getFieldsValue())]}
         >
           <Input placeholder="请输入证件号码" maxLength={FIELDS.idNo.max} autoComplete="off" allowClear />
         </Form.Item>

@@ -7,6 +7,8 @@ import type { AppDb } from '../../../db/client';
 import { MSG } from '../../../messages';
 import { newPersonCode } from '../../meeting/personCode';
 import { personSearchKey } from '../../meeting/personSearchKey';
+import { attendeeSettings, certificateErrors } from '../../meeting/activitySettings';
+import { personWorkbook } from '../../meeting/personImport';
 import { lockNames } from '../../sql';
 import { columnsOf, joinTableOf, tableOf, type Caller, type Row } from '../model';
 import type { ResourceHooks } from './types';
@@ -138,6 +140,11 @@ export const person: ResourceHooks = {
       values.source = SOURCE_STAFF;
       values.checkinStatus = NOT_CHECKED_IN;
     }
+    // 证件 are optional unless the activity asks for them; a save that keeps them keeps what is stored.
+    if (activityId !== null) {
+      const merged = { ...(existing ?? {}), ...values };
+      errors.push(...certificateErrors(await attendeeSettings(caller.db, activityId), merged));
+    }
     // The check digit X is printed upper-case on the card; an x typed in lower case is the same number.
     if (values.idType === ID_CARD && typeof values.idNo === 'string') values.idNo = values.idNo.toUpperCase();
     // The words 签到台 finds the attendee by (name, its pinyin, company, mobile), written with the row.
@@ -151,6 +158,8 @@ export const person: ResourceHooks = {
   async beforeRemove(caller, ids) {
     return personInUse(caller, ids);
   },
+  /** The import's columns in its names and order first, so an export fixed in Excel imports again. */
+  exportWorkbook: (rows) => personWorkbook(rows),
   /** A cancelled or rejected registration gives up its seats and its places on the shuttles. */
   async afterTransition(tx, caller, row, field, to) {
     if (field !== personStatus.field || !INACTIVE.includes(to)) return;

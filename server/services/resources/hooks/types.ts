@@ -37,6 +37,8 @@ export interface ResourceHooks {
   beforeRemove?(caller: Caller, ids: number[]): Promise<string | null>;
   /** Follow-up writes inside a state change's transaction. */
   afterTransition?(tx: AppDb, caller: Caller, row: Row, field: string, to: number): Promise<void>;
+  /** The export's workbook, where the generic list columns are not what people need (an import's round trip). */
+  exportWorkbook?(rows: Row[]): Promise<Buffer>;
   /** The definition's row operations by name; each runs inside one transaction with the row in scope. */
   operations?: Record<string, (tx: AppDb, caller: Caller, row: Row) => Promise<OperationResult>>;
 }

@@ -1,22 +1,88 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Form, Modal, Progress, Radio, Space, Spin, Table, Tag, Tooltip, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Radio, Select, Space, Spin, Table, Tag, Tooltip, Typography, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { ApiError } from '@/api/errors';
 import { readAsBase64 } from '@/components/share/api';
 import { activityOptions } from '@/components/resource/resourceApi';
 import { ActivitySelect } from '@/components/resource/ScopeSelects';
 import { person } from '@domain/meeting/resources';
-import type { PersonImportError, PersonImportPreview, PersonImportRow } from '@domain/meeting/personImport.contracts';
-import { commitImport, downloadImportTemplate, IMPORT_MAX_MB, IMPORT_MAX_ROWS, previewImport, type ImportFile, type ImportStatus } from './personImportApi';
+import { IMPORT_FIELDS } from '@domain/meeting/personImport.columns';
+import type { PersonImportColumn, PersonImportError, PersonImportPreview, PersonImportResult, PersonImportRow } from '@domain/meeting/personImport.contracts';
+import { commitImport, downloadImportTemplate, downloadRefused, IMPORT_MAX_MB, IMPORT_MAX_ROWS, previewImport, type ImportExisting, type ImportFile, type ImportStatus } from './personImportApi';
 import './persons.css';
 
 /**
- * 导入参会人员: pick the activity and an .xlsx → the server checks every row (upload progress, then a
- * checking state) → a preview with the counts, the errors by row and column, and the first rows with the
- * faulty cells marked → 确认导入 (only when nothing is wrong) sends the file again, and the server checks
- * it anew and writes all rows or none. The modal cannot be closed while a request is under way.
+ * 导入参会人员: pick the activity and an .xlsx → the server matches the columns by header and checks every
+ * row (upload progress, then a checking state) → columns it could not match are offered for mapping
+ * (required ones must be mapped; the server remembers the choice for the organiser) → a preview with the
+ * counts, the errors by row and column, and the first rows with the faulty cells marked → 确认导入 sends
+ * the file again; the server checks it anew and writes the valid rows, registered attendees updated or
+ * skipped as chosen. Refused rows can be downloaded with their reasons. The modal cannot be closed while
+ * a request is under way.
  */
-type Phase = { step: 'choose' } | { step: 'uploading'; percent: number; committing: boolean } | { step: 'checking'; committing: boolean } | { step: 'preview' };
+type Phase =
+  | { step: 'choose' }
+  | { step: 'uploading'; percent: number; committing: boolean }
+  | { step: 'checking'; committing: boolean }
+  | { step: 'preview' }
+  | { step: 'done'; result: PersonImportResult; msg: string };
+
+const FIELD_CHOICES = IMPORT_FIELDS.map((f) => ({ value: f.name, label: f.label }));
+const LEAVE_OUT = '';
+
+export interface ColumnMappingProps {
+  columns: readonly PersonImportColumn[];
+  /** Labels of required columns nothing fills yet. */
+  missing: readonly string[];
+  /** The choices made so far, by the file's header ('' = left out). */
+  mapping: Readonly<Record<string, string>>;
+  onChange: (mapping: Record<string, string>) => void;
+  disabled?: boolean;
+}
+
+/**
+ * The mapping step: only the columns the headers did not match (and those matched by an earlier
+ * choice, to change it), each with the fields no other column fills.
+ */
+export function ColumnMapping({ columns, missing, mapping, onChange, disabled }: ColumnMappingProps) {
+  const open = columns.filter((c) => c.by === 'none' || c.by === 'mapped');
+  if (open.length === 0) return null;
+  const chosen = (c: PersonImportColumn) => (Object.prototype.hasOwnProperty.call(mapping, c.header) ? mapping[c.header] : c.field);
+  const used = new Set(columns.filter((c) => c.by === 'header').map((c) => c.field));
+  for (const c of open) if (chosen(c)) used.add(chosen(c));
+  const rows: TableColumnsType<PersonImportColumn> = [
+    { title: '文件中的列', dataIndex: 'header', key: 'header', width: 180 },
+    { title: '示例内容', dataIndex: 'sample', key: 'sample', ellipsis: true },
+    {
+      title: '对应字段',
+      key: 'field',
+      width: 200,
+      render: (_: unknown, c: PersonImportColumn) => (
+        <Select
+          aria-label={`「${c.header}」对应的字段`}
+          value={chosen(c)}
+          disabled={disabled}
+          virtual={false}
+          style={{ width: 170 }}
+          options={[{ value: LEAVE_OUT, label: '不导入' }, ...FIELD_CHOICES.filter((f) => f.value === chosen(c) || !used.has(f.value))]}
+          onChange={(value: string) => onChange({ ...mapping, [c.header]: value })}
+        />
+      ),
+    },
+  ];
+  return (
+    <div className="zb-import-mapping">
+      <Alert
+        type={missing.length ? 'warning' : 'info'}
+        showIcon
+        style={{ marginBottom: 8 }}
+        title={missing.length ? `文件中没有找到必填列：${missing.join('、')}，请为它们指定对应的列` : '以下列未能按表头自动识别，可指定对应字段或不导入'}
+        description="所作的选择会为本单位记住，下次导入表头相同的文件时自动使用"
+      />
+      <Table<PersonImportColumn> rowKey="index" size="small" pagination={false} columns={rows} dataSource={open} />
+    </div>
+  );
+}
 
 export interface ImportModalProps {
   open: boolean;
@@ -84,14 +150,20 @@ function PreviewTable({ preview }: { preview: PersonImportPreview }) {
   );
 }
 
-function ErrorList({ preview }: { preview: PersonImportPreview }) {
+function ErrorList({ preview, onDownload }: { preview: PersonImportPreview; onDownload: () => void }) {
   const more = preview.errorCount - preview.errors.length;
+  const refused = preview.total - preview.valid;
   return (
     <Alert
       type="error"
       showIcon
       className="zb-import-errors"
-      title={`发现 ${preview.errorCount} 处错误，请修改文件后重新上传（有错误时不会导入任何数据）`}
+      title={`发现 ${preview.errorCount} 处错误，涉及 ${refused} 行：这些行不会导入，其余 ${preview.valid} 行可以导入`}
+      action={
+        <Button size="small" icon={<DownloadOutlined />} onClick={onDownload}>
+          下载有误的行
+        </Button>
+      }
       description={
         <ul>
           {preview.errors.map((e: PersonImportError) => (
@@ -108,6 +180,10 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
   const { message } = App.useApp();
   const [activityId, setActivityId] = useState<number | undefined>();
   const [status, setStatus] = useState<ImportStatus>('pending');
+  const [existing, setExisting] = useState<ImportExisting>('update');
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  /** The mapping the shown preview was checked with: a change asks for a new check before importing. */
+  const [checkedMapping, setCheckedMapping] = useState<Record<string, string>>({});
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   const [file, setFile] = useState<ImportFile | null>(null);
   const [preview, setPreview] = useState<PersonImportPreview | null>(null);
@@ -135,6 +211,8 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     setFile(null);
     setPreview(null);
     setProblem(null);
+    setMapping({});
+    setCheckedMapping({});
   };
 
   const close = () => {
@@ -160,8 +238,10 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     setPreview(null);
     setPhase({ step: 'uploading', percent: 0, committing: false });
     try {
-      const next: ImportFile = { activityId, fileName: chosen.name, content: await readAsBase64(chosen) };
+      const next: ImportFile = { activityId, fileName: chosen.name, content: await readAsBase64(chosen), mapping: {}, existing };
       setFile(next);
+      setMapping({});
+      setCheckedMapping({});
       setPreview(await previewImport(next, progress(false)));
       setPhase({ step: 'preview' });
     } catch (error) {
@@ -172,15 +252,45 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     }
   };
 
+  /** The same file checked again with the columns as now mapped. */
+  const recheck = async () => {
+    if (!file) return;
+    setProblem(null);
+    setPhase({ step: 'uploading', percent: 0, committing: false });
+    try {
+      const next = await previewImport({ ...file, mapping, existing }, progress(false));
+      setPreview(next);
+      setCheckedMapping(mapping);
+    } catch (error) {
+      if (error instanceof ApiError && error.reason === 'code') setProblem(error.message);
+    }
+    setPhase({ step: 'preview' });
+  };
+
+  const sent = (): ImportFile | null => (file ? { ...file, mapping: checkedMapping, existing } : null);
+  const downloadBad = () => {
+    const f = sent();
+    if (f) void downloadRefused(f).catch(() => {});
+  };
+
+  const mappingChanged = JSON.stringify(mapping) !== JSON.stringify(checkedMapping);
+  const ready = !!preview && preview.missing.length === 0 && preview.valid > 0 && !mappingChanged;
+
   const commit = async () => {
-    if (!file || !preview || preview.errorCount > 0) return;
+    const f = sent();
+    if (!f || !ready) return;
     setProblem(null);
     setPhase({ step: 'uploading', percent: 0, committing: true });
     try {
-      const { msg } = await commitImport(file, status, progress(true));
+      const { msg, data } = await commitImport(f, status, progress(true));
       message.success(msg);
-      reset();
       onImported();
+      if (data.refused > 0) {
+        // The refused rows stay downloadable until the dialog is closed.
+        setPhase({ step: 'done', result: data, msg });
+        return;
+      }
+      reset();
       onClose();
     } catch (error) {
       setPhase({ step: 'preview' });
@@ -192,7 +302,7 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     }
   };
 
-  const committing = phase.step !== 'choose' && phase.step !== 'preview' && phase.committing;
+  const committing = (phase.step === 'uploading' || phase.step === 'checking') && phase.committing;
   const rowsText = preview ? `共 ${preview.total} 行，可导入 ${preview.valid} 行` : '';
 
   return (
@@ -207,17 +317,25 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
       destroyOnHidden
       footer={
         <Space>
-          {preview && (
-            <Button disabled={busy} onClick={reset}>
-              重新选择文件
+          {phase.step === 'done' ? (
+            <Button type="primary" onClick={close}>
+              完成
             </Button>
+          ) : (
+            <>
+              {preview && (
+                <Button disabled={busy} onClick={reset}>
+                  重新选择文件
+                </Button>
+              )}
+              <Button disabled={busy} onClick={close}>
+                取消
+              </Button>
+              <Button type="primary" disabled={!ready || busy} loading={committing} onClick={() => void commit()}>
+                确认导入{ready ? `（${preview.valid} 人）` : ''}
+              </Button>
+            </>
           )}
-          <Button disabled={busy} onClick={close}>
-            取消
-          </Button>
-          <Button type="primary" disabled={!preview || preview.errorCount > 0 || busy} loading={committing} onClick={() => void commit()}>
-            确认导入{preview && preview.errorCount === 0 ? `（${preview.total} 人）` : ''}
-          </Button>
         </Space>
       }
     >
@@ -234,6 +352,12 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
                   导入后直接审核通过
                 </Radio>
               </Tooltip>
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item label="已在本活动登记的手机号" tooltip="同一手机号视为同一人" style={{ marginBottom: 12 }}>
+            <Radio.Group value={existing} onChange={(e) => setExisting(e.target.value as ImportExisting)} disabled={busy || phase.step === 'done'}>
+              <Radio value="update">更新其信息</Radio>
+              <Radio value="skip">跳过</Radio>
             </Radio.Group>
           </Form.Item>
         </Space>
@@ -279,17 +403,42 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
         </div>
       )}
 
+      {phase.step === 'done' && (
+        <Alert
+          type="warning"
+          showIcon
+          className="zb-import-done"
+          title={phase.msg}
+          description="有误的行未导入：可下载这些行（第一列为错误原因），修改后重新导入"
+          action={
+            <Button icon={<DownloadOutlined />} onClick={downloadBad}>
+              下载未导入的行
+            </Button>
+          }
+        />
+      )}
+
       {preview && phase.step === 'preview' && (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <Space wrap className="zb-import-summary">
             <Typography.Text strong>{file?.fileName}</Typography.Text>
-            <Typography.Text>{rowsText}</Typography.Text>
-            {preview.errorCount > 0 ? <Tag color="red">错误 {preview.errorCount} 处</Tag> : <Tag color="green">全部通过校验</Tag>}
+            {preview.missing.length === 0 && <Typography.Text>{rowsText}</Typography.Text>}
+            {preview.missing.length > 0 ? null : preview.errorCount > 0 ? <Tag color="red">错误 {preview.errorCount} 处</Tag> : <Tag color="green">全部通过校验</Tag>}
             {preview.duplicateInFile > 0 && <Tag color="orange">文件内重复 {preview.duplicateInFile}</Tag>}
-            {preview.duplicateExisting > 0 && <Tag color="orange">已在本活动登记 {preview.duplicateExisting}</Tag>}
+            {preview.duplicateExisting > 0 && (
+              <Tag color="blue">
+                已在本活动登记 {preview.duplicateExisting}（{existing === 'update' ? '将更新' : '将跳过'}）
+              </Tag>
+            )}
           </Space>
-          {preview.errorCount > 0 && <ErrorList preview={preview} />}
-          <PreviewTable preview={preview} />
+          <ColumnMapping columns={preview.columns} missing={preview.missing} mapping={mapping} onChange={setMapping} disabled={busy} />
+          {(mappingChanged || preview.missing.length > 0) && (
+            <Button type="primary" ghost disabled={busy || !mappingChanged} onClick={() => void recheck()}>
+              按此对应重新校验
+            </Button>
+          )}
+          {preview.errorCount > 0 && <ErrorList preview={preview} onDownload={downloadBad} />}
+          {preview.missing.length === 0 && <PreviewTable preview={preview} />}
           {preview.rows.length < preview.total && (
             <Typography.Text type="secondary">预览显示前 {Math.min(preview.total, 100)} 行{preview.errorCount > 0 ? '及有错误的行' : ''}</Typography.Text>
           )}

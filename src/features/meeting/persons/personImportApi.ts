@@ -1,11 +1,13 @@
 import type { AxiosProgressEvent } from 'axios';
 import { call, callWithMessage } from '@/api/call';
-import { downloadFile } from '@/api/download';
+import { downloadFile, downloadPosted } from '@/api/download';
 import {
   personBadges,
   personImportCommit,
   personImportPreview,
+  personImportRefused,
   personImportTemplate,
+  type ImportExisting,
   type ImportStatus,
   type PersonBadge,
   type PersonImportPreview,
@@ -17,13 +19,16 @@ import {
  * import (preview, then commit — the file goes with both, base64 in the signed form, and the server checks
  * it anew on commit), and badge data.
  */
-export { IMPORT_MAX_MB, IMPORT_MAX_ROWS, type ImportStatus } from '@domain/meeting/personImport.contracts';
+export { IMPORT_MAX_MB, IMPORT_MAX_ROWS, type ImportExisting, type ImportStatus } from '@domain/meeting/personImport.contracts';
 
 export interface ImportFile {
   activityId: number;
   fileName: string;
   /** base64 of the .xlsx. */
   content: string;
+  /** Fields chosen for columns the headers left unmatched, by header ('' = left out). */
+  mapping: Record<string, string>;
+  existing: ImportExisting;
 }
 
 /** Share of the request body sent so far, 0-100. */
@@ -33,7 +38,13 @@ const progressOf = (onProgress: UploadProgress) => (event: AxiosProgressEvent) =
   if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
 };
 
-const form = (file: ImportFile) => ({ activityId: String(file.activityId), fileName: file.fileName, content: file.content });
+const form = (file: ImportFile) => ({
+  activityId: String(file.activityId),
+  fileName: file.fileName,
+  content: file.content,
+  existing: file.existing,
+  ...(Object.keys(file.mapping).length ? { mapping: JSON.stringify(file.mapping) } : {}),
+});
 
 export function downloadImportTemplate(): Promise<boolean> {
   return downloadFile(personImportTemplate.path, {}, '参会人员导入模板.xlsx', '下载模板失败');
@@ -44,9 +55,14 @@ export function previewImport(file: ImportFile, onProgress: UploadProgress): Pro
   return call(personImportPreview, form(file), { onUploadProgress: progressOf(onProgress), refusalShownByPage: true });
 }
 
-/** Writes every row, or none: a refusal carries the fresh check (`PersonImportPreview`) as its data. */
+/** Writes the valid rows; a refusal (nothing to write) carries the fresh check (`PersonImportPreview`) as its data. */
 export function commitImport(file: ImportFile, status: ImportStatus, onProgress: UploadProgress): Promise<{ msg: string; data: PersonImportResult }> {
   return callWithMessage(personImportCommit, { ...form(file), status }, { onUploadProgress: progressOf(onProgress), refusalShownByPage: true });
+}
+
+/** The refused rows of the file with their reasons, as an .xlsx to fix and import again. */
+export function downloadRefused(file: ImportFile): Promise<boolean> {
+  return downloadPosted(personImportRefused.path, form(file), '未导入的行.xlsx', '下载未导入的行失败');
 }
 
 export function badgesOf(ids: readonly number[]): Promise<PersonBadge[]> {
