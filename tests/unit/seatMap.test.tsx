@@ -466,7 +466,7 @@ describe('自动排座', () => {
     lastRun = { runId: 7, seats: 2, at: '2026-11-26T10:00:00.000Z', by: '演示管理员' };
     renderMap(['ACTION_seat_seat_assign']);
     await user.click(await screen.findByRole('button', { name: /撤销自动排座/ }));
-    const confirm = await screen.findByText(/将释放演示管理员于2026-11-26 10:00（UTC）自动安排的 2 个座位/);
+    const confirm = await screen.findByText(/将释放演示管理员于2026-11-2\d \d\d:00:00 自动安排的 2 个座位/);
     expect(autoCalls.undo).toEqual([]);
     await user.click(within(confirm.closest('.ant-modal-container, .ant-modal-content')! as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(autoCalls.undo).toEqual([{ activityId: '1', hallId: '1' }]));

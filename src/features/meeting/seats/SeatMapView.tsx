@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { Alert, App, Button, Empty, Result, Select, Space, Spin, theme } from 'antd';
 import { AppstoreAddOutlined, ReloadOutlined, ThunderboltOutlined, UndoOutlined } from '@ant-design/icons';
 import { confirmAction } from '@/components/confirm';
+import { formatDateTime } from '@/lib/dateFormat';
 import { activityLabel } from '@/components/resource/ScopeSelects';
 import { activityOptions, type ActivityOption } from '@/components/resource/resourceApi';
 import { SEAT_KINDS, SEAT_STATES } from '@domain/meeting/resources';
@@ -155,8 +156,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
     }
   };
   const undoRun = async (run: SeatAutoRun, hall: number, activity: number) => {
-    const at = run.at.slice(0, 16).replace('T', ' ');
-    const ok = await confirmAction({ title: '撤销上次自动排座', content: `将释放${run.by ? `${run.by}于` : ''}${at}（UTC）自动安排的 ${run.seats} 个座位，其他座位不变。`, danger: true });
+    const ok = await confirmAction({ title: '撤销上次自动排座', content: `将释放${run.by ? `${run.by}于` : ''}${formatDateTime(run.at)} 自动安排的 ${run.seats} 个座位，其他座位不变。`, danger: true });
     if (!ok) return;
     try {
       message.success(await undoAutoSeats(activity, hall));
