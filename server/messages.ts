@@ -296,6 +296,20 @@ export const MSG = {
   seatGenerated: (hall: string, n: number) => `已在${hall}生成 ${n} 个座位`,
   seatAssigned: (label: string, name: string) => `已将${label}分配给${name}`,
   seatFreed: (label: string) => `已释放${label}`,
+  // 自动排座 (server/services/meeting/seatAuto.ts)
+  seatAutoHallEmpty: (hall: string) => `${hall}在本活动还没有座位，请先批量生成座位`,
+  seatAutoNoPersons: '请选择要排座的参会人员',
+  seatAutoNoKinds: '请选择人员类别',
+  seatAutoNoCompany: '请输入单位',
+  seatAutoNothing: '没有可安排的人员或空闲座位，未做任何更改',
+  seatAutoStale: '座位或参会人员在预览之后已有变化，未做任何更改；请重新预览',
+  seatAutoApplied: (hall: string, seated: number, unseated: number) =>
+    `已在${hall}自动安排 ${seated} 个座位${unseated ? `，${unseated} 人因座位不足未安排` : ''}`,
+  seatAutoNoRun: '该会场没有可撤销的自动排座',
+  seatAutoUndoChanged: (n: number) => `上次自动排座分配的座位中有 ${n} 个之后已被修改，无法撤销；请在座位图上逐个调整`,
+  seatAutoUndone: (n: number) => `已撤销上次自动排座，释放 ${n} 个座位`,
+  auditSeatAuto: (hall: string, n: number) => `自动排座：${hall} ${n} 个座位`,
+  auditSeatAutoUndo: (hall: string, n: number) => `撤销自动排座：${hall} 释放 ${n} 个座位`,
 
   // 扫码预登记: the public registration form a project's or an activity's QR code opens (
   // server/modules/meeting/preRegistration.routes.ts). Unknown and closed activities (and projects) share one answer.

@@ -829,3 +829,25 @@ export const auditLogs = pgTable(
     index('audit_logs_row_idx').on(t.resource, t.rowId),
   ],
 );
+
+/**
+ * 自动排座's runs, kept so that the last run of a hall can be undone: which seats it filled with whom
+ * (`assignments`, [seatId, personId] pairs), when, by whom; `undone_at` once taken back. The seats hold
+ * the truth; a run is only the memory of what one pass changed (server/services/meeting/seatAuto.ts).
+ */
+export const seatAutoRuns = pgTable(
+  'seat_auto_runs',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    activityId: integer('activity_id').notNull(),
+    hallId: integer('hall_id').notNull(),
+    assignments: jsonb('assignments').$type<Array<[number, number]>>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    undoneAt: instant('undone_at'),
+  },
+  (t) => [index('seat_auto_runs_hall_idx').on(t.organiserId, t.activityId, t.hallId, t.createdAt)],
+);

@@ -63,7 +63,7 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
 
   const first = await assignFirstChoice(page, grid.getByRole('button', { name: 'A区 1排4号 空闲' }), '');
   await expect(grid.getByRole('button', { name: `A区 1排4号 已分配 ${first}` })).toBeVisible();
-  await page.locator('.zb-seat-panel .ant-drawer-close').click();
+  await page.locator('.zb-seat-panel').getByRole('button', { name: '关闭' }).click();
 
   // The person seated already is offered as taken; the next free choice goes to the second seat.
   const second = await assignFirstChoice(page, grid.getByRole('button', { name: 'A区 3排5号 空闲' }), '');
@@ -71,7 +71,7 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
   await expect(grid.getByRole('button', { name: `A区 3排5号 已分配 ${second}` })).toBeVisible();
   await expect(count(page, 'assigned')).toContainText('已分配 2');
   await expect(count(page, 'free')).toContainText('空闲 38');
-  await page.locator('.zb-seat-panel .ant-drawer-close').click();
+  await page.locator('.zb-seat-panel').getByRole('button', { name: '关闭' }).click();
   await expect(page.locator('.zb-seat-panel')).toBeHidden();
 
   await shot(page, 'seat-map', { fullPage: false });
@@ -108,4 +108,51 @@ test('a map of the seeded main hall opens with keyboard access', async ({ page }
   await page.keyboard.press('Enter');
   await expect(page.locator('.zb-seat-panel')).toContainText('2排2号');
   await shot(page, 'seat-map-main-hall', { fullPage: false });
+});
+
+test('automatic seating: preview on the map, save, undo; the panel beside the map at 1280 and 1920 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'demo');
+  await page.goto('seat/seat/index');
+  await pickSelect(page, page.getByRole('combobox', { name: '活动' }), ACTIVITY);
+  await pickSelect(page, page.getByRole('combobox', { name: '会场' }), '主论坛厅', false);
+  const grid = page.getByRole('group', { name: '主论坛厅座位图' });
+  await expect(grid.getByRole('button').first()).toBeVisible();
+  const assigned = Number(((await count(page, 'assigned').textContent()) ?? '').replace(/\D/g, ''));
+
+  await page.getByRole('button', { name: /自动排座/ }).filter({ hasNotText: '撤销' }).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: '自动排座：主论坛厅' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /预\s*览/ }).click();
+  const banner = page.locator('.zb-seat-proposal');
+  await expect(banner).toContainText(/预览：将安排 \d+ 人/);
+  const proposed = Number((/将安排 (\d+) 人/.exec((await banner.textContent()) ?? '') ?? [])[1]);
+  expect(proposed).toBeGreaterThan(0);
+  await expect(page.locator('.zb-seat-proposed')).toHaveCount(proposed);
+  await shot(page, 'seat-auto-preview-1280', { fullPage: false });
+
+  await banner.getByRole('button', { name: /保存排座/ }).click();
+  await expect(page.locator('.ant-message-notice').getByText(new RegExp(`自动安排 ${proposed} 个座位`))).toBeVisible();
+  await expect(count(page, 'assigned')).toContainText(`已分配 ${assigned + proposed}`);
+  await expect(page.locator('.zb-seat-proposed')).toHaveCount(0);
+
+  // The panel opens beside the map: the map's right edge stays left of the panel.
+  await grid.locator('button.zb-seat-s1').first().click();
+  const panel = page.locator('.zb-seat-panel');
+  await expect(panel).toBeVisible();
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    const map = await page.locator('.zb-seat-scroll').boundingBox();
+    const side = await panel.boundingBox();
+    expect(map!.x + map!.width).toBeLessThanOrEqual(side!.x);
+    await shot(page, `seat-map-panel-${width}`, { fullPage: false });
+  }
+  await panel.getByRole('button', { name: '关闭' }).click();
+
+  await page.getByRole('button', { name: /撤销自动排座/ }).click();
+  await confirmDialog(page, `自动安排的 ${proposed} 个座位`);
+  await expect(page.locator('.ant-message-notice').getByText(`已撤销上次自动排座，释放 ${proposed} 个座位`)).toBeVisible();
+  await expect(count(page, 'assigned')).toContainText(`已分配 ${assigned}`);
+  await expect(page.getByRole('button', { name: /撤销自动排座/ })).toHaveCount(0);
 });

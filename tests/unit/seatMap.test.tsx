@@ -16,7 +16,7 @@ import {
   seatAriaLabel,
   seatedPersons,
 } from '../../src/features/meeting/seats/seatLayout';
-import { seatAssign, seatGenerate, seatMap, type SeatCell } from '@domain/meeting/seatMap.contracts';
+import { seatAssign, seatAutoApply, seatAutoPreview, seatAutoUndo, seatGenerate, seatMap, type SeatAutoRun, type SeatCell } from '@domain/meeting/seatMap.contracts';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { answer, mock, refusal } from '../mocks/contract';
@@ -102,6 +102,9 @@ interface Calls {
   persons: Array<Record<string, string>>;
 }
 const calls: Calls = { map: [], assign: [], generate: [], persons: [] };
+const autoCalls: Record<'preview' | 'apply' | 'undo', Array<Record<string, string>>> = { preview: [], apply: [], undo: [] };
+/** The hall's last automatic seating as the map answers it. */
+let lastRun: SeatAutoRun | null = null;
 let halls: Map<string, SeatCell[]>;
 /** The organiser's 展馆: the seat map names them by id. */
 const ORG_HALLS = [
@@ -131,7 +134,40 @@ function useSeatApi() {
         halls: names.map((h) => ({ hallId: hallIdOf(h), name: h, seats: halls.get(h)!.length })),
         hallId: hall ? hallIdOf(hall) : null,
         seats: hall ? halls.get(hall)! : [],
+        lastRun,
       };
+    }),
+    mock(seatAutoPreview, ({ params }) => {
+      autoCalls.preview.push(params);
+      return {
+        candidates: 3,
+        seated: 2,
+        unseated: 1,
+        alreadySeated: 1,
+        skipped: 0,
+        freeSeats: 2,
+        placements: [
+          { seatId: 2, personId: 11, personName: '王芳', personKind: 2, company: '上海智联城科技' },
+          { seatId: 5, personId: 12, personName: '王磊', personKind: 2, company: null },
+        ],
+        unseatedNames: ['李雷'],
+        token: 'tok1',
+      };
+    }),
+    mock(seatAutoApply, ({ params }) => {
+      autoCalls.apply.push(params);
+      const seats = halls.get('主论坛厅')!;
+      for (const [id, personId] of [[2, 11], [5, 12]]) {
+        const i = seats.findIndex((x) => x.id === id);
+        seats[i] = { ...seats[i], personId, personName: personName(personId), state: 1 };
+      }
+      lastRun = { runId: 7, seats: 2, at: '2026-11-26T10:00:00.000Z', by: '演示管理员' };
+      return answer(seatAutoApply, { runId: 7, seated: 2, unseated: 1 }, '已在主论坛厅自动安排 2 个座位，1 人因座位不足未安排');
+    }),
+    mock(seatAutoUndo, ({ params }) => {
+      autoCalls.undo.push(params);
+      lastRun = null;
+      return answer(seatAutoUndo, { released: 2 }, '已撤销上次自动排座，释放 2 个座位');
     }),
     http.get(API('/hall/hall/list'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: ORG_HALLS })),
     http.get(API('/person/person/list'), async ({ request }) => {
@@ -365,5 +401,94 @@ describe('SeatMapView', () => {
     const hint = await screen.findByTestId('seat-generate-no-halls');
     expect(hint).toHaveTextContent('还没有展馆');
     expect(within(hint).getByRole('link', { name: '「展馆」' }).getAttribute('href')).toMatch(/\/hall\/hall\/index$/);
+  });
+});
+
+describe('自动排座', () => {
+  beforeEach(() => {
+    for (const list of [...Object.values(calls), ...Object.values(autoCalls)]) list.length = 0;
+    lastRun = null;
+    halls = new Map([['主论坛厅', [cell(1, 1, 1), cell(2, 1, 2, { kind: 2 }), cell(3, 1, 3, { state: 2 }), cell(4, 2, 1, { state: 1, personId: 13, personName: '赵敏' }), cell(5, 2, 2)]]]);
+    resetSession();
+    signInAs('demo');
+    useSeatApi();
+  });
+  afterEach(() => resetSession());
+
+  it('previews the proposal on the map without saving it, then saves exactly that proposal', async () => {
+    renderMap(['ACTION_seat_seat_assign']);
+    await screen.findByRole('group', { name: '主论坛厅座位图' });
+    await user.click(screen.getByRole('button', { name: /自动排座/ }));
+    const dialog = (await screen.findByText('自动排座：主论坛厅')).closest<HTMLElement>('.ant-modal')!;
+    await user.click(within(dialog).getByRole('radio', { name: '按人员类别' }));
+    // Nothing to preview until a category is chosen.
+    expect(within(dialog).getByRole('button', { name: /预\s*览/ })).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: '人员类别' }));
+    await user.click(await screen.findByTitle('嘉宾'));
+    // 观众 one place up: before 展商人员.
+    await user.click(within(dialog).getByRole('button', { name: '观众上移' }));
+    await user.click(within(dialog).getByRole('button', { name: /预\s*览/ }));
+    await waitFor(() => expect(autoCalls.preview).toEqual([{ activityId: '1', hallId: '1', scope: 'kinds', kinds: '2', order: '3,2,4,1,5,6' }]));
+
+    const summary = await screen.findByText('预览：将安排 2 人，1 人因座位不足未安排');
+    expect(screen.getByTestId('seat-auto-summary')).toHaveTextContent('未安排：李雷');
+    expect(summary).toBeInTheDocument();
+    expect(seatButton('A区 1排2号 贵宾 空闲 拟分配 王芳')).toHaveClass('zb-seat-proposed');
+    expect(seatButton('A区 2排2号 空闲 拟分配 王磊')).toHaveClass('zb-seat-proposed');
+    expect(seatButton('A区 1排1号 空闲')).not.toHaveClass('zb-seat-proposed');
+    // Still free: the preview saved nothing.
+    expect(count('assigned')).toContain('1');
+    expect(autoCalls.apply).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /保存排座/ }));
+    await waitFor(() => expect(autoCalls.apply).toEqual([{ activityId: '1', hallId: '1', scope: 'kinds', kinds: '2', order: '3,2,4,1,5,6', token: 'tok1' }]));
+    await toastSays('已在主论坛厅自动安排 2 个座位，1 人因座位不足未安排');
+    expect(await screen.findByRole('button', { name: 'A区 1排2号 贵宾 已分配 王芳' })).toBeInTheDocument();
+    expect(screen.queryByText(/^预览：/)).toBeNull();
+    expect(count('assigned')).toContain('3');
+    expect(screen.getByRole('button', { name: /撤销自动排座/ })).toBeInTheDocument();
+  });
+
+  it('drops a preview on 取消预览 and saves nothing', async () => {
+    renderMap(['ACTION_seat_seat_assign']);
+    await screen.findByRole('group', { name: '主论坛厅座位图' });
+    await user.click(screen.getByRole('button', { name: /自动排座/ }));
+    const dialog = (await screen.findByText('自动排座：主论坛厅')).closest<HTMLElement>('.ant-modal')!;
+    await user.click(within(dialog).getByRole('button', { name: /预\s*览/ }));
+    await user.click(await screen.findByRole('button', { name: /取消预览/ }));
+    expect(screen.queryByText(/^预览：/)).toBeNull();
+    expect(document.querySelectorAll('.zb-seat-proposed')).toHaveLength(0);
+    expect(autoCalls.preview[0]).toMatchObject({ scope: 'all', order: '3,2,4,5,1,6' });
+    expect(autoCalls.apply).toEqual([]);
+  });
+
+  it('undoes the last run after confirmation', async () => {
+    lastRun = { runId: 7, seats: 2, at: '2026-11-26T10:00:00.000Z', by: '演示管理员' };
+    renderMap(['ACTION_seat_seat_assign']);
+    await user.click(await screen.findByRole('button', { name: /撤销自动排座/ }));
+    const confirm = await screen.findByText(/将释放演示管理员于2026-11-2\d \d\d:00:00 自动安排的 2 个座位/);
+    expect(autoCalls.undo).toEqual([]);
+    await user.click(within(confirm.closest('.ant-modal-container, .ant-modal-content')! as HTMLElement).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(autoCalls.undo).toEqual([{ activityId: '1', hallId: '1' }]));
+    await toastSays('已撤销上次自动排座，释放 2 个座位');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /撤销自动排座/ })).toBeNull());
+  });
+
+  it('shows no automatic seating without 分配座位', async () => {
+    lastRun = { runId: 7, seats: 2, at: '2026-11-26T10:00:00.000Z', by: null };
+    renderMap([]);
+    await screen.findByRole('group', { name: '主论坛厅座位图' });
+    expect(screen.queryByRole('button', { name: /自动排座/ })).toBeNull();
+  });
+
+  it('opens the seat panel beside the map, not over it', async () => {
+    renderMap(['ACTION_seat_seat_assign']);
+    await user.click(await screen.findByRole('button', { name: 'A区 1排1号 空闲' }));
+    const panel = await screen.findByRole('dialog', { name: '主论坛厅 A区 1排1号' });
+    // A column of the same row as the map's scroll area, not a layer of its own.
+    expect(panel.parentElement).toHaveClass('zb-seat-body');
+    expect(panel.parentElement!.querySelector('.zb-seat-scroll')).not.toBeNull();
+    await user.click(within(panel).getByRole('button', { name: '关闭' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

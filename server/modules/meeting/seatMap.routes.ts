@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { seatAssign, seatGenerate, seatMap } from '@domain/meeting/seatMap.contracts';
+import { seatAssign, seatAutoApply, seatAutoPreview, seatAutoUndo, seatGenerate, seatMap } from '@domain/meeting/seatMap.contracts';
 import { ok } from '../../lib/envelope';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
 import { assignSeat, generateSeats, seatMap as readSeatMap } from '../../services/meeting/seatMap';
+import { applyAuto, previewAuto, undoAuto } from '../../services/meeting/seatAuto';
 
 /** 座位图 (domain/meeting/seatMap.contracts.ts); the SQL is in server/services/meeting/seatMap.ts. */
 const seatMapRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,6 +20,18 @@ const seatMapRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { id, personId } = request.body;
     const { cell, msg } = await assignSeat(await callerOf(app, request), id, personId ? Number(personId) : null);
     return ok(cell, msg);
+  });
+
+  route(app, seatAutoPreview, async (request) => ok(await previewAuto(await callerOf(app, request), request.body)));
+
+  route(app, seatAutoApply, async (request) => {
+    const { result, msg } = await applyAuto(await callerOf(app, request), request.body);
+    return ok(result, msg);
+  });
+
+  route(app, seatAutoUndo, async (request) => {
+    const { released, msg } = await undoAuto(await callerOf(app, request), request.body.activityId, request.body.hallId);
+    return ok({ released }, msg);
   });
 };
 

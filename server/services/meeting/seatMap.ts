@@ -1,12 +1,12 @@
-import { and, asc, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { resourceByKey } from '@domain/registry';
 import { actionAuthority, fieldRules } from '@domain/resource/framework';
 import { seatLabel } from '@domain/meeting/resources';
 import { validate } from '@domain/core/validators';
-import type { SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatHall, SeatMapData } from '@domain/meeting/seatMap.contracts';
+import type { SeatAutoRun, SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatHall, SeatMapData } from '@domain/meeting/seatMap.contracts';
 import type { AppDb } from '../../db/client';
-import { activities } from '../../db/schema';
+import { activities, seatAutoRuns, users } from '../../db/schema';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { defaultActivityOf } from '../defaultActivity';
@@ -38,9 +38,9 @@ export const ROW_MAX = fieldOf('rowNo').maxValue!;
  * The activity, if it lies in the caller's organiser and their current projects and activities; without
  * an id, the one pages open on (server/services/defaultActivity.ts), or null when there is none.
  */
-async function activityInScope(caller: Caller, activityId: number): Promise<{ id: number; projectId: number }>;
-async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null>;
-async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null> {
+export async function activityInScope(caller: Caller, activityId: number): Promise<{ id: number; projectId: number }>;
+export async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null>;
+export async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null> {
   if (activityId === undefined) return defaultActivityOf(caller).then((a) => a && { id: a.id, projectId: a.cnfId });
   const where: SQL[] = [eq(activities.organiserId, caller.organiser.id)];
   if (activityId !== undefined) where.push(eq(activities.id, activityId));
@@ -98,7 +98,24 @@ export async function seatMap(caller: Caller, activityId: number | undefined, ha
     .leftJoin(sitter as never, eq(sitter.id, cols.personId))
     .where(and(inActivity, eq(cols.hallId, shown)))
     .orderBy(asc(cols.rowNo), asc(cols.seatNo));
-  return { activityId: activity.id, halls, hallId: shown, seats: rows as SeatCell[] };
+  const run = await lastRunOf(caller.db, caller, activity.id, shown);
+  let lastRun: SeatAutoRun | null = null;
+  if (run && !run.undoneAt) {
+    const [by] = run.createdBy === null ? [] : await caller.db.select({ name: users.nickName }).from(users).where(eq(users.id, run.createdBy));
+    lastRun = { runId: run.id, seats: run.assignments.length, at: run.createdAt.toISOString(), by: by?.name ?? null };
+  }
+  return { activityId: activity.id, halls, hallId: shown, seats: rows as SeatCell[], lastRun };
+}
+
+/** The hall's last run (undone or not), newest first. */
+export async function lastRunOf(db: AppDb, caller: Caller, activityId: number, hallId: number) {
+  const [run] = await db
+    .select()
+    .from(seatAutoRuns)
+    .where(and(eq(seatAutoRuns.organiserId, caller.organiser.id), eq(seatAutoRuns.activityId, activityId), eq(seatAutoRuns.hallId, hallId)))
+    .orderBy(desc(seatAutoRuns.createdAt), desc(seatAutoRuns.id))
+    .limit(1);
+  return run ?? null;
 }
 
 export type GenerateInput = SeatGenerateRequest;

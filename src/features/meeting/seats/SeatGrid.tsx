@@ -15,6 +15,8 @@ export interface SeatGridProps {
   columns: number;
   /** The seat open in the panel, drawn as selected. */
   selectedId: number | null;
+  /** 自动排座's proposal being previewed: seat id → the name proposed for it (highlighted, not saved). */
+  proposed?: ReadonlyMap<number, string> | null;
   onPick: (cell: SeatCell) => void;
 }
 
@@ -32,9 +34,11 @@ interface SeatRowProps {
   /** Set only for the row holding the tab stop / the selected seat, so the other rows' props stay equal. */
   tabbableId: number | null;
   selectedId: number | null;
+  /** The proposal, only for rows that have proposed seats (other rows keep equal props). */
+  proposed: ReadonlyMap<number, string> | null;
 }
 
-const SeatRow = memo(function SeatRow({ row, tabbableId, selectedId }: SeatRowProps) {
+const SeatRow = memo(function SeatRow({ row, tabbableId, selectedId, proposed }: SeatRowProps) {
   const label = `${row.rowNo}排`;
   return (
     <div className="zb-seat-row" role="group" aria-label={`第${row.rowNo}排`}>
@@ -42,12 +46,13 @@ const SeatRow = memo(function SeatRow({ row, tabbableId, selectedId }: SeatRowPr
         {label}
       </span>
       {row.seats.map((cell) => {
-        const text = seatAriaLabel(cell);
+        const name = proposed?.get(cell.id);
+        const text = name === undefined ? seatAriaLabel(cell) : `${seatAriaLabel(cell)} 拟分配 ${name}`;
         return (
           <button
             key={cell.id}
             type="button"
-            className={`zb-seat zb-seat-s${cell.state} zb-seat-k${cell.kind}${cell.id === selectedId ? ' zb-seat-selected' : ''}`}
+            className={`zb-seat zb-seat-s${cell.state} zb-seat-k${cell.kind}${cell.id === selectedId ? ' zb-seat-selected' : ''}${name === undefined ? '' : ' zb-seat-proposed'}`}
             style={{ gridColumn: cell.seatNo + 1 }}
             data-seat-id={cell.id}
             tabIndex={cell.id === tabbableId ? 0 : -1}
@@ -76,7 +81,7 @@ const ColumnNumbers = memo(function ColumnNumbers({ columns }: { columns: number
   );
 });
 
-export function SeatGrid({ hall, rows, columns, selectedId, onPick }: SeatGridProps) {
+export function SeatGrid({ hall, rows, columns, selectedId, proposed = null, onPick }: SeatGridProps) {
   const grid = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => {
     const map = new Map<number, SeatCell>();
@@ -119,6 +124,11 @@ export function SeatGrid({ hall, rows, columns, selectedId, onPick }: SeatGridPr
   };
 
   const template = `var(--zb-seat-label) repeat(${columns}, var(--zb-seat-size)) var(--zb-seat-label)`;
+  const proposedRows = useMemo(() => {
+    const out = new Set<number>();
+    if (proposed) for (const id of proposed.keys()) if (rowOf.has(id)) out.add(rowOf.get(id)!);
+    return out;
+  }, [proposed, rowOf]);
   const tabRow = tabbable === null ? null : rowOf.get(tabbable);
   const selectedRow = selectedId === null ? null : rowOf.get(selectedId);
   return (
@@ -132,6 +142,7 @@ export function SeatGrid({ hall, rows, columns, selectedId, onPick }: SeatGridPr
             row={row}
             tabbableId={row.rowNo === tabRow ? tabbable : null}
             selectedId={row.rowNo === selectedRow ? selectedId : null}
+            proposed={proposedRows.has(row.rowNo) ? proposed : null}
           />
         ))}
       </div>

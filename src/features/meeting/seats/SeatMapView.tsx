@@ -1,10 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { App, Button, Empty, Result, Select, Space, Spin, theme } from 'antd';
-import { AppstoreAddOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Empty, Result, Select, Space, Spin, theme } from 'antd';
+import { AppstoreAddOutlined, ReloadOutlined, ThunderboltOutlined, UndoOutlined } from '@ant-design/icons';
+import { confirmAction } from '@/components/confirm';
+import { formatDateTime } from '@/lib/dateFormat';
 import { activityLabel } from '@/components/resource/ScopeSelects';
 import { activityOptions, type ActivityOption } from '@/components/resource/resourceApi';
 import { SEAT_KINDS, SEAT_STATES } from '@domain/meeting/resources';
-import { seatAssign, seatGenerate, type SeatCell, type SeatHall, type SeatMapData } from '@domain/meeting/seatMap.contracts';
+import { seatAssign, seatAutoApply, seatGenerate, type SeatAutoPreview, type SeatAutoRequest, type SeatAutoRun, type SeatCell, type SeatHall, type SeatMapData } from '@domain/meeting/seatMap.contracts';
+import { applyAutoSeats, undoAutoSeats } from './seatApi';
 import { useSession } from '@/stores/session';
 import { pickedActivityId } from '@/stores/currentActivity';
 import { SeatGrid } from './SeatGrid';
@@ -15,6 +18,7 @@ import './seats.css';
 
 // 批量生成's form (antd Form, InputNumber, AutoComplete, Modal) loads when first opened, not with the map.
 const GenerateSeats = lazy(() => import('./GenerateSeats').then((m) => ({ default: m.GenerateSeats })));
+const AutoSeats = lazy(() => import('./AutoSeats').then((m) => ({ default: m.AutoSeats })));
 
 /**
  * 座位图: one hall of one activity at a time — the activity and hall pickers, 批量生成, the counts and
@@ -30,6 +34,14 @@ interface HallData {
   hallId: number | null;
   hall: string | null;
   rows: SeatRowData[];
+  /** The hall's last automatic seating that can be undone. */
+  lastRun: SeatAutoRun | null;
+}
+
+/** An automatic seating shown on the map, not yet saved. */
+interface Proposal {
+  request: SeatAutoRequest;
+  preview: SeatAutoPreview;
 }
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: HallData };
@@ -40,6 +52,7 @@ const hallData = (data: SeatMapData): HallData => ({
   hallId: data.hallId,
   hall: data.halls.find((h) => h.hallId === data.hallId)?.name ?? null,
   rows: rowsOf(data.seats),
+  lastRun: data.lastRun ?? null,
 });
 
 export interface SeatMapViewProps {
@@ -56,6 +69,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   const scopeVersion = useSession((s) => s.scopeVersion);
   const canGenerate = authorities.includes(seatGenerate.authority);
   const canAssign = authorities.includes(seatAssign.authority);
+  const canAuto = authorities.includes(seatAutoApply.authority);
 
   const [activities, setActivities] = useState<ActivityOption[] | null>(null);
   // The activity the user picked; until then the server answers for the first one, so the map's request
@@ -73,6 +87,10 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   // Kept once opened, so that closing plays the dialog's closing animation.
   const [generateUsed, setGenerateUsed] = useState(false);
   const firstScope = useRef(scopeVersion);
+  const [autoOpen, setAutoOpen] = useState(false);
+  const [autoUsed, setAutoUsed] = useState(false);
+  const [proposal, setProposal] = useState<Proposal | null>(null);
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let alive = true;
@@ -116,7 +134,39 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
     return null;
   }, [rows, selectedId]);
 
+  const proposed = useMemo(() => {
+    // A proposal belongs to the hall it was made for; another hall on screen shows none.
+    if (!proposal || proposal.request.hallId !== data?.hallId || proposal.request.activityId !== data?.activityId) return null;
+    return new Map(proposal.preview.placements.map((x) => [x.seatId, x.personName]));
+  }, [proposal, data]);
+
   const onPick = useCallback((cell: SeatCell) => setSelectedId(cell.id), []);
+  const saveProposal = async () => {
+    if (!proposal) return;
+    setSaving(true);
+    try {
+      const { msg } = await applyAutoSeats(proposal.request, proposal.preview.token);
+      message.success(msg);
+      setProposal(null);
+      changed?.();
+      setVersion((v) => v + 1);
+    } catch {
+      // The refusal (the seats changed since the preview) was shown by the error mapper.
+    } finally {
+      setSaving(false);
+    }
+  };
+  const undoRun = async (run: SeatAutoRun, hall: number, activity: number) => {
+    const ok = await confirmAction({ title: '撤销上次自动排座', content: `将释放${run.by ? `${run.by}于` : ''}${formatDateTime(run.at)} 自动安排的 ${run.seats} 个座位，其他座位不变。`, danger: true });
+    if (!ok) return;
+    try {
+      message.success(await undoAutoSeats(activity, hall));
+      changed?.();
+      setVersion((v) => v + 1);
+    } catch {
+      // Refused (a seat changed since): shown by the error mapper.
+    }
+  };
   const onChanged = (cell: SeatCell, msg: string) => {
     message.success(msg);
     changed?.();
@@ -140,6 +190,8 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
     '--zb-seat-muted': token.colorTextSecondary,
     '--zb-seat-stage': token.colorFillSecondary,
     '--zb-seat-frame': token.colorBorderSecondary,
+    '--zb-seat-proposed': token.colorSuccess,
+    '--zb-seat-proposed-fill': token.colorSuccessBg,
   } as CSSProperties;
 
   if ((activities !== null && activities.length === 0) || (data && data.activityId === null)) {
@@ -161,6 +213,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
               setPickedActivity(id);
               setWantedHall(null);
               setSelectedId(null);
+              setProposal(null);
             }}
             showSearch={{ optionFilterProp: 'label' }}
           />
@@ -174,6 +227,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
             onChange={(h: number) => {
               setWantedHall(h);
               setSelectedId(null);
+              setProposal(null);
             }}
           />
           {canGenerate && (
@@ -183,6 +237,21 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
               }}
             >
               批量生成
+            </Button>
+          )}
+          {canAuto && data && data.hallId !== null && (
+            <Button icon={<ThunderboltOutlined />} disabled={proposal !== null} onClick={() => {
+                setAutoUsed(true);
+                setAutoOpen(true);
+                setSelectedId(null);
+              }}
+            >
+              自动排座
+            </Button>
+          )}
+          {canAuto && data?.lastRun && data.hallId !== null && data.activityId !== null && (
+            <Button icon={<UndoOutlined />} disabled={proposal !== null} onClick={() => void undoRun(data.lastRun!, data.hallId!, data.activityId!)}>
+              撤销自动排座
             </Button>
           )}
           <Button icon={<ReloadOutlined />} onClick={() => setVersion((v) => v + 1)}>
@@ -210,6 +279,30 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
         )}
       </div>
 
+      {proposed && proposal && (
+        <Alert
+          className="zb-seat-proposal"
+          type={proposal.preview.unseated > 0 ? 'warning' : 'info'}
+          showIcon
+          title={`预览：将安排 ${proposal.preview.seated} 人${proposal.preview.unseated ? `，${proposal.preview.unseated} 人因座位不足未安排` : ''}`}
+          description={
+            <span data-testid="seat-auto-summary">
+              拟分配的座位已在图中高亮（尚未保存）。范围内 {proposal.preview.candidates} 人待排，空闲座位 {proposal.preview.freeSeats} 个
+              {proposal.preview.alreadySeated ? `，${proposal.preview.alreadySeated} 人已在本会场就座` : ''}
+              {proposal.preview.skipped ? `，${proposal.preview.skipped} 人未通过审核或不属于本活动` : ''}
+              {proposal.preview.unseatedNames.length ? `。未安排：${proposal.preview.unseatedNames.join('、')}${proposal.preview.unseated > proposal.preview.unseatedNames.length ? ' 等' : ''}` : ''}
+            </span>
+          }
+          action={
+            <Space orientation="vertical">
+              <Button type="primary" loading={saving} disabled={proposal.preview.seated === 0} onClick={() => void saveProposal()}>
+                保存排座
+              </Button>
+              <Button onClick={() => setProposal(null)}>取消预览</Button>
+            </Space>
+          }
+        />
+      )}
       {load.status === 'error' ? (
         <Result status="warning" title="座位图加载失败" extra={<Button onClick={() => setVersion((v) => v + 1)}>重试</Button>} />
       ) : !data ? (
@@ -219,13 +312,30 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
       ) : data.hall === null ? (
         <Empty description={canGenerate ? '该活动还没有座位，点击「批量生成」创建会场座位' : '该活动还没有座位'} />
       ) : (
-        <div className="zb-seat-scroll">
-          <SeatGrid hall={data.hall} rows={rows} columns={columns} selectedId={selectedId} onPick={onPick} />
+        // The panel is a column beside the map: the map narrows and scrolls, no seat is ever under the panel.
+        <div className="zb-seat-body">
+          <div className="zb-seat-scroll">
+            <SeatGrid hall={data.hall} rows={rows} columns={columns} selectedId={selectedId} proposed={proposed} onPick={onPick} />
+          </div>
+          {activityId !== null && (
+            <SeatPanel hall={data.hall} activityId={activityId} cell={selected} canAssign={canAssign} seated={seated} onClose={closePanel} onChanged={onChanged} />
+          )}
         </div>
       )}
-
-      {data && data.hall !== null && activityId !== null && (
-        <SeatPanel hall={data.hall} activityId={activityId} cell={selected} canAssign={canAssign} seated={seated} onClose={closePanel} onChanged={onChanged} />
+      {activityId !== null && autoUsed && hallId !== null && data?.hall && (
+        <Suspense fallback={null}>
+          <AutoSeats
+            open={autoOpen}
+            activityId={activityId}
+            hallId={hallId}
+            hall={data.hall}
+            onClose={() => setAutoOpen(false)}
+            onPreview={(request, preview) => {
+              setAutoOpen(false);
+              setProposal({ request, preview });
+            }}
+          />
+        </Suspense>
       )}
       {activityId !== null && generateUsed && (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Drawer, Select, Space, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Select, Space, Tag, Typography, theme } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
 import { optionLabel } from '@domain/resource/framework';
 import { SEAT_KINDS, SEAT_STATES } from '@domain/meeting/resources';
 import type { SeatCell } from '@domain/meeting/seatMap.contracts';
@@ -9,7 +10,8 @@ import { SEAT_RESERVED, seatNameOf } from './seatLayout';
 /**
  * The panel a seat opens: what the seat is and who sits there, a search over the activity's approved
  * attendees to put one on it, and 释放座位. Persons who already have a seat in this hall are shown but
- * cannot be picked (the server refuses it too, with the same words).
+ * cannot be picked (the server refuses it too, with the same words). It is a column beside the map
+ * (seats.css), never over it: the map narrows and scrolls, so no seat is hidden while the panel is open.
  */
 export interface SeatPanelProps {
   hall: string;
@@ -105,10 +107,14 @@ export function SeatPanel({ hall, activityId, cell, canAssign, seated, onClose, 
 
   const reserved = cell?.state === SEAT_RESERVED;
   const stateOption = SEAT_STATES.find((s) => s.value === cell?.state);
+  if (!cell) return null;
+  const title = `${hall} ${seatNameOf(cell)}`;
   return (
-    // Built with the map (forceRender) and kept, so that the first click only fills it in.
-    <Drawer className="zb-seat-panel" title={cell ? `${hall} ${seatNameOf(cell)}` : hall} open={cell !== null} onClose={onClose} size={400} mask={false} forceRender>
-      {cell && (
+    <aside className="zb-seat-panel" role="dialog" aria-label={title}>
+      <div className="zb-seat-panel-head">
+        <Typography.Text strong>{title}</Typography.Text>
+        <Button type="text" size="small" icon={<CloseOutlined />} aria-label="关闭" onClick={onClose} />
+      </div>
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <dl className="zb-seat-facts" style={{ ['--zb-seat-muted' as string]: token.colorTextSecondary }}>
             <dt>座位</dt>
@@ -151,7 +157,6 @@ export function SeatPanel({ hall, activityId, cell, canAssign, seated, onClose, 
             </>
           )}
         </Space>
-      )}
-    </Drawer>
+    </aside>
   );
 }

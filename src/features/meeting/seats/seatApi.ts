@@ -1,9 +1,21 @@
 import { get } from '@/api/request';
-import { callWithMessage } from '@/api/call';
+import { call, callWithMessage } from '@/api/call';
 import { resourceUrls } from '@/components/resource/resourceApi';
 import { stateValue } from '@domain/resource/framework';
 import { person } from '@domain/meeting/resources';
-import { seatAssign, seatGenerate, type SeatCell, type SeatGenerateRequest, type SeatGenerateResult } from '@domain/meeting/seatMap.contracts';
+import {
+  seatAssign,
+  seatAutoApply,
+  seatAutoPreview,
+  seatAutoUndo,
+  seatGenerate,
+  type SeatAutoApplied,
+  type SeatAutoPreview,
+  type SeatAutoRequest,
+  type SeatCell,
+  type SeatGenerateRequest,
+  type SeatGenerateResult,
+} from '@domain/meeting/seatMap.contracts';
 
 /**
  * The seat map's calls (domain/meeting/seatMap.contracts.ts) besides reading a hall (earlyMap.ts): bulk
@@ -41,4 +53,20 @@ export function searchPersons(activityId: number, keyword: string): Promise<Pers
     keyword: keyword.trim() || undefined,
     limit: PERSON_CHOICES,
   });
+}
+
+/** 自动排座's proposal for a range of attendees in a hall; nothing is saved. */
+export function previewAutoSeats(request: SeatAutoRequest): Promise<SeatAutoPreview> {
+  return call(seatAutoPreview, request);
+}
+
+/** Saves the proposal the preview named by its token; resolves with the server's message. */
+export async function applyAutoSeats(request: SeatAutoRequest, token: string): Promise<{ result: SeatAutoApplied; msg: string }> {
+  const { data, msg } = await callWithMessage(seatAutoApply, { ...request, token });
+  return { result: data, msg };
+}
+
+/** Takes back the hall's last automatic seating; resolves with the server's message. */
+export async function undoAutoSeats(activityId: number, hallId: number): Promise<string> {
+  return (await callWithMessage(seatAutoUndo, { activityId, hallId })).msg;
 }
