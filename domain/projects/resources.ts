@@ -5,7 +5,7 @@
  * projects authorised to the user, the activities they switched to).
  */
 import { urlRule } from '@domain/core/validators';
-import type { ResourceDef, StateOption } from '@domain/resource/types';
+import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
 
 export const PROJECT_STATES: readonly StateOption[] = [
   { value: 0, key: 'preparing', label: '筹备中', color: 'default' },
@@ -56,6 +56,14 @@ export const ACTIVITY_STATES: readonly StateOption[] = [
   { value: 4, key: 'cancelled', label: '已取消', color: 'red' },
 ];
 
+/** 胸卡尺寸: the paper a badge is printed on (mm). */
+export const BADGE_SIZES: readonly Option[] = [
+  { value: 1, key: 'a4x8', label: 'A4 每页 8 张（95×68 mm）' },
+  { value: 2, key: 'a4x4', label: 'A4 每页 4 张（95×138 mm）' },
+  { value: 3, key: 'card', label: '卡片 86×54 mm' },
+  { value: 4, key: 'lanyard', label: '挂绳卡 100×140 mm' },
+];
+
 export const activity: ResourceDef<'activity'> = {
   key: 'activity',
   title: '活动',
@@ -76,6 +84,14 @@ export const activity: ResourceDef<'activity'> = {
     { name: 'closeTime', label: '每日结束时间', type: 'time', list: true, width: 120, defaultValue: '17:00' },
     { name: 'address', label: '活动地点', type: 'text', max: 255, list: true, width: 280, span: 24 },
     { name: 'logo', label: 'Logo 地址', type: 'text', max: 500, rules: [urlRule], span: 24, placeholder: 'https://…' },
+    // 胸卡模板: how this activity's badges print (src/features/meeting/persons/BadgePrint.tsx). A show-field left
+    // empty (an activity saved before these existed) counts as shown.
+    { name: 'badgeSize', label: '胸卡尺寸', type: 'enum', options: BADGE_SIZES, defaultValue: 1 },
+    { name: 'badgeCompany', label: '胸卡显示单位', type: 'boolean', defaultValue: true },
+    { name: 'badgeJobTitle', label: '胸卡显示职务', type: 'boolean', defaultValue: true },
+    { name: 'badgeSeat', label: '胸卡显示座位', type: 'boolean', defaultValue: true },
+    { name: 'badgeQr', label: '胸卡显示二维码', type: 'boolean', defaultValue: true },
+    { name: 'badgeKindBand', label: '胸卡按人员类别着色', type: 'boolean', defaultValue: true },
   ],
   machines: [
     {

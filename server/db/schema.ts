@@ -336,6 +336,13 @@ export const activities = pgTable(
     /** Opening hours of each day (a time of day). */
     openTime: time('open_time'),
     closeTime: time('close_time'),
+    /** 胸卡模板 (domain/projects/resources.ts, BADGE_SIZES): size and the fields shown; null = the default (shown). */
+    badgeSize: smallint('badge_size'),
+    badgeCompany: boolean('badge_company'),
+    badgeJobTitle: boolean('badge_job_title'),
+    badgeSeat: boolean('badge_seat'),
+    badgeQr: boolean('badge_qr'),
+    badgeKindBand: boolean('badge_kind_band'),
     status: smallint('status').notNull().default(0),
     createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
