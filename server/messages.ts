@@ -363,6 +363,21 @@ export const MSG = {
       .filter(Boolean)
       .join('，'),
   personBadgeNone: '所选参会人员不存在或无权访问',
+  // 参会人员 bulk actions (server/services/meeting/personBulk.ts)
+  personBulkNone: '没有符合条件的参会人员',
+  personBulkTooMany: (n: number, max: number) => `符合条件的参会人员共 ${n} 人，超过一次最多 ${max} 人，请缩小筛选范围后再操作`,
+  personBulkState: (label: string) => `登记状态为「${label}」`,
+  personBulkSameKind: (label: string) => `人员类别已是「${label}」`,
+  personBulkLineMissing: '班车线路不存在或无权访问',
+  personBulkOtherActivity: '不是该线路所属活动的参会人员',
+  personBulkOnLine: '已在该班车上',
+  personBulkLineFull: '班车座位已满',
+  personBulkHasCheckins: '有签到记录',
+  personBulkHasSeat: '已分配座位',
+  personBulkIsSpeaker: '是日程的演讲嘉宾',
+  personBulkIsPassenger: '已安排班车',
+  personBulkDone: (verb: string, done: number, skipped: number) => `已${verb} ${done} 人${skipped ? `，${skipped} 人未处理` : ''}`,
+  auditShuttleRider: (line: string, name: string) => `班车线路「${line}」加入乘车人员「${name}」`,
 
   // 签到台: scans at a gate (server/modules/meeting/gateScan.routes.ts). Each verdict its own words: staff
   // at a busy gate read them at a glance and must know what to tell the attendee.

@@ -5,7 +5,7 @@
  * projects authorised to the user, the activities they switched to).
  */
 import { urlRule } from '@domain/core/validators';
-import type { ResourceDef, StateOption } from '@domain/resource/types';
+import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
 import { PERSON_KINDS } from '@domain/meeting/resources';
 
 export const PROJECT_STATES: readonly StateOption[] = [
@@ -57,6 +57,14 @@ export const ACTIVITY_STATES: readonly StateOption[] = [
   { value: 4, key: 'cancelled', label: '已取消', color: 'red' },
 ];
 
+/** 胸卡尺寸: the paper a badge is printed on (mm). */
+export const BADGE_SIZES: readonly Option[] = [
+  { value: 1, key: 'a4x8', label: 'A4 每页 8 张（95×68 mm）' },
+  { value: 2, key: 'a4x4', label: 'A4 每页 4 张（95×138 mm）' },
+  { value: 3, key: 'card', label: '卡片 86×54 mm' },
+  { value: 4, key: 'lanyard', label: '挂绳卡 100×140 mm' },
+];
+
 export const activity: ResourceDef<'activity'> = {
   key: 'activity',
   title: '活动',
@@ -77,9 +85,8 @@ export const activity: ResourceDef<'activity'> = {
     { name: 'closeTime', label: '每日结束时间', type: 'time', list: true, width: 120, defaultValue: '17:00' },
     { name: 'address', label: '活动地点', type: 'text', max: 255, list: true, width: 280, span: 24 },
     { name: 'logo', label: 'Logo 地址', type: 'text', max: 500, rules: [urlRule], span: 24, placeholder: 'https://…' },
-    // 参会人员 settings: whether attendees must give a certificate, and the category an import or a form leaves blank.
-    { name: 'requireId', label: '要求证件', type: 'boolean', defaultValue: false },
-    { name: 'defaultKind', label: '默认人员类别', type: 'enum', options: PERSON_KINDS, defaultValue: 1 },
+import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
+import { PERSON_KINDS } from '@domain/meeting/resources';
   ],
   machines: [
     {

@@ -343,6 +343,13 @@ export const activities = pgTable(
     requireId: boolean('require_id').default(false),
     /** 默认人员类别: the category of an attendee whose import row or form leaves it blank. */
     defaultKind: smallint('default_kind').default(1),
+    /** 胸卡模板 (domain/projects/resources.ts, BADGE_SIZES): size and the fields shown; null = the default (shown). */
+    badgeSize: smallint('badge_size'),
+    badgeCompany: boolean('badge_company'),
+    badgeJobTitle: boolean('badge_job_title'),
+    badgeSeat: boolean('badge_seat'),
+    badgeQr: boolean('badge_qr'),
+    badgeKindBand: boolean('badge_kind_band'),
     status: smallint('status').notNull().default(0),
     createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),

@@ -15,6 +15,7 @@ import scopeOptionRoutes from './projects/scopeOptions.routes';
 import gateScanRoutes from './meeting/gateScan.routes';
 import seatMapRoutes from './meeting/seatMap.routes';
 import personImportRoutes from './meeting/personImport.routes';
+import personBulkRoutes from './meeting/personBulk.routes';
 import overviewRoutes from './meeting/overview.routes';
 import preRegistrationRoutes from './meeting/preRegistration.routes';
 import apiKeyRoutes from './system/apiKeys.routes';
@@ -48,6 +49,7 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   gateScanRoutes,
   seatMapRoutes,
   personImportRoutes,
+  personBulkRoutes,
   overviewRoutes,
   liveTicketRoutes,
   preRegistrationRoutes,

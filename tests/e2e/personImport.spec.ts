@@ -133,9 +133,10 @@ test('imports the file people have, hands back the refused row, round-trips the 
   await expect(dialog).toBeHidden();
   await expect(page.locator('.ant-pagination-total-text')).toContainText('200');
 
-  // Badges: nothing selected is a warning; two selected rows print as two badges.
+  // Badges: nothing selected offers the whole filtered list (declined here); two selected rows print as two badges.
   await page.locator('.zb-table-toolbar').getByRole('button', { name: /打印胸卡/ }).click();
-  await expect(page.locator('.ant-message').getByText('您还未选择数据')).toBeVisible();
+  await expect(page.locator('.ant-modal').filter({ hasText: '未勾选人员' }).getByText('未勾选人员：对全部符合筛选条件的 200 人打印胸卡？').last()).toBeVisible();
+  await page.locator('.ant-modal').filter({ hasText: '未勾选人员' }).getByRole('button', { name: /取\s*消/ }).click();
   await tableRows(page).nth(0).locator('.ant-checkbox-input').check();
   await tableRows(page).nth(1).locator('.ant-checkbox-input').check();
   const names = [await tableRows(page).nth(0).locator('td').nth(1).innerText(), await tableRows(page).nth(1).locator('td').nth(1).innerText()];

@@ -240,37 +240,3 @@ describe('参会人员 import', () => {
     expect(screen.getByRole('button', { name: /打印胸卡/ })).toBeInTheDocument();
   });
 });
-
-describe('打印胸卡', () => {
-  beforeEach(() => {
-    calls.length = 0;
-    resetSession();
-    signInAs('demo');
-  });
-  afterEach(() => resetSession());
-
-  it('warns 您还未选择数据 with nothing selected, and shows the selected persons’ badges with their QR codes', async () => {
-    useApi([], { code: 0, msg: '', data: null });
-    renderPage(['ACTION_person_person_badge']);
-    await screen.findByText('林晓峰');
-    await user.click(screen.getByRole('button', { name: /打印胸卡/ }));
-    expect(await screen.findByText('您还未选择数据')).toBeInTheDocument();
-    expect(calls.some((c) => c.path === 'badges')).toBe(false);
-
-    const checkboxes = screen.getAllByRole('checkbox');
-    await user.click(checkboxes[1]);
-    await user.click(checkboxes[2]);
-    await user.click(screen.getByRole('button', { name: /打印胸卡（2）/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('周雨桐')).toBeInTheDocument();
-    expect(within(dialog).getByText('打印胸卡（2 张，1 页 A4）')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === 'badges')!.params.ids).toBe('7,8');
-    const badge = dialog.querySelector('[data-badge-no="CH20261128000007"]') as HTMLElement;
-    expect(within(badge).getByText('林晓峰')).toBeInTheDocument();
-    expect(within(badge).getByText('上海云启会展服务有限公司')).toBeInTheDocument();
-    expect(within(badge).getByText('嘉宾')).toBeInTheDocument();
-    expect(badge.querySelector('svg[data-qr-value]')).toHaveAttribute('data-qr-value', 'Aa1Bb2Cc3Dd4Ee5Ff6Gg7H');
-    // The copy that goes to paper sits directly under <body>.
-    expect(document.querySelectorAll('body > .zb-badge-print .zb-badge')).toHaveLength(2);
-  });
-});

@@ -2,7 +2,8 @@ import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/ty
 import { fieldType, refLabelName, INT_MAX } from '@domain/resource/fieldTypes';
 import { ACTIVITY_FIELD, backRefNames, inputFields, PROJECT_FIELD, sortableNames } from '@domain/resource/framework';
 import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
-import { Id, IntegerEnum, Nullable, pageQuery, StringEnum } from '@domain/core/schemas';
+import { Id, Nullable, pageQuery, StringEnum } from '@domain/core/schemas';
+import { filterProperties } from '@domain/resource/filterSchema';
 import { ATTACHMENT_BASE64_MAX } from '../../services/attachments';
 
 /**
@@ -61,27 +62,6 @@ export function rowSchema(def: ResourceDef): TObject {
   props.updatedAt = NullableText;
   if (def.lines) props[def.lines.name] = Type.Optional(Type.Array(lineSchema(def.lines)));
   return Type.Object(props);
-}
-
-/** Query properties of the definition's search fields, state fields and scope dimensions. */
-export function filterProperties(def: ResourceDef): TProperties {
-  const props: TProperties = {};
-  for (const field of def.fields) {
-    if (!field.filter) continue;
-    const spec = fieldType(field);
-    if (field.filter === 'range' && spec.range) {
-      props[`${field.name}Begin`] = Type.Optional(json(spec.range.schema));
-      props[`${field.name}End`] = Type.Optional(json(spec.range.schema));
-    } else if (field.filter === 'like') {
-      props[field.name] = Type.Optional(Type.String({ maxLength: 100 }));
-    } else {
-      props[field.name] = Type.Optional(json(spec.eqFilter(field)));
-    }
-  }
-  for (const machine of def.machines ?? []) props[machine.field] = Type.Optional(IntegerEnum(machine.states.map((st) => st.value)));
-  if (def.scope !== 'organiser') props[PROJECT_FIELD] = Type.Optional(Id);
-  if (def.scope === 'activity') props[ACTIVITY_FIELD] = Type.Optional(Id);
-  return props;
 }
 
 export const pageQuerySchema = (def: ResourceDef) => pageQuery(sortableNames(def), filterProperties(def));

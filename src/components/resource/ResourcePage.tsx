@@ -68,7 +68,7 @@ export interface ResourcePageProps {
    * More toolbar buttons (e.g. a page's own report); as a function they see the selected rows of the
    * page on screen (e.g. to print those) and can reload the list (e.g. after an import).
    */
-  extraToolbar?: ReactNode | ((selected: Key[], selectedRows: ResourceRow[], reload: () => void) => ReactNode);
+  extraToolbar?: ReactNode | ((selected: Key[], selectedRows: ResourceRow[], reload: () => void, list: ListInEffect) => ReactNode);
   /** Rows can be selected even without the 删除 action (for the page's own toolbar buttons). */
   selectable?: boolean;
   /** More row actions before the definition's own. */
@@ -78,6 +78,15 @@ export interface ResourcePageProps {
    * again by such a link: a new query filters it anew. Without it the page reads the address once.
    */
   linkSearch?: string;
+}
+
+/** The list as filtered now, for actions on "every row matching the filter" (bulk actions, printing all). */
+export interface ListInEffect {
+  /** Rows matching the filters, all pages. */
+  total: number;
+  /** The filters and sort in effect. */
+  params(): RequestParams;
+  clearSelection(): void;
 }
 
 /**
@@ -420,7 +429,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
 
   const scrollX = useMemo(() => columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), 0) + 60, [columns]);
 
-  const toolbar = (selected: Key[], selectedRows: ResourceRow[]) => (
+  const toolbar = (selected: Key[], selectedRows: ResourceRow[], total: number) => (
     <>
       {def.actions.includes('add') && can('add') && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
@@ -460,7 +469,12 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
           导出
         </Button>
       )}
-      {typeof extraToolbar === 'function' ? extraToolbar(selected, selectedRows, reload) : extraToolbar}
+      {typeof extraToolbar === 'function' ? extraToolbar(selected, selectedRows, reload, {
+            total,
+            params: () => table.current?.currentParams() ?? {},
+            clearSelection: () => table.current?.clearSelection(),
+          })
+        : extraToolbar}
       {Object.keys(linkFilters).length > 0 && (
         <Tag
           closable

@@ -1,28 +1,54 @@
 import { useState, type Key } from 'react';
-import { App, Button } from 'antd';
-import { DownloadOutlined, IdcardOutlined, UploadOutlined } from '@ant-design/icons';
-import { MSG_NO_SELECTION } from '@domain/core/validators';
+import { App, Button, Dropdown } from 'antd';
+import { DownloadOutlined, DownOutlined, IdcardOutlined, UploadOutlined } from '@ant-design/icons';
+import { BULK_MAX } from '@domain/meeting/personBulk.contracts';
+import type { ListInEffect } from '@/components/resource/ResourcePage';
 import { BadgePrint } from './BadgePrint';
+import { BulkModal, ACTION_LABELS } from './BulkModal';
 import { ImportModal } from './ImportModal';
 import { downloadImportTemplate } from './personImportApi';
+import type { BulkAction, BulkSelection } from './personBulkApi';
 
 /**
  * 参会人员's own toolbar buttons beside the generic ones (新增 / 批量删除 / 导出): 下载模板 and 导入 with the
- * import action, 打印胸卡 for the selected rows with the badge action.
+ * import action; 批量操作 (审核通过, 取消登记, 变更人员类别, 安排班车, 删除) and 打印胸卡, each for the ticked
+ * rows or, with none ticked, for every row matching the list's filter — each action offered with its
+ * own authority.
  */
 export interface PersonToolbarProps {
   selected: readonly Key[];
   canImport: boolean;
   canApprove: boolean;
   canBadge: boolean;
+  /** The bulk actions the user holds the authority of. */
+  bulkActions?: readonly BulkAction[];
+  /** The list as filtered now (for "every row matching the filter"). */
+  list?: ListInEffect;
   reload: () => void;
 }
 
-export function PersonToolbar({ selected, canImport, canApprove, canBadge, reload }: PersonToolbarProps) {
-  const { message } = App.useApp();
+export function PersonToolbar({ selected, canImport, canApprove, canBadge, bulkActions = [], list, reload }: PersonToolbarProps) {
+  const { message, modal } = App.useApp();
   const [importing, setImporting] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const [printing, setPrinting] = useState<number[] | null>(null);
+  const [printing, setPrinting] = useState<BulkSelection | null>(null);
+  const [acting, setActing] = useState<{ action: BulkAction; selection: BulkSelection } | null>(null);
+
+  /** The ticked rows, or every row of the filter (after a confirmation naming how many). */
+  const choose = async (what: string): Promise<BulkSelection | null> => {
+    if (selected.length > 0) return { kind: 'ids', ids: selected.map(Number) };
+    const total = list?.total ?? 0;
+    if (total === 0) {
+      message.warning('当前列表没有数据');
+      return null;
+    }
+    if (total > BULK_MAX) {
+      message.warning(`符合条件的参会人员共 ${total} 人，超过一次最多 ${BULK_MAX} 人，请缩小筛选范围后再操作`);
+      return null;
+    }
+    const yes = await modal.confirm({ title: `未勾选人员：对全部符合筛选条件的 ${total} 人${what}？`, okText: `全部 ${total} 人`, cancelText: '取消' });
+    return yes ? { kind: 'all', params: list!.params(), total } : null;
+  };
 
   return (
     <>
@@ -50,21 +76,45 @@ export function PersonToolbar({ selected, canImport, canApprove, canBadge, reloa
           <ImportModal open={importing} canApprove={canApprove} onClose={() => setImporting(false)} onImported={reload} />
         </>
       )}
+      {bulkActions.length > 0 && (
+        <>
+          <Dropdown
+            menu={{
+              items: bulkActions.map((a) => ({ key: a, label: ACTION_LABELS[a], danger: a === 'remove' })),
+              onClick: async ({ key }) => {
+                const action = key as BulkAction;
+                const selection = await choose(ACTION_LABELS[action]);
+                if (selection) setActing({ action, selection });
+              },
+            }}
+          >
+            <Button>
+              批量操作{selected.length ? `（${selected.length}）` : ''} <DownOutlined />
+            </Button>
+          </Dropdown>
+          <BulkModal
+            action={acting?.action ?? null}
+            selection={acting?.selection ?? null}
+            onClose={() => setActing(null)}
+            onDone={() => {
+              list?.clearSelection();
+              reload();
+            }}
+          />
+        </>
+      )}
       {canBadge && (
         <>
           <Button
             icon={<IdcardOutlined />}
-            onClick={() => {
-              if (selected.length === 0) {
-                message.warning(MSG_NO_SELECTION);
-                return;
-              }
-              setPrinting(selected.map(Number));
+            onClick={async () => {
+              const selection = await choose('打印胸卡');
+              if (selection) setPrinting(selection);
             }}
           >
             打印胸卡{selected.length ? `（${selected.length}）` : ''}
           </Button>
-          <BadgePrint ids={printing} onClose={() => setPrinting(null)} />
+          <BadgePrint selection={printing} onClose={() => setPrinting(null)} />
         </>
       )}
     </>

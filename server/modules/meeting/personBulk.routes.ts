@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { personBulkApprove, personBulkBadges, personBulkCancel, personBulkKind, personBulkRemove, personBulkShuttle, type BulkResult } from '@domain/meeting/personBulk.contracts';
+import { ok } from '../../lib/envelope';
+import { route } from '../../lib/route';
+import { MSG } from '../../messages';
+import { callerOf } from '../../routes/resources/caller';
+import { bulkApprove, bulkBadges, bulkCancel, bulkKind, bulkRemove, bulkShuttle } from '../../services/meeting/personBulk';
+
+/** 参会人员 in bulk (domain/meeting/personBulk.contracts.ts); the SQL is in server/services/meeting/personBulk.ts. */
+const answer = (verb: string, result: BulkResult, dryRun: boolean) =>
+  ok(result, dryRun ? MSG.ok : MSG.personBulkDone(verb, result.done, result.skipped.reduce((sum, s) => sum + s.count, 0)));
+
+const personBulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  route(app, personBulkApprove, async (request) =>
+    answer('审核通过', await bulkApprove(await callerOf(app, request), request.body), request.body.dryRun === '1'),
+  );
+  route(app, personBulkCancel, async (request) =>
+    answer('取消', await bulkCancel(await callerOf(app, request), request.body, request.body.remark), request.body.dryRun === '1'),
+  );
+  route(app, personBulkKind, async (request) =>
+    answer('变更人员类别', await bulkKind(await callerOf(app, request), request.body, request.body.toKind), request.body.dryRun === '1'),
+  );
+  route(app, personBulkShuttle, async (request) =>
+    answer('安排班车', await bulkShuttle(await callerOf(app, request), request.body, request.body.lineId), request.body.dryRun === '1'),
+  );
+  route(app, personBulkRemove, async (request) => answer('删除', await bulkRemove(await callerOf(app, request), request.body), request.body.dryRun === '1'));
+  route(app, personBulkBadges, async (request) => ok(await bulkBadges(await callerOf(app, request), request.body)));
+};
+
+export default personBulkRoutes;

@@ -1,0 +1,74 @@
+import type { RequestParams } from '@/api/params';
+import { call, callWithMessage } from '@/api/call';
+import {
+  BADGES_PAGE_MAX,
+  personBulkApprove,
+  personBulkBadges,
+  personBulkCancel,
+  personBulkKind,
+  personBulkRemove,
+  personBulkShuttle,
+  type BadgePage,
+  type BulkResult,
+} from '@domain/meeting/personBulk.contracts';
+
+/**
+ * The calls of 参会人员's bulk actions (domain/meeting/personBulk.contracts.ts). The persons are the
+ * ticked rows, or every row matching the list's filters in effect: the server decides that set itself.
+ */
+export type BulkSelection = { kind: 'ids'; ids: readonly number[] } | { kind: 'all'; params: RequestParams; total: number };
+
+export type BulkAction = 'approve' | 'cancel' | 'kind' | 'shuttle' | 'remove';
+
+/** What an action needs besides the persons. */
+export interface BulkExtra {
+  remark?: string;
+  toKind?: number;
+  lineId?: number;
+}
+
+const NOT_FILTERS = new Set(['sort', 'order', 'limit', 'page']);
+
+/** The selection as the form the server reads: `ids`, or `all=1` and the list's filters. */
+export function selectionParams(selection: BulkSelection): Record<string, string> {
+  if (selection.kind === 'ids') return { ids: selection.ids.join(',') };
+  const out: Record<string, string> = { all: '1' };
+  for (const [name, value] of Object.entries(selection.params)) {
+    if (!NOT_FILTERS.has(name) && value !== null && value !== undefined && value !== '') out[name] = String(value);
+  }
+  return out;
+}
+
+export const selectionCount = (selection: BulkSelection) => (selection.kind === 'ids' ? selection.ids.length : selection.total);
+
+const CONTRACTS = {
+  approve: personBulkApprove,
+  cancel: personBulkCancel,
+  kind: personBulkKind,
+  shuttle: personBulkShuttle,
+  remove: personBulkRemove,
+} as const;
+
+function form(selection: BulkSelection, extra: BulkExtra): Record<string, string> {
+  const out = selectionParams(selection);
+  if (extra.remark) out.remark = extra.remark;
+  if (extra.toKind !== undefined) out.toKind = String(extra.toKind);
+  if (extra.lineId !== undefined) out.lineId = String(extra.lineId);
+  return out;
+}
+
+/** The counts the action would have, nothing changed. */
+export function dryRun(action: BulkAction, selection: BulkSelection, extra: BulkExtra): Promise<BulkResult> {
+  // The contracts differ only in the extra field each takes; the form carries just that one.
+  return call(CONTRACTS[action] as typeof personBulkApprove, { ...form(selection, extra), dryRun: '1' } as never);
+}
+
+export function runBulk(action: BulkAction, selection: BulkSelection, extra: BulkExtra): Promise<{ data: BulkResult; msg: string }> {
+  return callWithMessage(CONTRACTS[action] as typeof personBulkApprove, form(selection, extra) as never);
+}
+
+/** One page of badges; the list's order when printing all. */
+export function badgePage(selection: BulkSelection, offset: number, limit = BADGES_PAGE_MAX): Promise<BadgePage> {
+  const sort = selection.kind === 'all' ? { sort: selection.params.sort, order: selection.params.order } : {};
+  return call(personBulkBadges, { ...selectionParams(selection), ...sort, offset, limit } as never);
+}

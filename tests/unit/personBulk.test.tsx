@@ -1,0 +1,133 @@
+import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { personBulkApprove, personBulkBadges, type BadgeData, type BadgeTemplate } from '@domain/meeting/personBulk.contracts';
+import { AppProviders } from '../../src/app/AppProviders';
+import PersonPage from '../../src/features/meeting/pages/person/person/index';
+import { badgeSheets, sheetsLabel } from '../../src/features/meeting/persons/BadgePrint';
+import { useSession } from '../../src/stores/session';
+import { user } from '../mocks/app';
+import { mock } from '../mocks/contract';
+import { API } from '../mocks/handlers';
+import { server } from '../mocks/server';
+import { resetSession, signInAs } from '../mocks/session';
+
+/** 参会人员's bulk actions and badges for everyone, against msw: each action confirmed with its count, the persons ticked or the whole filter. */
+
+const PERSONS = [
+  { id: 7, name: '林晓峰', kind: 2, mobile: '13912345678', company: '上海云启会展服务有限公司', jobTitle: '总监', source: 3, badgeNo: 'CH20261128000007', checkinStatus: 0, checkedInAt: null, code: 'Aa1Bb2Cc3Dd4Ee5Ff6Gg7H', status: 1, activityId: 3, activityName: '开幕式', cnfId: 1, projectName: '博览会', createdAt: '2026-11-28 10:00:00' },
+  { id: 8, name: '周雨桐', kind: 4, mobile: '13912345679', company: '新华社', jobTitle: '记者', source: 2, badgeNo: 'CH20261128000008', checkinStatus: 0, checkedInAt: null, code: 'Zz9Yy8Xx7Ww6Vv5Uu4Tt3S', status: 0, activityId: 3, activityName: '开幕式', cnfId: 1, projectName: '博览会', createdAt: '2026-11-28 10:00:00' },
+];
+
+const badge = (p: (typeof PERSONS)[number], seat: string | null): BadgeData => ({
+  id: p.id, activityId: 3, activityName: '开幕式', name: p.name, company: p.company, jobTitle: p.jobTitle, kind: p.kind, kindLabel: p.kind === 2 ? '嘉宾' : '媒体', badgeNo: p.badgeNo, code: p.code, seat,
+});
+const TEMPLATE: BadgeTemplate = { activityId: 3, size: 'a4x8', company: true, jobTitle: false, seat: true, qr: true, kindBand: true };
+
+const calls: Array<{ path: string; params: Record<string, string> }> = [];
+
+function useApi() {
+  server.use(
+    http.get(API('/person/person/page'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { total: PERSONS.length, records: PERSONS } })),
+    http.get(API('/business/activityOptions'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [{ id: 3, name: '开幕式', cnfId: 1, projectName: '博览会' }] })),
+    mock(personBulkApprove, ({ params }) => {
+      calls.push({ path: 'approve', params });
+      const result = { matched: 2, done: 1, skipped: [{ reason: '登记状态为「已通过」', count: 1 }] };
+      return params.dryRun ? result : HttpResponse.json({ code: 0, msg: '已审核通过 1 人，1 人未处理', data: result });
+    }),
+    mock(personBulkBadges, ({ params }) => {
+      calls.push({ path: 'badges', params });
+      return { total: 2, badges: [badge(PERSONS[0], '主论坛厅 A区 3排12号'), badge(PERSONS[1], null)], templates: [TEMPLATE] };
+    }),
+  );
+}
+
+function renderPage(authorities: string[]) {
+  useSession.setState({ authorities: ['user', 'MENU_person_person', ...authorities] });
+  const router = createMemoryRouter([{ path: '/person/person/index', element: <PersonPage /> }], { initialEntries: ['/person/person/index'] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  resetSession();
+  signInAs('demo');
+});
+afterEach(() => resetSession());
+
+describe('批量操作', () => {
+  it('confirms 审核通过 of the ticked rows with the server’s count, then runs it', async () => {
+    useApi();
+    renderPage(['ACTION_person_person_status']);
+    await screen.findByText('林晓峰');
+    const checkboxes = screen.getAllByRole('checkbox');
+    await user.click(checkboxes[1]);
+    await user.click(checkboxes[2]);
+    await user.click(screen.getByRole('button', { name: /批量操作（2）/ }));
+    await user.click(await screen.findByRole('menuitem', { name: '审核通过' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('批量审核通过（2 人）')).toBeInTheDocument();
+    expect(await within(dialog).findByText('共选择 2 人，将审核通过 1 人；1 人不处理（登记状态为「已通过」 1 人）')).toBeInTheDocument();
+    expect(calls).toEqual([{ path: 'approve', params: { ids: '7,8', dryRun: '1' } }]);
+    await user.click(within(dialog).getByRole('button', { name: /确认审核通过（1 人）/ }));
+    expect(await screen.findByText('已审核通过 1 人，1 人未处理')).toBeInTheDocument();
+    expect(calls[1]).toEqual({ path: 'approve', params: { ids: '7,8' } });
+  });
+
+  it('with nothing ticked, asks before acting on every row of the filter, and sends the filter instead of ids', async () => {
+    useApi();
+    renderPage(['ACTION_person_person_status']);
+    await screen.findByText('林晓峰');
+    await user.click(screen.getByRole('button', { name: /批量操作/ }));
+    await user.click(await screen.findByRole('menuitem', { name: '审核通过' }));
+    expect((await screen.findAllByText('未勾选人员：对全部符合筛选条件的 2 人审核通过？')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: '全部 2 人' }));
+    expect(await screen.findByText(/将审核通过 1 人/)).toBeInTheDocument();
+    expect(calls[0].params).toMatchObject({ all: '1', dryRun: '1' });
+    expect(calls[0].params.ids).toBeUndefined();
+  });
+
+  it('offers 批量操作 only with an authority of one of its actions', async () => {
+    useApi();
+    renderPage(['ACTION_person_person_badge']);
+    await screen.findByText('林晓峰');
+    expect(screen.queryByRole('button', { name: /批量操作/ })).toBeNull();
+  });
+});
+
+describe('胸卡', () => {
+  it('prints every row of the filter, with the seat and without the fields the template leaves out', async () => {
+    useApi();
+    renderPage(['ACTION_person_person_badge']);
+    await screen.findByText('林晓峰');
+    await user.click(screen.getByRole('button', { name: /打印胸卡/ }));
+    await user.click(await screen.findByRole('button', { name: '全部 2 人' }));
+    const dialog = (await screen.findByText('打印胸卡（2 张，1 页 A4）')).closest('.ant-modal') as HTMLElement;
+    expect(calls.find((c) => c.path === 'badges')!.params).toMatchObject({ all: '1', offset: '0' });
+    const first = dialog.querySelector('[data-badge-no="CH20261128000007"]') as HTMLElement;
+    expect(within(first).getByText('座位：主论坛厅 A区 3排12号')).toBeInTheDocument();
+    expect(within(first).getByText('上海云启会展服务有限公司')).toBeInTheDocument();
+    // 职务 is off in this activity's template.
+    expect(within(first).queryByText('总监')).toBeNull();
+    expect(first).toHaveClass('zb-badge--a4x8', 'zb-badge-band-2');
+    expect(first.querySelector('svg[data-qr-value]')).toHaveAttribute('data-qr-value', 'Aa1Bb2Cc3Dd4Ee5Ff6Gg7H');
+    expect(document.querySelectorAll('body > .zb-badge-print .zb-badge')).toHaveLength(2);
+  });
+
+  it('lays badges out by their template: 8 to an A4 sheet, 4 to an A4 sheet, one card per page', () => {
+    const many = Array.from({ length: 19 }, (_, i) => ({ ...badge(PERSONS[0], null), id: i + 1 }));
+    const a4 = badgeSheets(many, [TEMPLATE]);
+    expect(a4.map((s) => s.badges.length)).toEqual([8, 8, 3]);
+    expect(sheetsLabel(a4)).toBe('19 张，3 页 A4');
+    expect(badgeSheets(many, [{ ...TEMPLATE, size: 'a4x4' }]).map((s) => s.badges.length)).toEqual([4, 4, 4, 4, 3]);
+    const cards = badgeSheets(many.slice(0, 3), [{ ...TEMPLATE, size: 'card' }]);
+    expect(sheetsLabel(cards)).toBe('3 张，3 页 86×54 mm 卡片');
+    // Without a template (an activity the answer did not describe) the default A4 sheet of 8.
+    expect(badgeSheets(many.slice(0, 2), [])[0].layout.size).toBe('a4x8');
+  });
+});
