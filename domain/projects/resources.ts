@@ -85,8 +85,17 @@ export const activity: ResourceDef<'activity'> = {
     { name: 'closeTime', label: '每日结束时间', type: 'time', list: true, width: 120, defaultValue: '17:00' },
     { name: 'address', label: '活动地点', type: 'text', max: 255, list: true, width: 280, span: 24 },
     { name: 'logo', label: 'Logo 地址', type: 'text', max: 500, rules: [urlRule], span: 24, placeholder: 'https://…' },
-import type { Option, ResourceDef, StateOption } from '@domain/resource/types';
-import { PERSON_KINDS } from '@domain/meeting/resources';
+    // 参会人员 settings: whether attendees must give a certificate, and the category an import or a form leaves blank.
+    { name: 'requireId', label: '要求证件', type: 'boolean', defaultValue: false },
+    { name: 'defaultKind', label: '默认人员类别', type: 'enum', options: PERSON_KINDS, defaultValue: 1 },
+    // 胸卡模板: how this activity's badges print (src/features/meeting/persons/BadgePrint.tsx). A show-field left
+    // empty (an activity saved before these existed) counts as shown.
+    { name: 'badgeSize', label: '胸卡尺寸', type: 'enum', options: BADGE_SIZES, defaultValue: 1 },
+    { name: 'badgeCompany', label: '胸卡显示单位', type: 'boolean', defaultValue: true },
+    { name: 'badgeJobTitle', label: '胸卡显示职务', type: 'boolean', defaultValue: true },
+    { name: 'badgeSeat', label: '胸卡显示座位', type: 'boolean', defaultValue: true },
+    { name: 'badgeQr', label: '胸卡显示二维码', type: 'boolean', defaultValue: true },
+    { name: 'badgeKindBand', label: '胸卡按人员类别着色', type: 'boolean', defaultValue: true },
   ],
   machines: [
     {
