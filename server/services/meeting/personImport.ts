@@ -29,6 +29,7 @@ import { MSG } from '../../messages';
 import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../resources/model';
 import { exportColumns } from '../resources/export';
 import { queryRows, refreshStatistics } from '../sql';
+import { personSearchKey } from './personSearchKey';
 import { newPersonCode } from './personCode';
 import { attendeeSettings, type AttendeeSettings } from './activitySettings';
 import { byActor, recordAudit } from '../audit/record';
@@ -617,7 +618,8 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
       for (let start = 0; start < n; start += INSERT_BATCH) {
         const batch = checked.inserts.slice(start, start + INSERT_BATCH).map((values, i) => {
           const id = ids[start + i];
-          return { ...values, ...stamp, id, badgeNo: autoCodeOf(person.autoCode!.prefix, caller.now, id), code: newPersonCode() };
+          // The desk's search words come with the row, so 10 000 imported people are found at once.
+          return { ...values, ...stamp, id, badgeNo: autoCodeOf(person.autoCode!.prefix, caller.now, id), code: newPersonCode(), searchKey: personSearchKey(values) };
         });
         await insertRows(db, table, batch);
         if (approve) {
