@@ -26,6 +26,15 @@ export default defineConfig({
         },
       },
       {
+        // The domain core's own tests (rules, formats, signing, definitions): no DOM, so no jsdom to start.
+        extends: true,
+        test: {
+          name: 'domain',
+          environment: 'node',
+          include: ['tests/domain/**/*.test.ts'],
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'server',

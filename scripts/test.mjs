@@ -6,7 +6,7 @@ const pg = process.env.TEST_DATABASE_URL;
 const steps = [
   ['类型检查 (tsc -b)', 'tsc', ['-b']],
   ['代码规范 (eslint)', 'eslint', ['.', '--max-warnings', '0']],
-  ['前端单元测试 (vitest + msw)', 'vitest', ['run', '--project', 'client']],
+  ['前端与领域单元测试 (vitest + msw)', 'vitest', ['run', '--project', 'client', '--project', 'domain']],
   ['服务端测试 (PGlite)', 'vitest', ['run', '--project', 'server'], { TEST_DATABASE_URL: '' }],
   ...(pg ? [['服务端测试 (PostgreSQL)', 'vitest', ['run', '--project', 'server'], { TEST_DATABASE_URL: pg }]] : []),
   ['构建 (vite build)', 'vite', ['build', '--logLevel', 'warn']],
