@@ -43,7 +43,8 @@ function staticImports(bundle: OutputBundle, roots: OutputChunk[]): Set<string> 
  * entry's stylesheet inlined too), and modulepreload links for the login route's chunks. The server sends it for /user/login only
  * (server/plugins/spa.ts), so the login page paints from the HTML alone, before any script has arrived;
  * main.tsx mounts React once the router has the same page ready, and React replaces the painted markup
- * with identical markup. Other addresses get index.html and never show the frame.
+ * with identical markup. A sign-in submitted on the painted form is kept for the app (vite-plugins/loginFrameSubmit.js).
+ * Other addresses get index.html and never show the frame.
  */
 export function loginFrame(): Plugin {
   let root = '';
@@ -87,8 +88,13 @@ export function loginFrame(): Plugin {
           const asset = bundle[href.slice(base.length)];
           return asset && asset.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
         });
+        // The painted form's submit catcher runs inline, before the form is parsed: a sign-in submitted at
+        // first paint is kept (an external script would arrive a round trip later). The server allows it by
+        // its hash (server/plugins/spa.ts). The form's method="dialog" makes a submit without it a no-op
+        // rather than a GET that would put the password into the address.
+        const submitCatcher = readFileSync(path.join(root, 'vite-plugins/loginFrameSubmit.js'), 'utf8').trim();
         const page = inlined
-          .replace('</head>', `  ${preloads}\n    <style>${css}</style>\n  </head>`)
+          .replace('</head>', `  ${preloads}\n    <style>${css}</style>\n    <script>${submitCatcher}</script>\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root">${frame}</div>`);
         if (!page.includes('zb-login-frame')) this.error('index.html 中没有 <div id="root"></div>，无法生成 login.html');
         this.emitFile({ type: 'asset', fileName: FRAME_PAGE, source: page });

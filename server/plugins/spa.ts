@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
@@ -38,6 +39,19 @@ const DOCUMENT_ONLY_HEADERS = [
 const PAINTED_PAGES: Record<string, string> = { [`${SPA_BASE}user/login`]: 'login.html' };
 
 /**
+ * The Content-Security-Policy of a painted page: the global one (server/plugins/security.ts allows scripts
+ * from our origin only) plus the hashes of the page's inline scripts — login.html's catcher of a sign-in
+ * submitted before the app has started (vite-plugins/loginFrameSubmit.js). No other inline script runs.
+ */
+export function paintedPagePolicy(policy: string, html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '', 'utf8').digest('base64')}'`,
+  );
+  if (hashes.length === 0) return policy;
+  return policy.replace(/script-src ([^;]*)/, (_directive, sources: string) => `script-src ${sources} ${hashes.join(' ')}`);
+}
+
+/**
  * Serves the built browser app (dist/) under /zbzj/ with history-mode fallback: any GET that is not a
  * file gets index.html and the client router takes over. Skipped when there is no build (API-only use,
  * or `npm run dev` where Vite serves the app).
@@ -50,7 +64,9 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
   }
 
   const painted = new Map(
-    Object.entries(PAINTED_PAGES).filter(([, file]) => existsSync(path.join(root, file))),
+    Object.entries(PAINTED_PAGES)
+      .filter(([, file]) => existsSync(path.join(root, file)))
+      .map(([address, file]) => [address, { file, html: readFileSync(path.join(root, file), 'utf8') }]),
   );
 
   app.get('/', (_request, reply) => reply.redirect(SPA_BASE));
@@ -77,8 +93,12 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
         // A missing hashed asset is a stale page asking for an old build: answer 404, not HTML.
         if (request.url.startsWith(`${SPA_BASE}assets/`)) throw notFound();
-        const page = painted.get(request.url.split('?', 1)[0] ?? '') ?? 'index.html';
-        return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile(page);
+        const page = painted.get(request.url.split('?', 1)[0] ?? '');
+        if (page) {
+          const policy = reply.getHeader('content-security-policy');
+          if (typeof policy === 'string') reply.header('content-security-policy', paintedPagePolicy(policy, page.html));
+        }
+        return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile(page?.file ?? 'index.html');
       });
     },
     { prefix: '/zbzj' },

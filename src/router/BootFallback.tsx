@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import NProgress from 'nprogress';
+import { NProgress } from './progress';
 
 /**
  * Shown while the very first navigation (and its guard) runs, before any route can render; also while

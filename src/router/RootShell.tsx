@@ -1,13 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router-dom';
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
+import { NProgress } from './progress';
 import { env } from '../config/env';
 import { WithProviders } from './AppFrame';
 import { documentTitle } from '../lib/pageTitle';
 import type { RouteHandle } from '../lib/routeTypes';
-
-NProgress.configure({ showSpinner: false });
 
 /**
  * Root element: a loading bar while any navigation runs, the document title of the matched route, and

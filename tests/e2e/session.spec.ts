@@ -92,3 +92,38 @@ test('an unknown path goes home and the 404 page offers the way back', async ({ 
   await page.getByRole('button', { name: '返回首页' }).click();
   await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
 });
+
+test('Enter pressed on the painted login form over 4G signs in', async ({ page }) => {
+  // A 4G-like link (12 Mbit/s, 60 ms), and the app's scripts held back until the sign-in is on its way:
+  // the form login.html paints is all there is when a password manager fills it and presses Enter.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const bytesPerSecond = (12 * 1024 * 1024) / 8;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 60,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('user/login', { waitUntil: 'commit' });
+  const painted = page.locator('#zb-login-frame');
+  await expect(painted.locator('#username')).toBeVisible();
+  await painted.locator('#username').fill(accounts.demo.username);
+  await painted.locator('#password').fill(accounts.demo.password);
+  await painted.locator('#password').press('Enter');
+  // Kept: the painted button shows it is busy, and the password went nowhere.
+  await expect(painted.getByRole('button', { name: /登\s*录/ })).toHaveAttribute('aria-busy', 'true');
+  expect(page.url()).not.toContain('password');
+
+  release();
+  await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/, { timeout: 30_000 });
+  await expect(tableRows(page).first()).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDirectory } from '../../vite-plugins/compressAssets';
@@ -10,7 +11,10 @@ let t: TestApp;
 let dist: string;
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `客户 ${i}` })))};\n`;
 const indexHtml = `<!doctype html><html lang="zh-CN"><head><title>主办之家</title></head><body><div id="root"></div>${'<!-- 留白 -->'.repeat(40)}</body></html>`;
-const loginHtml = indexHtml.replace('<div id="root"></div>', '<div id="root"><div class="zb-auth">账号密码登录</div></div>');
+const submitCatcher = "document.addEventListener('submit', function () {}, true);";
+const loginHtml = indexHtml
+  .replace('</head>', `<script>${submitCatcher}</script></head>`)
+  .replace('<div id="root"></div>', '<div id="root"><div class="zb-auth">账号密码登录</div></div>');
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'zbzj-dist-'));
@@ -91,5 +95,16 @@ describe('compressed static files', () => {
     const plain = await get('/zbzj/user/login');
     expect(plain.body).toBe(readFileSync(path.join(dist, 'login.html'), 'utf8'));
     expect((await get('/zbzj/user/register')).body).toBe(indexHtml);
+  });
+
+  it('lets the login page run its inline submit catcher, by hash, and no other page any inline script', async () => {
+    const hash = `'sha256-${createHash('sha256').update(submitCatcher, 'utf8').digest('base64')}'`;
+    const login = await get('/zbzj/user/login', 'br');
+    expect(login.headers['content-security-policy']).toContain(`script-src 'self' ${hash}`);
+    for (const url of ['/zbzj/', '/zbzj/user/register']) {
+      const page = await get(url, 'br');
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self';");
+      expect(page.headers['content-security-policy'], url).not.toContain('sha256-');
+    }
   });
 });

@@ -1,8 +1,12 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loginToken } from '@domain/session/session.contracts';
 import frameHtml from '../../vite-plugins/loginFrame.html?raw';
+import submitCatcher from '../../vite-plugins/loginFrameSubmit.js?raw';
+import { receivedParams } from '../mocks/handlers';
+import { server } from '../mocks/server';
 import { resetSession } from '../mocks/session';
-import { renderApp } from '../mocks/app';
+import { currentPath, renderApp } from '../mocks/app';
 
 /**
  * login.html paints the login page before any script runs (vite-plugins/loginFrame.ts) and React then
@@ -44,10 +48,61 @@ describe('the login page painted from the HTML', () => {
     const painted = template.content.firstElementChild;
     expect(painted?.id).toBe('zb-login-frame');
 
-    // The painted button only looks like the submit button: pressing Enter there must not send the
-    // form (to this address, with the password in it) before React has taken over.
-    const paintedOutline = outline(painted!).map((line) => line.replace('button class=zb-login-submit type=button', 'button class=zb-login-submit type=submit'));
-    expect(paintedOutline).toEqual(outline(rendered!));
-    expect(painted!.querySelector('form button[type="submit"]')).toBeNull();
+    expect(outline(painted!)).toEqual(outline(rendered!));
+    // Without its catcher a submit of the painted form does nothing, instead of sending the form (to this
+    // address, with the password in it).
+    expect(painted!.querySelector('form')?.getAttribute('method')).toBe('dialog');
+  });
+});
+
+describe('a sign-in submitted on the painted form before the app has started', () => {
+  beforeEach(() => resetSession());
+  afterEach(() => {
+    document.getElementById('zb-login-frame')?.remove();
+    server.events.removeAllListeners();
+  });
+
+  /** login.html as the browser has it before the app's script: the frame, and the inline catcher run. */
+  function paintLogin(): HTMLElement {
+    document.body.insertAdjacentHTML('afterbegin', frameHtml.replace(/%\w+Outlined%/g, ''));
+    // The same text login.html inlines (vite-plugins/loginFrame.ts), run as the browser runs it.
+    new Function(submitCatcher)();
+    return document.getElementById('zb-login-frame')!;
+  }
+
+  it('is kept, and the app signs in with the typed values once it mounts', async () => {
+    const logins: Array<Record<string, string>> = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (new URL(request.url).pathname.endsWith(loginToken.path)) logins.push(await receivedParams(request));
+    });
+    const frame = paintLogin();
+    frame.querySelector<HTMLInputElement>('#username')!.value = 'admin';
+    frame.querySelector<HTMLInputElement>('#password')!.value = 'admin123456';
+    // Enter in a field and a click on 登录 both come as a submit of the form.
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    frame.querySelector('form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(frame.querySelector('.zb-login-submit')).toHaveAttribute('aria-busy', 'true');
+
+    const router = renderApp('/user/login');
+    // The first visit of the activity list in this file: its code is transformed on the way.
+    await screen.findByPlaceholderText('请输入活动名称', undefined, { timeout: 15_000 });
+    expect(currentPath(router)).toBe('/yx/sysActivity/index');
+    expect(logins).toHaveLength(1);
+    expect(logins[0]).toMatchObject({ username: 'admin', password: 'admin123456', yhlx: '1' });
+  });
+
+  it('is not sent when nobody submitted the painted form', async () => {
+    const logins: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith(loginToken.path)) logins.push(request.url);
+    });
+    const frame = paintLogin();
+    frame.querySelector<HTMLInputElement>('#username')!.value = 'admin';
+    const router = renderApp('/user/login');
+    await screen.findByRole('button', { name: /登\s*录/ });
+    expect(await screen.findByDisplayValue('admin')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/user/login');
+    expect(logins).toHaveLength(0);
   });
 });

@@ -94,8 +94,10 @@ describe('notice bell', () => {
     const titles = () =>
       Array.from(popup.querySelectorAll('[role="tabpanel"][aria-hidden="false"] .zb-notice-list a'), (a) => a.textContent);
     expect(titles()).toEqual(['未读通知1', '未读通知2', '未读通知3']);
-    await user.click(within(popup).getByText('未读'));
+    // One count: the 未读 tab says the badge's 4, and names the unread ones it does not list.
+    await user.click(within(popup).getByText('未读 (4)'));
     await waitFor(() => expect(titles()).toEqual(['未读通知1', '未读通知2']));
+    expect(within(popup).getByText('另有 2 条未读').closest('a')).toHaveAttribute('href', '/zbzj/system/mynotice/index');
     await user.click(within(popup).getByText('已读'));
     await waitFor(() => expect(titles()).toEqual(['已读通知1', '已读通知2', '已读通知3']));
     for (const link of popup.querySelectorAll('.zb-notice-list a')) {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
@@ -29,17 +29,20 @@ function validate(values: Values): Errors {
 }
 
 /**
- * What the user typed into the form login.html painted before this script ran, and which field had the
- * caret (vite-plugins/loginFrame.ts): React replaces that markup, so both carry over instead of vanishing.
- * Read while rendering, before React commits over the painted form.
+ * What the user typed into the form login.html painted before this script ran, which field had the
+ * caret, and whether it was already submitted (vite-plugins/loginFrame.ts; the inline catcher
+ * vite-plugins/loginFrameSubmit.js marks the frame): React replaces that markup, so all of it carries over
+ * instead of vanishing — a password manager fills and submits at once. Read while rendering, before React
+ * commits over the painted form.
  */
-function paintedForm(): { values: Values; focused: Field | null } {
+export function paintedForm(): { values: Values; focused: Field | null; submitted: boolean } {
   const frame = document.getElementById('zb-login-frame');
   const value = (id: Field) => frame?.querySelector<HTMLInputElement>(`#${id}`)?.value ?? '';
   const active = frame?.contains(document.activeElement) ? document.activeElement?.id : undefined;
   return {
     values: { username: value('username'), password: value('password') },
     focused: active === 'username' || active === 'password' ? active : null,
+    submitted: frame?.hasAttribute('data-submitted') ?? false,
   };
 }
 
@@ -75,8 +78,7 @@ export function LoginForm({ yhlx }: { yhlx: Yhlx }) {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: validate(next)[field] }));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async (values: Values) => {
     const found = validate(values);
     setErrors(found);
     if (found.username || found.password) {
@@ -94,6 +96,22 @@ export function LoginForm({ yhlx }: { yhlx: Yhlx }) {
       setSubmitting(false);
     }
   };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit(values);
+  };
+
+  // A sign-in submitted on the painted form before this script ran is sent now, once (the ref keeps
+  // StrictMode's second effect run from signing in twice).
+  const paintedSent = useRef(false);
+  useEffect(() => {
+    if (!painted.submitted || paintedSent.current) return;
+    paintedSent.current = true;
+    void submit(painted.values);
+    // Only the painted submit, on mount: `submit` changes every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [painted]);
 
   const item = (field: Field, input: ReactNode) => (
     <div className={errors[field] ? 'zb-login-item zb-login-item-error' : 'zb-login-item'}>

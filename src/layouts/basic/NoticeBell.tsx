@@ -76,7 +76,24 @@ export function NoticeBell({ color }: { color?: string }) {
         size="small"
         items={[
           { key: 'all', label: '全部', children: <NoticeList notices={tabs.all} to={noticePath} onChoose={close} /> },
-          { key: 'unread', label: '未读', children: <NoticeList notices={tabs.unread} to={noticePath} onChoose={close} /> },
+          {
+            key: 'unread',
+            // The badge's count, so that the tab and the badge never tell two numbers; the rest of the
+            // unread ones are named below the titles shown.
+            label: tabs.unreadCount > 0 ? `未读 (${tabs.unreadCount})` : '未读',
+            children: (
+              <>
+                <NoticeList notices={tabs.unread} to={noticePath} onChoose={close} />
+                {tabs.unreadCount > tabs.unread.length && (
+                  <div className="zb-notice-more">
+                    <Link to={noticePath} onClick={close}>
+                      另有 {tabs.unreadCount - tabs.unread.length} 条未读
+                    </Link>
+                  </div>
+                )}
+              </>
+            ),
+          },
           { key: 'read', label: '已读', children: <NoticeList notices={tabs.read} to={noticePath} onChoose={close} /> },
         ]}
       />
