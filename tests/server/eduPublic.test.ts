@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { retryHint } from '@domain/core/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EduProjectShowcase, ReportCheckResult } from '@domain/edu/eduPublic.contracts';
 import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED } from '@domain/core/validators';
@@ -156,7 +157,10 @@ describe('rate limit', () => {
     }
     const limited = await lookup('project', PASSED, ip);
     expect(limited.statusCode).toBe(429);
-    expect(body(limited)).toEqual({ code: 429, msg: '访问太过频繁，请稍后再试!', data: null });
+    // The window began a second ago: the rest of it is the wait, in the header and in words.
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(body(limited)).toEqual({ code: 429, msg: `访问太过频繁，请稍后再试!${retryHint(wait)}`, data: null });
     // Another address is not affected, and the next window starts afresh.
     expect((await lookup('report', PASSED, '10.30.0.2')).statusCode).toBe(200);
     t0.clock.advance(60_000);

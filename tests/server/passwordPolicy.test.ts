@@ -119,7 +119,8 @@ describe('changing the password', () => {
     // A sixth guess, even the right password, has to wait; nothing is evaluated meanwhile.
     const held = await change(token, id, form(SEEDED.edu.password));
     expect(held.statusCode).toBe(429);
-    expect(body(held).msg).toBe(MSG.tooManyRequests);
+    expect(body(held).msg).toBe(`${MSG.tooManyRequests}（约 1 秒后可再试）`);
+    expect(held.headers['retry-after']).toBe('1');
     expect((await login(t.app, 'edu', SEEDED.edu.password, '2')).res.statusCode).toBe(429);
     expect((await stored('edu')).passwordHash).toBe(passwordHash);
 

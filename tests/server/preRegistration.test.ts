@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { retryHint } from '@domain/core/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreRegistrationInfo, PreRegistrationNotice, PreRegistrationResult, PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
 import type { FieldError } from '@domain/core/envelope';
@@ -359,7 +360,7 @@ describe('POST /admin/pre/registration/submit', () => {
     const before = await personCount();
     const limited = await submit(form(), ip);
     expect(limited.statusCode).toBe(429);
-    expect(body(limited).msg).toBe(MSG.tooManyRequests);
+    expect(body(limited).msg).toBe(`${MSG.tooManyRequests}${retryHint(Number(limited.headers['retry-after']))}`);
     expect(await personCount()).toBe(before);
     // Another address is not affected.
     expect(body(await submit(form())).code).toBe(0);

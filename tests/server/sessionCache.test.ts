@@ -93,7 +93,7 @@ describe('session cache', () => {
     const res = await signedInject(ta.app, {
       method: 'POST',
       url: '/admin/developer/update/passwordUser',
-      form: { userId: staff.id, oldPassword: 'cache123456', password: 'cache654321Ab', passwordConfirm: 'cache654321Ab' },
+      form: { userId: staff.id, oldPassword: 'cache123456', password: 'Lantern-654321Ab', passwordConfirm: 'Lantern-654321Ab' },
       token: staff.token,
     });
     expect(body(res)).toMatchObject({ code: 0 });
