@@ -66,7 +66,7 @@ export function ActivitySwitcher({ dark, compact }: { dark: boolean; compact: bo
         if (next) void activityOptions(true).then(setOptions, () => setOptions([]));
       }}
     >
-      <button type="button" className="zb-header-action zb-activity-switch" aria-label={`当前活动：${activity.name}，点击切换`} style={{ color }} data-testid="activity-switch">
+      <button type="button" className="zb-header-action zb-activity-switch" aria-label={`当前活动：${activity.name}，点击切换`} title={[activity.projectName, activity.name].filter(Boolean).join(' / ')} style={{ color }} data-testid="activity-switch">
         <ScheduleOutlined />
         {!compact && (
           <span className="zb-activity-switch-text">
