@@ -17,6 +17,7 @@ import seatMapRoutes from './meeting/seatMap.routes';
 import personImportRoutes from './meeting/personImport.routes';
 import overviewRoutes from './meeting/overview.routes';
 import preRegistrationRoutes from './meeting/preRegistration.routes';
+import attendeePageRoutes from './meeting/attendeePage.routes';
 import apiKeyRoutes from './system/apiKeys.routes';
 import auditRoutes from './system/audit.routes';
 import menuRoutes from './system/menus.routes';
@@ -49,6 +50,7 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   personImportRoutes,
   overviewRoutes,
   preRegistrationRoutes,
+  attendeePageRoutes,
   apiKeyRoutes,
   auditRoutes,
   menuRoutes,
