@@ -280,6 +280,7 @@ export const MSG = {
   meetingPersonIsPassenger: (name: string, line: string) => `「${name}」在班车「${line}」的乘车名单中，请先从名单中移除再删除`,
   meetingPersonCannotMove: '该人员已有签到记录、座位、日程或班车安排，不能改到其他活动',
   scheduleEndBeforeStart: '结束时间须晚于开始时间',
+  scheduleOutsideActivity: (srq: string, erq: string) => `日程日期须在活动时间（${srq} 至 ${erq}）之内`,
   scheduleOverlap: (hall: string, title: string, start: string, end: string) => `与${hall}的「${title}」（${start}–${end}）时间冲突`,
   seatReserved: '保留座位不能安排人员，请先将座位状态改为「空闲」',
   shuttleOverCapacity: (n: number, capacity: number) => `乘车人员（${n} 人）超出座位数（${capacity} 座）`,

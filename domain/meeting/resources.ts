@@ -296,7 +296,16 @@ export const shuttleLine: ResourceDef<'shuttleLine'> = {
     { name: 'capacity', label: '座位数', type: 'int', required: true, min: 1, maxValue: 100, list: true, width: 80, defaultValue: 45 },
     { name: 'driver', label: '司机', type: 'text', required: true, max: 30, list: true, width: 90 },
     { name: 'driverMobile', label: '司机手机', type: 'text', required: true, max: 11, rules: [mobileRule], list: true, width: 130 },
-    { name: 'passengerIds', label: '乘车人员', type: 'many', ref: 'person', refFilter: { activityId: 'activityId' }, maxValue: 100, span: 24 },
+    {
+      name: 'passengerIds',
+      label: '乘车人员',
+      type: 'many',
+      ref: 'person',
+      refFilter: { activityId: 'activityId' },
+      maxValue: 100,
+      span: 24,
+      listCount: { of: 'capacity', prefix: '已乘', width: 110 },
+    },
     { name: 'remark', label: '备注', type: 'textarea', max: 500, span: 24 },
   ],
   lines: {
@@ -305,6 +314,7 @@ export const shuttleLine: ResourceDef<'shuttleLine'> = {
     table: 'shuttle_line_stops',
     minLines: 2,
     maxLines: 20,
+    listWidth: 320,
     fields: [
       { name: 'stopName', label: '站点', type: 'text', required: true, max: 50 },
       { name: 'arriveAt', label: '到站时间', type: 'time', required: true },

@@ -8,7 +8,8 @@ import type { ResourceDef } from './types';
  * The query properties of a list's filters — the definition's search fields, state fields and scope
  * dimensions — as the generic page and export routes accept them (server/routes/resources/schemas.ts),
  * and as contracts that act on "every row matching the list's filter" accept them too
- * (domain/meeting/personBulk.contracts.ts), so both read one filter the same way.
+ * (domain/meeting/personBulk.contracts.ts), so both read one filter the same way. Each carries its field's
+ * label as `title`, which the server's error handler names in a refusal instead of the internal name.
  */
 const json = (schema: Readonly<Record<string, unknown>>): TSchema => Type.Unsafe(schema as Record<string, unknown>);
 
@@ -18,12 +19,12 @@ export function filterProperties(def: ResourceDef): TProperties {
     if (!field.filter) continue;
     const spec = fieldType(field);
     if (field.filter === 'range' && spec.range) {
-      props[`${field.name}Begin`] = Type.Optional(json(spec.range.schema));
-      props[`${field.name}End`] = Type.Optional(json(spec.range.schema));
+      props[`${field.name}Begin`] = Type.Optional(json({ ...spec.range.schema, title: field.label }));
+      props[`${field.name}End`] = Type.Optional(json({ ...spec.range.schema, title: field.label }));
     } else if (field.filter === 'like') {
-      props[field.name] = Type.Optional(Type.String({ maxLength: 100 }));
+      props[field.name] = Type.Optional(Type.String({ title: field.label, maxLength: 100 }));
     } else {
-      props[field.name] = Type.Optional(json(spec.eqFilter(field)));
+      props[field.name] = Type.Optional(json({ ...spec.eqFilter(field), title: field.label }));
     }
   }
   for (const machine of def.machines ?? []) props[machine.field] = Type.Optional(IntegerEnum(machine.states.map((st) => st.value)));

@@ -235,3 +235,42 @@ export function lineAmountFen(priceFen: number, quantity: number, discount = 100
   const hundredths = BigInt(priceFen) * BigInt(quantity) * BigInt(discount);
   return Number((hundredths + 50n) / 100n);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Field labels of refusals
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The Chinese label of a field error's path in a save of `def`: a field, the project or activity it is
+ * placed in, its line items, or one field of one line (`stops[1].arriveAt` → 停靠站点第 2 条的到站时间).
+ * Undefined for a path the definition does not know, so a refusal never shows the internal name.
+ */
+export function fieldLabel(def: Pick<ResourceDef, 'fields' | 'lines'>, path: string): string | undefined {
+  if (path === PROJECT_FIELD) return PROJECT_LABEL;
+  if (path === ACTIVITY_FIELD) return ACTIVITY_LABEL;
+  const lines = def.lines;
+  if (lines) {
+    if (path === lines.name) return lines.label;
+    const line = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(path);
+    if (line && line[1] === lines.name) {
+      const field = lines.fields.find((f) => f.name === line[3]);
+      return field ? `${lines.label}第 ${Number(line[2]) + 1} 条的${field.label}` : lines.label;
+    }
+  }
+  return def.fields.find((f) => f.name === path)?.label;
+}
+
+/**
+ * The one-line summary of field errors a toast shows: the first error with its field's label in front,
+ * unless its message names the field already. Without a label the message alone; never the path.
+ */
+export function fieldErrorSummary(errors: readonly FieldError[], labelOf: (path: string) => string | undefined, lead: string): string {
+  const first = errors[0];
+  if (!first) return lead;
+  const label = labelOf(first.field);
+  if (!label || first.msg.includes(label)) return `${lead}：${first.msg}`;
+  // 「停靠站点第 2 条的」 + 「到站时间不能早于上一站」: a line's field already named by its message.
+  const of = label.lastIndexOf('的');
+  if (of > 0 && first.msg.includes(label.slice(of + 1))) return `${lead}：${label.slice(0, of + 1)}${first.msg}`;
+  return `${lead}：「${label}」${first.msg}`;
+}

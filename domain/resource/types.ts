@@ -130,6 +130,11 @@ export interface FieldDef {
   refFill?: Readonly<Record<string, string>>;
   /** ref: what the picker shows beside each choice so a person chooses well. */
   refHint?: RefHint;
+  /**
+   * many: a list column of how many rows are chosen out of another field's number (a bus's riders out of
+   * its seats: 「已乘 12/45」), instead of their names; `prefix` leads the figure.
+   */
+  listCount?: { of: string; prefix: string; width: number };
 }
 
 /**
@@ -182,6 +187,8 @@ export interface LinesDef {
   /** Fewest lines a save needs (default 1). */
   minLines?: number;
   maxLines: number;
+  /** The rows of the list carry their lines (a few each, e.g. a shuttle's stops), shown in one column of this width. */
+  listWidth?: number;
 }
 
 /**

@@ -2,6 +2,7 @@ import { MSG } from '../messages';
 import type { FieldError } from '@domain/core/envelope';
 import { CODE_FAIL } from '@domain/core/envelope';
 import { retryHint } from '@domain/core/format';
+import { fieldErrorSummary } from '@domain/resource/framework';
 
 /**
  * The one error type routes and hooks throw on purpose. The error handler turns it into the envelope
@@ -22,10 +23,12 @@ export class ApiError extends Error {
 /** A business refusal: HTTP 200, code 1, a Chinese message the browser shows as is. */
 export const refuse = (msg: string, data: unknown = null) => new ApiError(200, CODE_FAIL, msg, data);
 
-export const fieldErrors = (errors: FieldError[]) =>
-  new ApiError(200, CODE_FAIL, errors.length ? `${MSG.validation}：${errors[0].field} ${errors[0].msg}` : MSG.validation, {
-    errors,
-  });
+/**
+ * A refusal of field errors: `data.errors` places each message on its input (by the wire name), and the
+ * message a toast shows names the first field by its Chinese label (`labelOf`), never by that name.
+ */
+export const fieldErrors = (errors: FieldError[], labelOf: (path: string) => string | undefined = () => undefined) =>
+  new ApiError(200, CODE_FAIL, fieldErrorSummary(errors, labelOf, MSG.validation), { errors });
 
 export const badRequest = (msg: string) => new ApiError(400, 400, msg);
 export const unauthorized = (msg: string) => new ApiError(401, 401, msg);

@@ -18,6 +18,7 @@ import personImportRoutes from './meeting/personImport.routes';
 import personBulkRoutes from './meeting/personBulk.routes';
 import overviewRoutes from './meeting/overview.routes';
 import preRegistrationRoutes from './meeting/preRegistration.routes';
+import attendeePageRoutes from './meeting/attendeePage.routes';
 import apiKeyRoutes from './system/apiKeys.routes';
 import auditRoutes from './system/audit.routes';
 import menuRoutes from './system/menus.routes';
@@ -53,6 +54,7 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   overviewRoutes,
   liveTicketRoutes,
   preRegistrationRoutes,
+  attendeePageRoutes,
   apiKeyRoutes,
   auditRoutes,
   menuRoutes,

@@ -15,6 +15,22 @@ function fieldOf(issue: ValidationIssue): string {
   return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || MSG.wholeRequest;
 }
 
+/**
+ * The Chinese label (`title`) the route's schema gives the property an issue is about, if any: the
+ * schemas of resources carry their fields' labels; a hand-written contract may give `title`, and
+ * without one the refusal's message says what is wrong without naming the property.
+ */
+function labelIn(schema: unknown, issue: ValidationIssue): string | undefined {
+  const path = issue.instancePath.split('/').filter(Boolean);
+  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') path.push(issue.params.missingProperty);
+  let node = schema as { properties?: Record<string, unknown>; items?: unknown; title?: unknown } | undefined;
+  for (const segment of path) {
+    const next: unknown = node?.properties?.[segment] ?? (/^\d+$/.test(segment) ? node?.items : undefined);
+    node = next as typeof node;
+  }
+  return path.length && typeof node?.title === 'string' ? node.title : undefined;
+}
+
 /** Formats (ajv-formats' and server/lib/formats.ts) whose failure has a more helpful word than 格式不正确. */
 const FORMAT_MESSAGES: Record<string, string> = {
   date: MSG.fieldDate,
@@ -78,7 +94,10 @@ const errorHandler: FastifyPluginAsync = async (app) => {
       return sendEnvelope(reply, error.statusCode, { code: error.code, msg: error.message, data: error.data });
     }
     if (error.validation) {
-      const refusal = fieldErrors(toFieldErrors(error.validation as ValidationIssue[]));
+      const issues = error.validation as ValidationIssue[];
+      const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[error.validationContext ?? 'body'];
+      const labels = new Map(issues.map((issue) => [fieldOf(issue), labelIn(schema, issue)]));
+      const refusal = fieldErrors(toFieldErrors(issues), (path) => labels.get(path));
       return sendEnvelope(reply, 200, { code: refusal.code, msg: refusal.message, data: refusal.data });
     }
     const status = error.statusCode ?? 500;

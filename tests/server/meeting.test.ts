@@ -227,7 +227,7 @@ describe('参会人员', () => {
     const talk = await asDemo.ok('POST', `${schedule.api}/save`, {
       activityId: String(main),
       title: '删除测试议程',
-      day: seeded.day('2026-12-10'),
+      day: seeded.day('2026-12-09'),
       hallId: hallId('分论坛A'),
       startTime: '09:00',
       endTime: '09:30',
@@ -299,8 +299,8 @@ describe('日程', () => {
     await refused(`${schedule.api}/save`, session({ startTime: '08:00', endTime: '18:00' }), 'startTime', '与主论坛厅的「开幕式」（09:00–09:30）时间冲突');
     const lunch = await asDemo.ok('POST', `${schedule.api}/save`, session({ startTime: '12:00', endTime: '14:00', title: '午餐交流' }));
     await asDemo.ok('POST', `${schedule.api}/save`, session({ hallId: hallId('分论坛A'), startTime: '10:00', endTime: '11:00' }));
-    await asDemo.ok('POST', `${schedule.api}/save`, session({ day: seeded.day('2026-12-10'), startTime: '10:00', endTime: '11:00' }));
-    await asDemo.ok('POST', `${schedule.api}/save`, session({ activityId: String(second), startTime: '10:00', endTime: '11:00' }));
+    await asDemo.ok('POST', `${schedule.api}/save`, session({ day: seeded.day('2026-12-09'), startTime: '12:10', endTime: '12:50' }));
+    await asDemo.ok('POST', `${schedule.api}/save`, session({ activityId: String(second), day: seeded.day('2026-12-09'), startTime: '10:00', endTime: '11:00' }));
     // Editing a session does not clash with itself, but moving it onto another does.
     await asDemo.ok('POST', `${schedule.api}/save`, { id: String(lunch.id), endTime: '13:50' });
     const errors = await asDemo.errorsOf(`${schedule.api}/save`, { id: String(lunch.id), endTime: '14:30' });
@@ -309,11 +309,24 @@ describe('日程', () => {
   });
 
   it('lets only one of two overlapping sessions saved at once through', async () => {
-    const form = session({ day: seeded.day('2026-12-11'), startTime: '09:00', endTime: '10:00', title: '并发议程' });
-    const results = await Promise.all([asDemo.call('POST', `${schedule.api}/save`, form), asDemo.call('POST', `${schedule.api}/save`, { ...form, startTime: '09:30', endTime: '10:30' })]);
+    const form = session({ day: seeded.day('2026-12-09'), hallId: hallId('分论坛A'), startTime: '16:00', endTime: '17:00', title: '并发议程' });
+    const results = await Promise.all([asDemo.call('POST', `${schedule.api}/save`, form), asDemo.call('POST', `${schedule.api}/save`, { ...form, startTime: '16:30', endTime: '17:30' })]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(results.map((r) => r.code).sort()).toEqual([0, 1]);
-    expect((await all(schedule, { activityId: main, dayBegin: seeded.day('2026-12-11'), dayEnd: seeded.day('2026-12-11') })).total).toBe(1);
+    expect((await all(schedule, { activityId: main, dayBegin: seeded.day('2026-12-09'), dayEnd: seeded.day('2026-12-09'), title: '并发议程' })).total).toBe(1);
+  });
+
+  it('refuses a session on a day outside its activity (2026-12-08 to 2026-12-09), naming the dates; takes its first and last day', async () => {
+    const outside = `日程日期须在活动时间（${seeded.day('2026-12-08')} 至 ${seeded.day('2026-12-09')}）之内`;
+    await refused(`${schedule.api}/save`, session({ day: seeded.day('2026-12-10'), title: '会后议程' }), 'day', outside);
+    await refused(`${schedule.api}/save`, session({ day: seeded.day('2026-12-07'), title: '会前议程' }), 'day', outside);
+    const r = await asDemo.call('POST', `${schedule.api}/save`, session({ day: seeded.day('2026-12-12'), title: '会后议程' }));
+    expect(r.msg).toBe(`提交的数据有误：${outside}`);
+    // Moving an existing session out of its activity's days is refused as well, and it stays where it was.
+    const kept = await asDemo.ok('POST', `${schedule.api}/save`, session({ day: seeded.day('2026-12-09'), hallId: hallId('分论坛A'), startTime: '12:00', endTime: '12:30', title: '最后一天的议程' }));
+    const moved = await asDemo.errorsOf(`${schedule.api}/save`, { id: String(kept.id), day: seeded.day('2026-12-10') });
+    expect(moved.get('day')).toBe(outside);
+    expect((await asDemo.ok('GET', `${schedule.api}/info`, { id: kept.id })).day).toBe(seeded.day('2026-12-09'));
   });
 
   it('refuses speakers who are not attendees of the activity', async () => {

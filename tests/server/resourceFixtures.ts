@@ -219,7 +219,12 @@ export const OVERRIDES: Record<string, Override> = {
   project: (_ctx, form) => ({ ...form, srq: '2026-12-01', erq: '2026-12-03' }),
   activity: (_ctx, form) => ({ ...form, srq: '2026-12-01', erq: '2026-12-02', openTime: '09:00', closeTime: '17:30' }),
   // Two sessions may not share a hall at the same time, nor two seats a hall's row and number: a new 展馆 each time.
-  schedule: async (ctx, form) => ({ ...form, hallId: String((await freshHall(ctx)).id) }),
+  // …and a session happens on a day of its activity.
+  schedule: async (ctx, form) => ({
+    ...form,
+    hallId: String((await freshHall(ctx)).id),
+    day: String((await apiGet<Row>(ctx, `${resourceByKey('activity').api}/info`, { id: form[ACTIVITY_FIELD] })).srq),
+  }),
   seat: async (ctx, form) => ({ ...form, hallId: String((await freshHall(ctx)).id) }),
 };
 

@@ -42,7 +42,7 @@ function useCustomerApi() {
       calls.push({ path: 'save', params });
       return HttpResponse.json({
         code: 1,
-        msg: '提交的数据有误：name 客户名称已存在',
+        msg: '提交的数据有误：客户名称已存在',
         data: { errors: [{ field: 'name', msg: '客户名称已存在' }] },
       });
     }),

@@ -182,7 +182,7 @@ function useSeatApi() {
         if (i < 0) continue;
         const personId = params.personId ? Number(params.personId) : null;
         if (personId !== null && seats.some((s) => s.personId === personId)) {
-          return HttpResponse.json({ code: 1, msg: '提交的数据有误：personId 该人员在这个会场已有座位', data: { errors: [{ field: 'personId', msg: '该人员在这个会场已有座位' }] } });
+          return HttpResponse.json({ code: 1, msg: '提交的数据有误：「就座人员」该人员在这个会场已有座位', data: { errors: [{ field: 'personId', msg: '该人员在这个会场已有座位' }] } });
         }
         seats[i] = { ...seats[i], personId, personName: personId ? personName(personId) : null, state: personId ? 1 : 0 };
         return answer(seatAssign, seats[i], personId ? `已将${seats[i].rowNo}排${seats[i].seatNo}号分配给${personName(personId)}` : '已释放座位');

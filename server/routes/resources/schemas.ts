@@ -1,6 +1,6 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { fieldType, refLabelName, INT_MAX } from '@domain/resource/fieldTypes';
-import { ACTIVITY_FIELD, backRefNames, inputFields, PROJECT_FIELD, sortableNames } from '@domain/resource/framework';
+import { ACTIVITY_FIELD, ACTIVITY_LABEL, backRefNames, inputFields, PROJECT_FIELD, PROJECT_LABEL, sortableNames } from '@domain/resource/framework';
 import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
 import { Id, Nullable, pageQuery, StringEnum } from '@domain/core/schemas';
 import { filterProperties } from '@domain/resource/filterSchema';
@@ -83,11 +83,12 @@ export function saveBodySchema(def: ResourceDef): TObject {
   const props: TProperties = { id: Type.Optional(Id) };
   for (const field of inputFields(def)) {
     const kind = fieldType(field).column(field).kind;
-    props[field.name] = Type.Optional(Type.String({ maxLength: kind === 'attachment' ? ATTACHMENT_BASE64_MAX + 1000 : 20_000 }));
+    // `title`: the label a refusal of the schema names the field by (server/plugins/errorHandler.ts).
+    props[field.name] = Type.Optional(Type.String({ title: field.label, maxLength: kind === 'attachment' ? ATTACHMENT_BASE64_MAX + 1000 : 20_000 }));
   }
-  if (def.scope === 'project' && !def.projectFrom) props[PROJECT_FIELD] = Type.Optional(Type.String({ format: 'id-text' }));
-  if (def.scope === 'activity') props[ACTIVITY_FIELD] = Type.Optional(Type.String({ format: 'id-text' }));
-  if (def.lines) props[def.lines.name] = Type.Optional(Type.String({ maxLength: 500_000 }));
+  if (def.scope === 'project' && !def.projectFrom) props[PROJECT_FIELD] = Type.Optional(Type.String({ title: PROJECT_LABEL, format: 'id-text' }));
+  if (def.scope === 'activity') props[ACTIVITY_FIELD] = Type.Optional(Type.String({ title: ACTIVITY_LABEL, format: 'id-text' }));
+  if (def.lines) props[def.lines.name] = Type.Optional(Type.String({ title: def.lines.label, maxLength: 500_000 }));
   return Type.Object(props, { additionalProperties: false });
 }
 

@@ -15,7 +15,7 @@ import { type FieldError } from '@domain/core/envelope';
 import { activity } from '@domain/projects/resources';
 import { openableState, registrationState } from '@domain/meeting/registrationState';
 import { person } from '@domain/meeting/resources';
-import { checkFields, fieldOf, machineOf, stateLabel, stateValue } from '@domain/resource/framework';
+import { checkFields, fieldLabel, fieldOf, machineOf, stateLabel, stateValue } from '@domain/resource/framework';
 import { fieldType } from '@domain/resource/fieldTypes';
 import type { FieldDef } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
@@ -127,7 +127,7 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
 
   const errors = checkInput(input);
   errors.push(...certificateErrors(await attendeeSettings(db, target.id), { ...input }));
-  if (errors.length) throw fieldErrors(errors);
+  if (errors.length) throw fieldErrors(errors, (path) => fieldLabel(person, path));
   const values: Row = {};
   for (const field of formFields) {
     const raw = input[field.name as PreRegistrationField];
@@ -141,7 +141,7 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
     .from(tableOf(person))
     .where(and(eq(cols.organiserId, target.organiserId), eq(cols.activityId, target.id), eq(cols.mobile as AnyPgColumn, values.mobile)))
     .limit(1);
-  if (taken) throw fieldErrors([{ field: 'mobile', msg: MSG.preRegMobileTaken }]);
+  if (taken) throw fieldErrors([{ field: 'mobile', msg: MSG.preRegMobileTaken }], (path) => fieldLabel(person, path));
 
   const code = newPersonCode();
   const row: Row = {
@@ -170,7 +170,7 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
   } catch (error) {
     // Two submits of the same mobile racing: the unique index decides, and the visitor reads our words.
     const raced = (error as { data?: { errors?: FieldError[] } }).data?.errors?.some((e) => e.field === 'mobile');
-    if (raced) throw fieldErrors([{ field: 'mobile', msg: MSG.preRegMobileTaken }]);
+    if (raced) throw fieldErrors([{ field: 'mobile', msg: MSG.preRegMobileTaken }], (path) => fieldLabel(person, path));
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { resourceByKey } from '@domain/registry';
-import { actionAuthority, fieldRules } from '@domain/resource/framework';
+import { actionAuthority, fieldLabel, fieldRules } from '@domain/resource/framework';
 import { seatLabel } from '@domain/meeting/resources';
 import { validate } from '@domain/core/validators';
 import type { SeatAutoRun, SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatHall, SeatMapData } from '@domain/meeting/seatMap.contracts';
@@ -129,7 +129,7 @@ export type GenerateInput = SeatGenerateRequest;
 export async function generateSeats(caller: Caller, input: GenerateInput): Promise<SeatGenerateResult> {
   const area = input.area?.trim() ? input.area.trim() : null;
   const errors = validate({ area: fieldRules(fieldOf('area')) }, { area: area ?? undefined });
-  if (errors.length) throw fieldErrors(errors);
+  if (errors.length) throw fieldErrors(errors, (path) => fieldLabel(seat, path));
   const total = input.rows * input.seatsPerRow;
   if (total > GENERATE_MAX) throw fieldErrors([{ field: 'seatsPerRow', msg: MSG.seatGenerateTooMany(GENERATE_MAX) }]);
   const lastRow = input.startRow + input.rows - 1;

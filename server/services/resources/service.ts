@@ -7,6 +7,7 @@ import {
   ACTIVITY_FIELD,
   actionAuthority,
   checkFields,
+  fieldLabel,
   fieldRules,
   findTransition,
   illegalTransitionMessage,
@@ -110,7 +111,31 @@ export async function page(caller: Caller, def: ResourceDef, query: PageQuery): 
     caller.db.select({ total: count() }).from(tableOf(def)).where(where),
     selectRows(caller, def, inArray(cols.id, ids)).orderBy(...order),
   ]);
-  return { total, records: (rows as Row[]).map((r) => toWire(def, r)) };
+  const records = (rows as Row[]).map((r) => toWire(def, r));
+  if (def.lines?.listWidth) {
+    const byParent = await linesOfMany(caller, def, records.map((r) => r.id as number));
+    for (const record of records) record[def.lines.name] = byParent.get(record.id as number) ?? [];
+  }
+  return { total, records };
+}
+
+/** The lines of a page's rows in one query (a list that shows them: a shuttle's stops), by parent id. */
+async function linesOfMany(caller: Caller, def: ResourceDef, parentIds: number[]): Promise<Map<number, Row[]>> {
+  const out = new Map<number, Row[]>();
+  if (!def.lines || parentIds.length === 0) return out;
+  const { table, cols } = linesTableOf(def);
+  const rows = await caller.db
+    .select()
+    .from(table)
+    .where(and(eq(cols.organiserId, caller.organiser.id), inArray(cols.parentId, parentIds)))
+    .orderBy(asc(cols.parentId), asc(cols.sort), asc(cols.id));
+  for (const row of rows as Row[]) {
+    const { organiserId: _o, parentId, sort: _s, ...rest } = row;
+    const list = out.get(parentId as number) ?? [];
+    list.push(toWire(def.lines, rest));
+    out.set(parentId as number, list);
+  }
+  return out;
 }
 
 /** Choices for a picker: the definition's filters, a keyword on its display field, in its default order. */
@@ -345,6 +370,9 @@ interface ValidSave extends ParsedSave {
   saveInput: SaveInput;
 }
 
+/** Labels of a save's field errors, for the refusal's message. */
+const labelsOf = (def: ResourceDef) => (path: string) => fieldLabel(def, path);
+
 async function parseSave(caller: Caller, def: ResourceDef, body: Record<string, unknown>): Promise<ParsedSave> {
   const id = typeof body.id === 'number' ? body.id : null;
   // A record the definition does not let anyone edit (a payment) is refused like a missing authority.
@@ -441,7 +469,7 @@ async function validateSave(caller: Caller, def: ResourceDef, body: Record<strin
   }
 
   const saveInput: SaveInput = { values, existing, projectId, activityId, lines: lines?.values ?? null };
-  if (errors.length) throw fieldErrors(errors);
+  if (errors.length) throw fieldErrors(errors, labelsOf(def));
   return { ...parsed, projectId, activityId, uploads, lines, saveInput };
 }
 
@@ -460,7 +488,7 @@ async function writeSave(caller: Caller, def: ResourceDef, valid: ValidSave): Pr
     // (an invoice locks its contract) and two saves racing on PostgreSQL cannot both pass it.
     if (hooks.beforeSave) {
       await hooks.beforeSave({ ...caller, db }, saveInput, errors);
-      if (errors.length) throw fieldErrors(errors);
+      if (errors.length) throw fieldErrors(errors, labelsOf(def));
     }
     // Before the multi-references leave `values` below; the totals of priced lines are compared too.
     const total = def.lines?.pricing ? def.fields.find((f) => f.name === def.lines!.pricing!.total && !fields.includes(f)) : undefined;
@@ -536,7 +564,7 @@ export async function uniqueRefusal<T>(def: ResourceDef, write: () => Promise<T>
   } catch (error) {
     const pg = pgErrorOf(error);
     const unique = pg?.code === '23505' ? def.uniques?.find((u) => pg.constraint === uniqueIndexName(def, u.fields)) : undefined;
-    if (unique) throw fieldErrors([{ field: unique.field, msg: unique.msg }]);
+    if (unique) throw fieldErrors([{ field: unique.field, msg: unique.msg }], labelsOf(def));
     throw error;
   }
 }

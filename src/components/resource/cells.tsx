@@ -17,6 +17,8 @@ export function headerWidth(label: string, sortable?: boolean): number {
   return Array.from(label).length * 14 + 32 + (sortable ? 24 : 0);
 }
 
+const plain = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
 const scopeColumn = (title: string, name: string) => ({
   title,
   dataIndex: name,
@@ -55,6 +57,43 @@ export function resourceColumns(def: ResourceDef): TableColumnsType<ResourceRow>
       width: Math.max(100, headerWidth(machine.label, true)),
       sorter: true,
       render: (v: number) => <StatusTag value={v} options={options} />,
+    });
+  }
+  // How many of a multi-reference are taken out of another field (已乘 12/45), beside the fields.
+  for (const field of def.fields.filter((f) => f.listCount)) {
+    const { of, prefix, width } = field.listCount!;
+    columns.push({
+      title: field.label,
+      key: `${field.name}Count`,
+      width,
+      render: (_: unknown, row: ResourceRow) => {
+        const taken = Array.isArray(row[field.name]) ? (row[field.name] as unknown[]).length : 0;
+        const total = row[of];
+        return `${prefix} ${taken}/${typeof total === 'number' ? total : '-'}`;
+      },
+    });
+  }
+  // Lines the rows carry (a shuttle's stops): each line's values in order, one after the other.
+  if (def.lines?.listWidth) {
+    const lines = def.lines;
+    columns.push({
+      title: lines.label,
+      key: lines.name,
+      width: lines.listWidth,
+      render: (_: unknown, row: ResourceRow) => {
+        const items = Array.isArray(row[lines.name]) ? (row[lines.name] as ResourceRow[]) : [];
+        if (items.length === 0) return '-';
+        return (
+          <span className="zb-lines-cell">
+            {items.map((line, i) => (
+              <span key={line.id ?? i}>
+                {i > 0 && ' → '}
+                {lines.fields.map((f) => plain(line[f.name])).filter(Boolean).join(' ')}
+              </span>
+            ))}
+          </span>
+        );
+      },
     });
   }
   if (def.scope === 'activity') columns.push(scopeColumn(ACTIVITY_LABEL, 'activityName'));

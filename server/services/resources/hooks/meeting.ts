@@ -26,6 +26,7 @@ const seatDef = resourceByKey('seat');
 const checkinDef = resourceByKey('checkin');
 const shuttleDef = resourceByKey('shuttleLine');
 const hallDef = resourceByKey('hall');
+const activityDef = resourceByKey('activity');
 
 const personStatus = personDef.machines!.find((m) => m.field === 'status')!;
 /** Registrations that no longer take a seat or a place on a bus. */
@@ -175,12 +176,23 @@ export const person: ResourceHooks = {
 
 // 日程 -------------------------------------------------------------------------------------------
 
-/** 日程: a session ends after it starts, does not clash with another in its hall, and its speakers attend its activity. */
+/** 日程: a session on a day of its activity, ends after it starts, does not clash with another in its hall, and its speakers attend its activity. */
 export const schedule: ResourceHooks = {
   async beforeSave(caller, { values, existing, activityId }, errors) {
     const { day, hallId, startTime, endTime } = values;
     if (typeof startTime === 'string' && typeof endTime === 'string' && endTime <= startTime) {
       errors.push({ field: 'endTime', msg: MSG.scheduleEndBeforeStart });
+    }
+    // A session happens on one of its activity's days (a day after it would open a day tab of its own).
+    if (activityId !== null && typeof day === 'string') {
+      const a = columnsOf(activityDef);
+      const [held] = await caller.db
+        .select({ srq: a.srq, erq: a.erq })
+        .from(tableOf(activityDef))
+        .where(and(eq(a.organiserId, caller.organiser.id), eq(a.id, activityId)));
+      const srq = held?.srq as string | null | undefined;
+      const erq = held?.erq as string | null | undefined;
+      if (srq && erq && (day < srq || day > erq)) errors.push({ field: 'day', msg: MSG.scheduleOutsideActivity(srq, erq) });
     }
     if (activityId !== null && typeof day === 'string' && typeof hallId === 'number' && typeof startTime === 'string' && typeof endTime === 'string' && endTime > startTime) {
       // Saves of the same hall and day queue here until the one before commits, so two racing sessions
