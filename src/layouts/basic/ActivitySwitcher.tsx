@@ -66,14 +66,24 @@ export function ActivitySwitcher({ dark, compact }: { dark: boolean; compact: bo
         if (next) void activityOptions(true).then(setOptions, () => setOptions([]));
       }}
     >
-      <button type="button" className="zb-header-action zb-activity-switch" aria-label={`当前活动：${activity.name}，点击切换`} title={[activity.projectName, activity.name].filter(Boolean).join(' / ')} style={{ color }} data-testid="activity-switch">
-        <ScheduleOutlined />
+      <button
+        type="button"
+        className="zb-header-action zb-activity-switch"
+        // Compact, only the icon shows: the label names it. Otherwise its name is what it shows (axe: label-content-name-mismatch).
+        aria-label={compact ? `当前活动：${activity.name}，点击切换` : undefined}
+        title={[activity.projectName, activity.name].filter(Boolean).join(' / ')}
+        style={{ color }}
+        data-testid="activity-switch"
+      >
+        <ScheduleOutlined aria-hidden />
         {!compact && (
           <span className="zb-activity-switch-text">
+            <span className="zb-visually-hidden">当前活动：</span>
             {activity.projectName && <span className="zb-activity-switch-project">{activity.projectName} /</span>} <strong>{activity.name}</strong>
+            <span className="zb-visually-hidden">，点击切换</span>
           </span>
         )}
-        <DownOutlined style={{ fontSize: 10 }} />
+        <DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </button>
     </Popover>
   );

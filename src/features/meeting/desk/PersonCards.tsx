@@ -28,10 +28,12 @@ export interface PersonCardsProps {
   entryGate: boolean;
   onCheckIn: (person: DeskPerson, reason: string) => Promise<void>;
   onApprove: (person: DeskPerson) => Promise<void>;
+  /** The check-in dialog has closed (its animation over). */
+  onDialogClosed?: () => void;
   onPrint: (person: DeskPerson) => void;
 }
 
-function ReasonModal({ person, onSubmit, onClose }: { person: DeskPerson | null; onSubmit: (reason: string) => Promise<void>; onClose: () => void }) {
+function ReasonModal({ person, onSubmit, onClose, afterClose }: { person: DeskPerson | null; onSubmit: (reason: string) => Promise<void>; onClose: () => void; afterClose?: () => void }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -56,6 +58,9 @@ function ReasonModal({ person, onSubmit, onClose }: { person: DeskPerson | null;
       okText="确认签到"
       okButtonProps={{ disabled: !reason.trim(), loading: busy }}
       destroyOnHidden
+      // The desk's field, not the card's 签到 button, has the focus once the dialog has gone.
+      focusTriggerAfterClose={false}
+      afterClose={afterClose}
     >
       <Typography.Paragraph type="secondary">人工签到会记录原因和操作人，请核对证件后办理。</Typography.Paragraph>
       <Space size={[4, 8]} wrap style={{ marginBottom: 8 }}>
@@ -161,6 +166,7 @@ export function PersonCards(props: PersonCardsProps) {
       <ReasonModal
         person={checking}
         onClose={() => setChecking(null)}
+        afterClose={props.onDialogClosed}
         onSubmit={async (reason) => {
           await props.onCheckIn(checking!, reason);
           setChecking(null);

@@ -192,8 +192,7 @@ export default function GateDeskPage() {
     replaceCard(done.person);
     setTodayByGate((old) => ({ ...old, [gateId]: (old[gateId] ?? gate?.todayCount ?? 0) + 1 }));
     setSession((old) => recordScan(old, done.outcome, person.name, clock()));
-    // The dialog is closing: the next attendee's code goes into the field again.
-    window.setTimeout(focusScan, 0);
+    // The next attendee's code goes into the field again once the dialog has gone (onDialogClosed).
   };
 
   const approve = async (person: DeskPerson) => {
@@ -292,6 +291,7 @@ export default function GateDeskPage() {
             entryGate={gate?.direction === ENTRY}
             onCheckIn={checkIn}
             onApprove={approve}
+            onDialogClosed={focusScan}
             onPrint={(person) => setPrinting([person.id])}
           />
           <VerdictPanel scan={latest} />
