@@ -4,6 +4,10 @@ import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icon
 import { QRCodeSVG } from 'qrcode.react';
 
 /** QR codes are 150×150. */
+/** antd's green-8 and orange-8: the success/warning text colours are too light for 12 px text on white (WCAG AA 4.5:1). */
+const STATE_OPEN_COLOR = '#237804';
+const STATE_CLOSED_COLOR = '#ad4e00';
+
 export const QR_CODE_SIZE = 150;
 
 /**
@@ -35,7 +39,7 @@ export function RegistrationQrCard({ path, title, open, text, onOpen }: Registra
   return (
     <Space orientation="vertical" size={4} align="center" className="zb-qr-card" data-registration={open ? 'open' : 'closed'}>
       <QrCode path={path} title={title} />
-      <Typography.Text type={open ? 'success' : 'warning'} style={{ fontSize: 12, maxWidth: QR_CODE_SIZE + 20, display: 'block' }}>
+      <Typography.Text style={{ fontSize: 12, maxWidth: QR_CODE_SIZE + 20, display: 'block', color: open ? STATE_OPEN_COLOR : STATE_CLOSED_COLOR }}>
         {open ? <CheckCircleOutlined /> : <ExclamationCircleOutlined />} {text}
       </Typography.Text>
       {onOpen && (
