@@ -1,11 +1,12 @@
 import { useContext, useImperativeHandle, useRef, type Key, type ReactNode, type Ref } from 'react';
-import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Table, type TableColumnsType, type TableProps } from 'antd';
 import type { RequestParams } from '../api/params';
 import { TABLE_HEIGHT_RATIO } from '../config/constants';
 import { useWindowHeight } from '../hooks/useWindowHeight';
 import { PageTitleContext } from '../lib/pageTitle';
 import { SearchForm } from './SearchForm';
 import { usePagedQuery, type SortOrder } from './usePagedQuery';
+import { ListEmpty } from './ListEmpty';
 import { useFocusableScroll } from './useFocusableScroll';
 
 export { cleanFilters, type SortOrder } from './usePagedQuery';
@@ -71,7 +72,7 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
           onRow={onRow}
           {...paged.tableProps}
           scroll={{ x: scrollX, y: Math.round(windowHeight * TABLE_HEIGHT_RATIO) }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+          locale={{ emptyText: <ListEmpty loading={Boolean(paged.tableProps.loading)} filtered={Object.keys(paged.query.filters).length > 0} /> }}
         />
       </section>
     </>

@@ -41,6 +41,8 @@ export interface NavigationContext {
   projectCode: string;
   /** The session's password is a temporary one that must be replaced before anything else. */
   mustChangePassword?: boolean;
+  /** The path is a page of the product (it has a page file), though not one of this user's menus. */
+  knownPage?: boolean;
 }
 
 export type NavigationDecision =
@@ -50,6 +52,11 @@ export type NavigationDecision =
   | { type: 'bootstrap'; onFailure: string }
   /** End the session and go to `to`. */
   | { type: 'logout'; to: string };
+
+/** The 403 page, naming the page that was refused so the user knows what to ask for. */
+export function forbiddenRedirect(pathname: string): string {
+  return `${FORBIDDEN_PATH}?from=${encodeURIComponent(pathname)}`;
+}
 
 export function loginRedirect(wanted: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(wanted)}`;
@@ -92,12 +99,15 @@ export function decideNavigation(ctx: NavigationContext): NavigationDecision {
   const educationUser = ctx.projectCode === KIND_RULE_PROJECT_CODE && ctx.khlx !== KHLX_ORGANISER;
 
   if (ctx.zone === 'unknown') {
-    return educationUser ? { type: 'logout', to: EDU_LOGIN_PATH } : { type: 'redirect', to: HOME_PATH };
+    if (educationUser) return { type: 'logout', to: EDU_LOGIN_PATH };
+    // A page that exists but is not among the user's menus is refused visibly: landing silently on the
+    // home page would leave a bookmarked or shared address unexplained.
+    return ctx.knownPage ? { type: 'redirect', to: forbiddenRedirect(ctx.pathname) } : { type: 'redirect', to: HOME_PATH };
   }
   if (ctx.zone === 'home') return { type: 'redirect', to: homeTarget(ctx) };
   if (ctx.zone === 'backoffice' && educationUser) return { type: 'logout', to: EDU_LOGIN_PATH };
   if (ctx.requiredAuthority && !ctx.authorities.includes(ctx.requiredAuthority)) {
-    return { type: 'redirect', to: FORBIDDEN_PATH };
+    return { type: 'redirect', to: forbiddenRedirect(ctx.pathname) };
   }
   return { type: 'pass' };
 }

@@ -10,7 +10,7 @@ import { startEarlyData } from './earlyData';
 import { decideNavigation } from './guard';
 import { firstMenuPagePath, menuRoutePaths } from '../lib/menusToRoutes';
 import { toRouteObjects } from './menuRouteObjects';
-import { resolvePage } from './pageRegistry';
+import { hasPageFile, resolvePage } from './pageRegistry';
 import { readReturnAddress, saveReturnAddress } from '../lib/returnAddress';
 
 /**
@@ -76,6 +76,7 @@ export function createGuardLoader(deps: GuardDeps) {
       returnAddress: readReturnAddress(),
       projectCode: env.projectCode,
       mustChangePassword: session.mustChangePassword,
+      knownPage: info.zone === 'unknown' && hasPageFile(pathname),
     });
 
     switch (decision.type) {

@@ -42,6 +42,11 @@ export function resourcePageImporter(path: string): PageImporter {
   };
 }
 
+/** Whether the path has a page file of its own (a page of the product, whoever may open it). */
+export function hasPageFile(path: string): boolean {
+  return registry.has(path);
+}
+
 export function resolvePage(path: string): PageImporter {
   return registry.get(path) ?? resourcePageImporter(path);
 }

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { accounts, signIn, submitLogin, tableRows } from './helpers';
+import { accounts, shot, signIn, submitLogin, tableRows } from './helpers';
 
 test('signed out, the root sends to the login page', async ({ page }) => {
   await page.goto('./');
@@ -83,9 +83,17 @@ test('the ordinary entry refuses a competition account', async ({ page }) => {
   await expect(page.getByText('该账号请从大赛登录入口登录')).toBeVisible();
 });
 
-test('an unknown path goes home and the 404 page offers the way back', async ({ page }) => {
+test('an unknown path goes home, a page without the menu shows 403, and the 404 page offers the way back', async ({ page }) => {
   await signIn(page, 'demo');
   await page.goto('no/such/page');
+  await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
+  // A page of the product the demo user has no menu for is refused visibly, named, with a way back.
+  await page.goto('system/user/index');
+  await expect(page).toHaveURL(/\/zbzj\/exception\/403\?from=/);
+  await expect(page.getByText('您没有访问该页面的权限')).toBeVisible();
+  await expect(page.getByText(/页面：\/system\/user\/index/)).toBeVisible();
+  await shot(page, 'forbidden-403');
+  await page.getByRole('button', { name: '返回首页' }).click();
   await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
   await page.goto('404');
   await expect(page.getByText('抱歉，您访问的页面不存在或仍在开发中')).toBeVisible();

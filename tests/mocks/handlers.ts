@@ -3,6 +3,7 @@ import { activityOptions, currentActivity, projectOptions } from '@domain/projec
 import { bellNotices } from '@domain/notices/notices.contracts';
 import { currentMenus, currentUser, loginToken, removeToken } from '@domain/session/session.contracts';
 import { myWorksPage } from '@domain/works/works.contracts';
+import { authorisedProjects } from '@domain/workspace/workspace.contracts';
 import { answer, mock, refusal } from './contract';
 import { ACCOUNTS, ACTIVITIES, BELL_NOTICES, tokenOf } from './fixtures';
 import { API, envelope, receivedParams, signatureProblem } from './signing';
@@ -89,4 +90,7 @@ export const handlers = [
         }
       : unauthorised(),
   ),
+  // Asked by an empty list (src/components/ListEmpty.tsx): by default the user has a project, so an empty
+  // list is just empty; tests of the no-scope hint answer [] instead.
+  mock(authorisedProjects, () => [{ cnfid: 1, cnfmc: '2026 数字经济大会', selected: true }]),
 ];

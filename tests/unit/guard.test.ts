@@ -88,7 +88,15 @@ describe('navigation guard decisions', () => {
     it('requires authority user under /account', () => {
       const account = { ...organiser, pathname: '/account/center', zone: 'account' as const, requiredAuthority: 'user' };
       expect(decideNavigation(account)).toEqual({ type: 'pass' });
-      expect(decideNavigation({ ...account, authorities: [] })).toEqual({ type: 'redirect', to: '/exception/403' });
+      expect(decideNavigation({ ...account, authorities: [] })).toEqual({ type: 'redirect', to: '/exception/403?from=%2Faccount%2Fcenter' });
+    });
+
+    it('shows 403 naming the page for a page of the product outside the user\'s menus, but /home for an address that is no page', () => {
+      expect(decideNavigation({ ...organiser, pathname: '/system/user/index', zone: 'unknown', knownPage: true })).toEqual({
+        type: 'redirect',
+        to: '/exception/403?from=%2Fsystem%2Fuser%2Findex',
+      });
+      expect(decideNavigation({ ...organiser, pathname: '/system/user/index', zone: 'unknown', knownPage: false })).toEqual({ type: 'redirect', to: '/home' });
     });
 
     it('lets the user open their own menu pages', () => {

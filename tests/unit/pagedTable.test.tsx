@@ -4,12 +4,15 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { PagedTable } from '../../src/components/PagedTable';
-import type { ActivityRow } from '../mocks/fixtures';
+import { ACCOUNTS, type ActivityRow } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { API, receivedParams } from '../mocks/handlers';
 import { resetSession, signInAs } from '../mocks/session';
 import { user } from '../mocks/app';
 import { useSession } from '../../src/stores/session';
+import { FILTERED_EMPTY_TEXT, NO_SCOPE_TEXT } from '../../src/components/ListEmpty';
+import { authorisedProjects } from '@domain/workspace/workspace.contracts';
+import { mock } from '../mocks/contract';
 
 const columns: TableColumnsType<ActivityRow> = [
   { title: '活动名称', dataIndex: 'name' },
@@ -118,6 +121,32 @@ describe('PagedTable', () => {
     const table = document.querySelector('.ant-table') as HTMLElement;
     expect((await within(table).findAllByText('暂无数据')).length).toBeGreaterThan(0);
     expect(rowNames()).toHaveLength(0);
+  });
+
+  // The scope question needs the signed-in user's id, which these tests otherwise leave unloaded.
+  const withUser = () => useSession.setState({ user: ACCOUNTS.admin.user });
+
+  it('says why a list is empty: filters set, or no project authorised to the user', async () => {
+    server.use(http.get(API('/yx/sysActivity/page'), () => HttpResponse.json({ code: 0, msg: '', data: { total: 0, records: [] } })));
+    withUser();
+    renderTable();
+    const table = document.querySelector('.ant-table') as HTMLElement;
+    expect((await within(table).findAllByText('暂无数据')).length).toBeGreaterThan(0);
+    expect(within(table).queryByText(NO_SCOPE_TEXT)).toBeNull();
+    await user.type(screen.getByPlaceholderText('请输入活动名称'), '不存在');
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    expect((await within(table).findAllByText(FILTERED_EMPTY_TEXT)).length).toBeGreaterThan(0);
+  });
+
+  it('tells a user without any authorised project whom to ask, instead of a bare empty list', async () => {
+    server.use(
+      http.get(API('/yx/sysActivity/page'), () => HttpResponse.json({ code: 0, msg: '', data: { total: 0, records: [] } })),
+      mock(authorisedProjects, () => []),
+    );
+    withUser();
+    renderTable();
+    const table = document.querySelector('.ant-table') as HTMLElement;
+    expect((await within(table).findAllByText(NO_SCOPE_TEXT)).length).toBeGreaterThan(0);
   });
 
   it('scrolls its body within 57% of the window height', async () => {

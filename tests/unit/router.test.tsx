@@ -134,10 +134,18 @@ describe('routing and the guard, rendered', () => {
   it("shows the 403 page, whose '返回首页' leads to the user's home", async () => {
     signInAs('demo');
     const router = renderApp('/exception/403');
-    expect(await screen.findByText('抱歉，您无权访问此页面')).toBeInTheDocument();
+    expect(await screen.findByText('您没有访问该页面的权限')).toBeInTheDocument();
     await user.click(screen.getByText(/返回首页/));
     await screen.findByPlaceholderText('请输入活动名称');
     expect(currentPath(router)).toBe('/yx/sysActivity/index');
+  });
+
+  it('answers a direct visit to a page outside the user\'s menus with 403 naming it, not the home page', async () => {
+    signInAs('demo');
+    const router = renderApp('/system/user/index');
+    expect(await screen.findByText('您没有访问该页面的权限')).toBeInTheDocument();
+    expect(screen.getByText(/页面：\/system\/user\/index/)).toBeInTheDocument();
+    expect(currentPath(router)).toMatch(/^\/exception\/403/);
   });
 
   it('redirects a menu parent to its first child', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
-import { Empty, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import type { RequestParams } from '../../api/params';
 import type { PageResult } from '@domain/core/envelope';
 import { TABLE_HEIGHT_RATIO } from '../../config/constants';
@@ -7,6 +7,7 @@ import { useWindowHeight } from '../../hooks/useWindowHeight';
 import { useTableLabel } from '../PagedTable';
 import { SearchForm, type SearchValues } from '../SearchForm';
 import { cleanFilters, usePagedQuery, type SortOrder } from '../usePagedQuery';
+import { ListEmpty } from '../ListEmpty';
 import { useFocusableScroll } from '../useFocusableScroll';
 
 /**
@@ -115,7 +116,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
           {...paged.tableProps}
           rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), preserveSelectedRowKeys: false } : undefined}
           scroll={{ x: scrollX, y: Math.round(windowHeight * TABLE_HEIGHT_RATIO) }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+          locale={{ emptyText: <ListEmpty loading={Boolean(paged.tableProps.loading)} filtered={Object.keys(paged.query.filters).length > 0} /> }}
         />
       </section>
     </>

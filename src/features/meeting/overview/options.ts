@@ -85,8 +85,9 @@ export function registrationsOption(daily: DailyRegistrations): ChartOption {
 }
 
 /**
- * 人员类别: a donut, each kind named with its count in the legend beside it (labels around a narrow
- * donut would be cut short); hovering a slice names it in the middle with its share.
+ * 人员类别: a donut, each kind named with its count in a row of legend above it (labels around a narrow
+ * donut would be cut short; a legend beside the ring ran into it on narrow cards, where the ring's
+ * radius follows the card's width); hovering a slice names it in the middle with its share.
  */
 export function kindsOption(slices: Slice[]): ChartOption {
   const counts = new Map(slices.map((s) => [s.name, s.value]));
@@ -95,9 +96,8 @@ export function kindsOption(slices: Slice[]): ChartOption {
     legend: {
       ...LEGEND,
       type: 'scroll',
-      orient: 'vertical',
-      top: 'middle',
-      right: 8,
+      orient: 'horizontal',
+      left: 'center',
       itemGap: 12,
       formatter: (name: string) => `${name}  ${counts.get(name) ?? 0} 人`,
     },
@@ -105,8 +105,8 @@ export function kindsOption(slices: Slice[]): ChartOption {
       {
         type: 'pie',
         name: '人员类别',
-        radius: ['45%', '72%'],
-        center: ['34%', '52%'],
+        radius: ['38%', '60%'],
+        center: ['50%', '44%'],
         label: { show: false, position: 'center', formatter: '{b}\n{d}%', fontSize: 14, fontWeight: 'bold', color: TEXT, lineHeight: 20 },
         emphasis: { label: { show: true } },
         labelLine: { show: false },
