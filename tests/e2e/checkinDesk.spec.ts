@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { DEMO_API_KEY } from '../../server/config';
-import { signRequest } from '@domain/core/sign';
-import type { Envelope } from '@domain/core/envelope';
-import { accounts, shot, signIn } from './helpers';
+import { adminApi, shot, signIn } from './helpers';
 
 /**
  * 签到台 at a real gate: demo signs in, opens 签到台 from the menu, picks a gate and scans two approved
@@ -18,36 +14,6 @@ const stamp = Date.now().toString(36).slice(-5);
 const GATE_NAME = `东入口${stamp}`;
 
 type Row = Record<string, unknown> & { id: number };
-
-/** The signature headers, from the one signing function the browser and server use. */
-function signedHeaders(params: Record<string, string>): Record<string, string> {
-  return { ...signRequest(params, DEMO_API_KEY.key, DEMO_API_KEY.secret, randomBytes(12).toString('hex')) };
-}
-
-/** Signed /admin calls as the browser makes them (src/api/request.ts), for setting up data. */
-function adminApi(request: APIRequestContext, baseURL: string) {
-  const origin = new URL(baseURL).origin;
-  let token = '';
-  async function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, string | number> = {}): Promise<T> {
-    const wire = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
-    const headers = signedHeaders(wire);
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const url = `${origin}/admin${path}`;
-    const res =
-      method === 'GET'
-        ? await request.get(url, { headers, params: wire })
-        : await request.post(url, { headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, data: new URLSearchParams(wire).toString() });
-    const body = (await res.json()) as Envelope<T>;
-    if (res.status() !== 200 || body.code !== 0) throw new Error(`${path}: HTTP ${res.status()} ${body.msg}`);
-    return body.data;
-  }
-  return {
-    async signIn() {
-      token = (await call<{ access_token: string }>('POST', '/login/token', { ...accounts.demo, yhlx: '1' })).access_token;
-    },
-    call,
-  };
-}
 
 test('签到台: two attendees pass, the second scan of one is a duplicate with the first time and gate', async ({ page, request, baseURL }) => {
   const api = adminApi(request, baseURL!);

@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
+import { signRequest } from '@domain/core/sign';
+import type { Envelope } from '@domain/core/envelope';
+import { DEMO_API_KEY } from '../../server/config';
 
 export const accounts = {
   admin: { username: 'admin', password: 'admin123456' },
@@ -65,4 +69,34 @@ export async function shot(target: Page | Locator, name: string, { fullPage = tr
   const path = `${SHOTS_DIR}/${name}.png`;
   if ('goto' in target) await target.screenshot({ path, fullPage: clip ? false : fullPage, clip });
   else await target.screenshot({ path });
+}
+
+/** The signature headers, from the one signing function the browser and server use. */
+function signedHeaders(params: Record<string, string>): Record<string, string> {
+  return { ...signRequest(params, DEMO_API_KEY.key, DEMO_API_KEY.secret, randomBytes(12).toString('hex')) };
+}
+
+/** Signed /admin calls as the browser makes them (src/api/request.ts), for setting up data. */
+export function adminApi(request: APIRequestContext, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  let token = '';
+  async function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, string | number> = {}): Promise<T> {
+    const wire = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const headers = signedHeaders(wire);
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const url = `${origin}/admin${path}`;
+    const res =
+      method === 'GET'
+        ? await request.get(url, { headers, params: wire })
+        : await request.post(url, { headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, data: new URLSearchParams(wire).toString() });
+    const body = (await res.json()) as Envelope<T>;
+    if (res.status() !== 200 || body.code !== 0) throw new Error(`${path}: HTTP ${res.status()} ${body.msg}`);
+    return body.data;
+  }
+  return {
+    async signIn() {
+      token = (await call<{ access_token: string }>('POST', '/login/token', { ...accounts.demo, yhlx: '1' })).access_token;
+    },
+    call,
+  };
 }

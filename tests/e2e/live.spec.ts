@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { DEMO_API_KEY } from '../../server/config';
-import { signRequest } from '@domain/core/sign';
-import type { Envelope } from '@domain/core/envelope';
-import { accounts, shot, signIn } from './helpers';
+import { adminApi, shot, signIn } from './helpers';
 
 /**
  * Live pages: 参会人员 is open on an attendee who has not checked in; a gate elsewhere scans their code
@@ -14,30 +10,6 @@ import { accounts, shot, signIn } from './helpers';
 const stamp = Date.now().toString(36).slice(-5);
 
 type Row = Record<string, unknown> & { id: number };
-
-function adminApi(request: APIRequestContext, baseURL: string) {
-  const origin = new URL(baseURL).origin;
-  let token = '';
-  async function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, string | number> = {}): Promise<T> {
-    const wire = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
-    const headers: Record<string, string> = { ...signRequest(wire, DEMO_API_KEY.key, DEMO_API_KEY.secret, randomBytes(12).toString('hex')) };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const url = `${origin}/admin${path}`;
-    const res =
-      method === 'GET'
-        ? await request.get(url, { headers, params: wire })
-        : await request.post(url, { headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, data: new URLSearchParams(wire).toString() });
-    const body = (await res.json()) as Envelope<T>;
-    if (res.status() !== 200 || body.code !== 0) throw new Error(`${path}: HTTP ${res.status()} ${body.msg}`);
-    return body.data;
-  }
-  return {
-    async signIn() {
-      token = (await call<{ access_token: string }>('POST', '/login/token', { ...accounts.demo, yhlx: '1' })).access_token;
-    },
-    call,
-  };
-}
 
 test('参会人员 shows a check-in made at a gate without a reload', async ({ page, request, baseURL }) => {
   const api = adminApi(request, baseURL!);
