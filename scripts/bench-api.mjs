@@ -7,15 +7,10 @@
 // bounded. scripts/bench.mjs runs it, prints the summary and writes the figures.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { tsImport } from 'tsx/esm/api';
-import { assertPortFree, buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { assertPortFree, buildServerIfStale, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { bounded, loadTs as load } from './bench-lib.mjs';
 
-const bounded = (value, fallback, min, max) => {
-  const n = Number(value ?? fallback);
-  return Number.isFinite(n) ? Math.max(min, Math.min(max, Math.floor(n))) : fallback;
-};
 const CUSTOMERS = bounded(process.env.BENCH_CUSTOMERS, 100_000, 1, 1_000_000);
 const PORT = Number(process.env.BENCH_API_PORT ?? 18091);
 const HOST = '127.0.0.1';
@@ -25,7 +20,6 @@ const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '8,32').split(',').map((
 /** Requests per client in a throughput run. */
 const PER_CLIENT = bounded(process.env.BENCH_PER_CLIENT, 150, 10, 10_000);
 
-const load = (path) => tsImport(join(root, path), import.meta.url);
 const { openDatabase } = await load('server/db/client.ts');
 const { seedIfEmpty } = await load('server/db/seed.ts');
 const { signRequest } = await load('domain/core/sign.ts');

@@ -8,16 +8,11 @@
 // Target: p99 ≤ 50 ms for name and pinyin.
 // Standalone: `node scripts/bench-desk.mjs`; `bench()` returns the figures and `rows()` the table lines.
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
-import { assertPortFree, buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { assertPortFree, buildServerIfStale, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { bounded, benchModules, loadTs as load } from './bench-lib.mjs';
 
-const bounded = (value, fallback, min, max) => {
-  const n = Number(value ?? fallback);
-  return Number.isFinite(n) ? Math.max(min, Math.min(max, Math.floor(n))) : fallback;
-};
 const PERSONS = bounded(process.env.BENCH_DESK_PERSONS, 20_000, 100, 200_000);
 const SEARCHES = bounded(process.env.BENCH_DESK_SEARCHES, 300, 20, 10_000);
 const WARM_UP = 20;
@@ -29,19 +24,6 @@ export const TARGETS = { p99Ms: 50 };
 const SURNAMES = Array.from('王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤');
 const GIVEN = Array.from('伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂华玉萍红娥玲芬燕彬鹏辉建国志新宇浩然子轩梓涵一诺欣怡晨阳嘉俊思远');
 const COMPANIES = ['上海城建信息科技有限公司', '杭州云启数据有限公司', '苏州瑞达会展有限公司', '北京博思传媒有限公司', '深圳市腾讯计算机系统有限公司', '华东会展研究院', '南京智造装备股份有限公司', '广州岭南文化发展有限公司'];
-
-const load = (path) => tsImport(join(root, path), import.meta.url);
-
-async function modules() {
-  const [{ openDatabase }, { seedIfEmpty }, { signRequest }, { DEMO_API_KEY }, { sql }] = await Promise.all([
-    load('server/db/client.ts'),
-    load('server/db/seed.ts'),
-    load('domain/core/sign.ts'),
-    load('server/config.ts'),
-    import('drizzle-orm'),
-  ]);
-  return { openDatabase, seedIfEmpty, signRequest, DEMO_API_KEY, sql };
-}
 
 /** A deterministic spread of names (two or three characters), companies and mobiles. */
 function people() {
@@ -129,7 +111,7 @@ async function keywordsOf(persons) {
 
 export async function bench(log = console.log) {
   if ((await buildServerIfStale()) !== 0) throw new Error('服务器编译失败');
-  const m = await modules();
+  const m = await benchModules();
   const target = await scratchDatabase('zbzj_bench_desk');
   let server;
   try {

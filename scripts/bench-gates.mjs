@@ -8,16 +8,11 @@
 // authorities, nonce and signature alone cost per request.
 // Standalone: `node scripts/bench-gates.mjs`; `bench()` returns the figures and `rows()` the table lines.
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
-import { assertPortFree, buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { assertPortFree, buildServerIfStale, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { bounded, benchModules } from './bench-lib.mjs';
 
-const bounded = (value, fallback, min, max) => {
-  const n = Number(value ?? fallback);
-  return Number.isFinite(n) ? Math.max(min, Math.min(max, Math.floor(n))) : fallback;
-};
 const PERSONS = bounded(process.env.BENCH_GATE_PERSONS, 5_000, 100, 200_000);
 const SEQUENTIAL = bounded(process.env.BENCH_GATE_SCANS, 1_000, 100, 50_000);
 const GATES = 16;
@@ -27,19 +22,6 @@ const PORT = Number(process.env.BENCH_GATES_PORT ?? 18092);
 const HOST = '127.0.0.1';
 const BASE = `http://${HOST}:${PORT}`;
 export const TARGETS = { p99Ms: 20, scansPerSecond: 200 };
-
-const load = (path) => tsImport(join(root, path), import.meta.url);
-
-async function modules() {
-  const [{ openDatabase }, { seedIfEmpty }, { signRequest }, { DEMO_API_KEY }, { sql }] = await Promise.all([
-    load('server/db/client.ts'),
-    load('server/db/seed.ts'),
-    load('domain/core/sign.ts'),
-    load('server/config.ts'),
-    import('drizzle-orm'),
-  ]);
-  return { openDatabase, seedIfEmpty, signRequest, DEMO_API_KEY, sql };
-}
 
 async function prepareDatabase(m) {
   const target = await scratchDatabase('zbzj_bench_gates');
@@ -161,7 +143,7 @@ async function floor(m, gateIds, codes) {
 /** Seeds, starts the server, measures, stops and cleans up; returns the figures. `log` gets progress lines. */
 export async function bench(log = console.log) {
   if ((await buildServerIfStale()) !== 0) throw new Error('服务器编译失败');
-  const m = await modules();
+  const m = await benchModules();
   const target = await prepareDatabase(m);
   let server;
   try {

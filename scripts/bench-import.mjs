@@ -11,20 +11,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { tsImport } from 'tsx/esm/api';
-import { assertPortFree, buildServerIfStale, root, startBenchServer, waitUntilUp } from './lib.mjs';
+import { assertPortFree, buildServerIfStale, startBenchServer, waitUntilUp } from './lib.mjs';
+import { bounded, loadTs as load } from './bench-lib.mjs';
 
-const bounded = (value, fallback, min, max) => {
-  const n = Number(value ?? fallback);
-  return Number.isFinite(n) ? Math.max(min, Math.min(max, Math.floor(n))) : fallback;
-};
 const ROWS = bounded(process.env.BENCH_IMPORT_ROWS, 10_000, 1, 10_000);
 const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 18092);
 const HOST = '127.0.0.1';
 const BASE = `http://${HOST}:${PORT}`;
 const TARGET_MS = 5_000;
-
-const load = (path) => tsImport(join(root, path), import.meta.url);
 
 /** N attendees shaped like a real list: mixed kinds and certificates, valid ID-card check digits, unique mobiles. */
 async function workbook(n) {

@@ -8,35 +8,17 @@
 // Standalone: `node scripts/bench-live.mjs`; `bench()` returns the figures and `rows()` the table lines.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
-import { assertPortFree, buildServerIfStale, root, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { assertPortFree, buildServerIfStale, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
+import { bounded, benchModules } from './bench-lib.mjs';
 
-const bounded = (value, fallback, min, max) => {
-  const n = Number(value ?? fallback);
-  return Number.isFinite(n) ? Math.max(min, Math.min(max, Math.floor(n))) : fallback;
-};
 const SCANS = bounded(process.env.BENCH_LIVE_SCANS, 200, 10, 10_000);
 const STREAMS = bounded(process.env.BENCH_LIVE_STREAMS, 500, 1, 5_000);
 const WARM_UP = 10;
 const PORT = Number(process.env.BENCH_LIVE_PORT ?? 18094);
 const HOST = '127.0.0.1';
 export const TARGETS = { p99Ms: 1000, streamsMb: 100 };
-
-const load = (path) => tsImport(join(root, path), import.meta.url);
-
-async function modules() {
-  const [{ openDatabase }, { seedIfEmpty }, { signRequest }, { DEMO_API_KEY }, { sql }] = await Promise.all([
-    load('server/db/client.ts'),
-    load('server/db/seed.ts'),
-    load('domain/core/sign.ts'),
-    load('server/config.ts'),
-    import('drizzle-orm'),
-  ]);
-  return { openDatabase, seedIfEmpty, signRequest, DEMO_API_KEY, sql };
-}
 
 /** The demo data, one gate of a dedicated activity of the demo organiser and its approved attendees' codes. */
 async function seed(m, target) {
@@ -111,7 +93,7 @@ const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 
 export async function bench(log = console.log) {
   if ((await buildServerIfStale()) !== 0) throw new Error('服务器编译失败');
-  const m = await modules();
+  const m = await benchModules();
   const target = await scratchDatabase('zbzj_bench_live');
   const twoReplicas = target.kind === 'postgres';
   const servers = [];

@@ -15,13 +15,9 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { tsImport } from 'tsx/esm/api';
 import { assertPortFree, root, run, waitUntilUp } from './lib.mjs';
+import { bounded, loadTs as load } from './bench-lib.mjs';
 
-const bounded = (value, fallback, min, max) => {
-  const n = Number(value ?? fallback);
-  return Number.isFinite(n) ? Math.max(min, Math.min(max, Math.floor(n))) : fallback;
-};
 const SEATS_PER_ROW = 50;
 const ROWS = bounded(process.env.BENCH_SEATS, 2_000, 50, 5_000) / SEATS_PER_ROW;
 const SEATS = Math.floor(ROWS) * SEATS_PER_ROW;
@@ -35,8 +31,6 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const load = (path) => tsImport(join(root, path), import.meta.url);
-
 
 /** Signed /admin calls as the browser makes them; throws on anything but a success. */
 async function client() {
