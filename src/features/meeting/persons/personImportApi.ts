@@ -2,14 +2,12 @@ import type { AxiosProgressEvent } from 'axios';
 import { call, callWithMessage } from '@/api/call';
 import { downloadFile, downloadPosted } from '@/api/download';
 import {
-  personBadges,
   personImportCommit,
   personImportPreview,
   personImportRefused,
   personImportTemplate,
   type ImportExisting,
   type ImportStatus,
-  type PersonBadge,
   type PersonImportPreview,
   type PersonImportResult,
 } from '@domain/meeting/personImport.contracts';
@@ -17,7 +15,7 @@ import {
 /**
  * The calls of 参会人员's own toolbar (domain/meeting/personImport.contracts.ts): the import template, the
  * import (preview, then commit — the file goes with both, base64 in the signed form, and the server checks
- * it anew on commit), and badge data.
+ * it anew on commit). Badges come from the bulk contract (domain/meeting/personBulk.contracts.ts).
  */
 export { IMPORT_MAX_MB, IMPORT_MAX_ROWS, type ImportExisting, type ImportStatus } from '@domain/meeting/personImport.contracts';
 
@@ -63,8 +61,4 @@ export function commitImport(file: ImportFile, status: ImportStatus, onProgress:
 /** The refused rows of the file with their reasons, as an .xlsx to fix and import again. */
 export function downloadRefused(file: ImportFile): Promise<boolean> {
   return downloadPosted(personImportRefused.path, form(file), '未导入的行.xlsx', '下载未导入的行失败');
-}
-
-export function badgesOf(ids: readonly number[]): Promise<PersonBadge[]> {
-  return call(personBadges, { ids: ids.join(',') });
 }
