@@ -4,6 +4,7 @@ import { checkFields, inputFields, stateValue } from '@domain/resource/framework
 import { seatLabel } from '@domain/meeting/resources';
 import { autoCodeOf } from '../lib/dates';
 import { newPersonCode } from '../services/meeting/personCode';
+import { personSearchKey } from '../services/meeting/personSearchKey';
 import * as service from '../services/resources/service';
 import type { Caller } from '../services/resources/model';
 import type { AppDb } from './client';
@@ -343,6 +344,8 @@ async function seedPersons(db: AppDb, caller: Caller, activity: { id: number; pr
       source,
       checkinStatus: 0,
       code: newPersonCode(),
+      // The desk's search words with the row, as a save or an import writes them: nothing left to fill at start.
+      searchKey: personSearchKey({ name, company, mobile: identity.mobile }),
       status: stateValue(personDef, 'status', status),
       createdBy: caller.user.id,
       updatedBy: caller.user.id,
