@@ -25,19 +25,27 @@ test('bulk approval of the filtered list, then badges for all of it', async ({ p
   const bulk = page.locator('.ant-modal').filter({ hasText: `批量审核通过（${total} 人）` });
   await expect(bulk.getByText(new RegExp(`共选择 ${total} 人，将审核通过 \\d+ 人`))).toBeVisible();
   const count = Number(/将审核通过 (\d+) 人/.exec(await bulk.locator('.ant-alert').innerText())![1]);
-  expect(count).toBeGreaterThan(0);
+  // The seed leaves people waiting; a retry of this test finds them approved by the first attempt.
+  if (test.info().retry === 0) expect(count).toBeGreaterThan(0);
   await shot(bulk.locator('.ant-modal-container'), 'person-bulk-approve-confirm');
-  await bulk.getByRole('button', { name: `确认审核通过（${count} 人）` }).click();
-  await expect(page.locator('.ant-message').getByText(new RegExp(`已审核通过 ${count} 人`))).toBeVisible();
-  await expect(bulk.getByText(`已审核通过 ${count} 人`)).toBeVisible();
-  await bulk.getByRole('button', { name: /完\s*成/ }).click();
+  if (count > 0) {
+    await bulk.getByRole('button', { name: `确认审核通过（${count} 人）` }).click();
+    await expect(page.locator('.ant-message').getByText(new RegExp(`已审核通过 ${count} 人`))).toBeVisible();
+    await expect(bulk.getByText(`已审核通过 ${count} 人`)).toBeVisible();
+    await bulk.getByRole('button', { name: /完\s*成/ }).click();
+  } else await bulk.getByRole('button', { name: /取\s*消/ }).click();
   await expect(bulk).toBeHidden();
+  await expect(ask).toBeHidden();
 
   // Badges for everyone in the list.
   await toolbar.getByRole('button', { name: /打印胸卡/ }).click();
-  await page.locator('.ant-modal').filter({ hasText: '未勾选人员' }).getByRole('button', { name: `全部 ${total} 人` }).click();
+  const askBadges = page.locator('.ant-modal').filter({ hasText: '未勾选人员' });
+  await expect(askBadges.getByText(`未勾选人员：对全部符合筛选条件的 ${total} 人打印胸卡？`).last()).toBeVisible();
+  await askBadges.getByRole('button', { name: `全部 ${total} 人` }).click();
   const badges = page.locator('.ant-modal').filter({ hasText: '打印胸卡' });
-  await expect(badges.getByText(new RegExp(`打印胸卡（${total} 张，${Math.ceil(total / 8)} 页 A4）`))).toBeVisible();
+  // Read page after page on a busy machine: a failure shows its message instead of the title.
+  await expect(badges.locator('.ant-alert-error')).toHaveCount(0);
+  await expect(badges.getByText(new RegExp(`打印胸卡（${total} 张，${Math.ceil(total / 8)} 页 A4）`))).toBeVisible({ timeout: 30_000 });
   await expect(badges.locator('.zb-badge-preview .zb-badge')).toHaveCount(total);
   // Drawn at the printed size: an A4 sheet 210 mm wide, a badge 95 × 68 mm (96 CSS px to the inch).
   const mm = (px: number) => Math.round((px * 25.4) / 96);
