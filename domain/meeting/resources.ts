@@ -102,7 +102,8 @@ export const person: ResourceDef<'person'> = {
     { fields: ['activityId', 'mobile'], field: 'mobile', msg: '该手机号已在本活动登记' },
     { fields: ['code'], field: 'code', msg: '个人二维码重复，请重试' },
   ],
-  indexes: [['name'], ['status', 'createdAt'], ['checkedInAt']],
+  indexes: [['name'], ['checkedInAt']],
+  bulkStates: true,
   /** 签到台 finds people by name, its pinyin and initials, company and a mobile's last digits. */
   searchKey: true,
 };

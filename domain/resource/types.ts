@@ -319,6 +319,12 @@ export interface ResourceDef<K extends string = string> {
   /** Extra composite indexes (after organiser_id), for filter + sort combinations that must stay fast. */
   indexes?: ReadonlyArray<readonly string[]>;
   /**
+   * Its state fields change for thousands of rows at once (审核通过 of a whole list): they are left out of
+   * the list indexes, and the table keeps half of each page free (server/db/migrations/0017_person_bulk_states.sql), so such an update writes no
+   * index entry (PostgreSQL's HOT update). A list filtered by state then checks the rows it reads.
+   */
+  bulkStates?: true;
+  /**
    * Combinations of values no two rows of an organiser may share (rows with an empty value among them do
    * not clash): a unique index in the database, and a save that would clash gets `msg` on `field`.
    * `activityId` / `projectId` name the row's scope columns.

@@ -537,10 +537,11 @@ function scopeColumns(def: ResourceDef): string[] {
   return [];
 }
 
-/** Columns a page compares for equality: its scope, its `eq` filters on narrow columns, its state fields. */
+/** Columns a page compares for equality: its scope, its `eq` filters on narrow columns, its state fields (unless they change in bulk). */
 export function equalityColumns(def: ResourceDef): string[] {
   const filters = def.fields.filter((f) => f.filter === 'eq' && NARROW_KINDS.has(fieldType(f).column(f).kind)).map((f) => f.name);
-  return [...new Set([...scopeColumns(def), ...filters, ...(def.machines ?? []).map((m) => m.field)])];
+  const states = def.bulkStates ? [] : (def.machines ?? []).map((m) => m.field);
+  return [...new Set([...scopeColumns(def), ...filters, ...states])];
 }
 
 interface ListIndex {
