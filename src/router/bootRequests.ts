@@ -25,5 +25,6 @@ if (typeof window !== 'undefined' && bootstrapsOnLoad(window.location.pathname, 
   // The code every signed-in page needs (antd's providers, the main layout and, with them, the antd chunk),
   // asked for now rather than once the menus are in and the route matched. Once the providers are here,
   // AppFrame renders them without suspending. A failure is only a later cache miss.
-  void Promise.all([LoadableProviders.preload(), import('../layouts/BasicLayout')]).catch(() => undefined);
+  // The generic list page too: most menu pages are one, and its route is known only once the menus are in.
+  void Promise.all([LoadableProviders.preload(), import('../layouts/BasicLayout'), import('../components/resource/ResourceMenuPage')]).catch(() => undefined);
 }
