@@ -2,7 +2,8 @@
 // import dialog sends it — upload + preview, then upload + commit (the commit checks the file again) —
 // on a temporary PGlite data folder with the demo seed. Reports the times, the rows written, and the
 // server's peak resident memory (VmHWM from /proc/<pid>/status). Target: the whole import ≤ 5 s.
-// Then 审核通过 of all of them at once through the list's filter, as 批量操作 sends it: target ≤ 2 s.
+// Then 审核通过 of all of them at once through the list's filter, as 批量操作 sends it: target ≤ 2 s; then
+// 自动排座 of a new 2 000-seat hall among them (preview, then save): target ≤ 2 s.
 //   node scripts/bench-import.mjs            (standalone; BENCH_IMPORT_ROWS, BENCH_IMPORT_PORT)
 //   import { bench, rows } from './bench-import.mjs'
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,9 @@ const HOST = '127.0.0.1';
 const BASE = `http://${HOST}:${PORT}`;
 const TARGET_MS = 5_000;
 const APPROVE_TARGET_MS = 2_000;
+const SEATING_TARGET_MS = 2_000;
+const HALL_ROWS = 40;
+const HALL_SEATS_PER_ROW = 50;
 
 /** N attendees shaped like a real list: mixed kinds and certificates, valid ID-card check digits, unique mobiles. */
 async function workbook(n) {
@@ -128,6 +132,18 @@ export async function bench(log = console.log) {
     const approved = await call('POST', '/admin/person/person/bulkApprove', selection, token);
     const t4 = performance.now();
     if (approved.done !== ROWS) throw new Error(`approved ${approved.done}, expected ${ROWS}`);
+
+    const seats = HALL_ROWS * HALL_SEATS_PER_ROW;
+    log(`[bench-import] 自动排座：${seats} 座的新展馆…`);
+    const hall = await call('POST', '/admin/hall/hall/save', { name: `基准测试厅 ${Date.now()}`, capacity: String(seats) }, token);
+    const where = { activityId: String(activity.id), hallId: String(hall.id) };
+    await call('POST', '/admin/seat/seat/generate', { ...where, rows: String(HALL_ROWS), seatsPerRow: String(HALL_SEATS_PER_ROW), kind: '1' }, token);
+    const t5 = performance.now();
+    const proposal = await call('POST', '/admin/seat/seat/autoPreview', { ...where, scope: 'all' }, token);
+    const t6 = performance.now();
+    const applied = await call('POST', '/admin/seat/seat/autoApply', { ...where, scope: 'all', token: proposal.token }, token);
+    const t7 = performance.now();
+    if (proposal.seated !== seats || applied.seated !== seats) throw new Error(`seated ${proposal.seated} / ${applied.seated}, expected ${seats}`);
     return {
       at: new Date().toISOString(),
       database: 'pglite',
@@ -142,6 +158,10 @@ export async function bench(log = console.log) {
       serverRssBeforeMiB: memoryBefore.rssMiB,
       approveMs: t4 - t3,
       approveTargetMs: APPROVE_TARGET_MS,
+      seats,
+      seatingPreviewMs: t6 - t5,
+      seatingApplyMs: t7 - t6,
+      seatingTargetMs: SEATING_TARGET_MS,
     };
   } finally {
     if (server) {
@@ -164,6 +184,9 @@ export function rows(result) {
     ...(result.approveMs === undefined
       ? []
       : [[`批量审核通过 ${result.rows} 人（目标 ≤ ${result.approveTargetMs / 1000} s）`, `${s(result.approveMs)}${result.approveMs <= result.approveTargetMs ? '' : '（超出目标）'}`]]),
+    ...(result.seatingPreviewMs === undefined
+      ? []
+      : [[`自动排座 ${result.seats} 座：预览 + 保存（目标 ≤ ${result.seatingTargetMs / 1000} s）`, `${s(result.seatingPreviewMs)} + ${s(result.seatingApplyMs)}${result.seatingPreviewMs + result.seatingApplyMs <= result.seatingTargetMs ? '' : '（超出目标）'}`]]),
   ];
 }
 
