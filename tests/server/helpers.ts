@@ -71,9 +71,15 @@ function snapshotFile(): string {
   return path.join(tmpdir(), `zbzj-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
+/**
+ * The test apps keep PGlite in the test's own thread: starting the worker thread (server/db/pgliteProxy.ts)
+ * costs each file about 3.5 s more, as the thread loads PGlite and its TypeScript afresh. The worker itself
+ * is covered by tests/server/pgliteWorker.test.ts (same values and errors as in this thread), by the
+ * files that open their own database (nonces, defaultActivity) and by the e2e suite, which runs the built server.
+ */
 export async function openSeededPglite(): Promise<Database> {
   const file = snapshotFile();
-  if (existsSync(file)) return openDatabase({ memory: true, loadDataDir: new Blob([readFileSync(file)]) });
+  if (existsSync(file)) return openDatabase({ memory: true, worker: false, loadDataDir: new Blob([readFileSync(file)]) });
   return buildSnapshot(file);
 }
 
@@ -88,7 +94,7 @@ export async function ensureSeededSnapshot(): Promise<void> {
 }
 
 async function buildSnapshot(file: string): Promise<Database> {
-  const database = await openDatabase({ memory: true });
+  const database = await openDatabase({ memory: true, worker: false });
   await database.migrate();
   await seedIfEmpty(database.db);
   const snapshot = await database.snapshot!();
