@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -6,6 +7,9 @@ import { aliases } from './vite-plugins/aliases.js';
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
+    // vitest's default is one worker fewer than the cores: on the 2-core CI machine a single worker, so every
+    // file waited for the one before and the second core idled. Two workers there (docs/operations.md, 测试耗时).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

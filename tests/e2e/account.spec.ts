@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { accounts, confirmDialog, signIn, submitLogin, tableRows } from './helpers';
+import { accounts, confirmDialog, shot, signIn, submitLogin, tableRows } from './helpers';
 
 /**
  * The account area against the real server: reading a notice, changing the password, and switching the
@@ -153,7 +153,7 @@ test.describe('current project', () => {
     });
   });
 
-  test('switching to one project narrows the activity list; switching back restores it', async ({ page }, testInfo) => {
+  test('switching to one project narrows the activity list; switching back restores it', async ({ page }) => {
     await signIn(page, 'demo');
     await expect(tableRows(page).first()).toBeVisible();
     const allActivities = await totalOf(page);
@@ -179,7 +179,7 @@ test.describe('current project', () => {
     await expect(page.locator('.ant-table-tbody .ant-tag', { hasText: '当前' })).toHaveCount(1);
     await expect(tableRows(page).filter({ hasText: '当前' })).toContainText(target);
 
-    await page.screenshot({ path: testInfo.outputPath('my-projects.png'), fullPage: true });
+    await shot(page, 'my-projects');
 
     await page.goto('yx/sysActivity/index');
     await expect(tableRows(page).first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { signIn, tableRows } from './helpers';
+import { shot, signIn, tableRows } from './helpers';
 
 /**
  * 系统管理 → 角色 and 菜单 in the production build: the admin creates a role and grants it two menus and
@@ -27,7 +27,7 @@ test('admin creates a role and grants it two menus and one action through the tr
   await page.goto('system/role/index');
   await expect(tableRows(page).filter({ hasText: '主办方员工' })).toBeVisible();
   await expect(tableRows(page).filter({ hasText: '主办方员工' }).getByText('系统角色', { exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/zbzj-role-page.png' });
+  await shot(page, 'zbzj-role-page', { fullPage: false });
 
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const dialog = page.locator('.ant-modal:visible');
@@ -53,7 +53,7 @@ test('admin creates a role and grants it two menus and one action through the tr
   await expect(checkboxOf(treeNode(drawer, '活动管理'))).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await expect(checkboxOf(treeNode(drawer, '系统管理'))).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await expect(drawer.getByText('已选 4 个菜单、1 个操作')).toBeVisible();
-  await page.screenshot({ path: '/tmp/zbzj-role-grants.png' });
+  await shot(page, 'zbzj-role-grants', { fullPage: false });
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('授权已保存，相关用户下次加载菜单时生效')).toBeVisible();
   await expect(drawer).toBeHidden();
@@ -75,11 +75,11 @@ test('admin sees the menu tree and a menu with its actions', async ({ page }) =>
   await expect(page.getByText('菜单：角色')).toBeVisible();
   const actions = page.getByRole('table', { name: '操作权限列表' });
   await expect(actions.getByText('system_role_copy')).toBeVisible();
-  await page.screenshot({ path: '/tmp/zbzj-menu-page.png' });
+  await shot(page, 'zbzj-menu-page', { fullPage: false });
   await page.getByRole('button', { name: /^编\s*辑$/ }).first().click();
   const dialog = page.getByRole('dialog').filter({ hasText: '编辑菜单：角色' });
   await expect(dialog.getByLabel('菜单编码')).toHaveValue('system_role');
   await dialog.getByLabel('图标').click();
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option-selected')).toContainText('SafetyCertificateOutlined');
-  await page.screenshot({ path: '/tmp/zbzj-menu-form.png' });
+  await shot(page, 'zbzj-menu-form', { fullPage: false });
 });

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { confirmDialog, signIn, submitLogin, tableRows } from './helpers';
+import { confirmDialog, shot, signIn, submitLogin, tableRows } from './helpers';
 
 /**
  * 系统管理 → 用户 against the real server: the admin creates an account with a role and resets its
@@ -23,7 +23,7 @@ test('admin creates a user, resets the password; the user must change it at sign
   await form.getByLabel('职务').fill('会务专员');
   await form.getByLabel('初始密码').fill(INITIAL);
   await form.getByRole('checkbox', { name: '主办方员工' }).check();
-  await page.screenshot({ path: '/tmp/users-create.png' });
+  await shot(page, 'users-create', { fullPage: false });
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('用户已创建')).toBeVisible();
   await expect(form).toBeHidden();
@@ -33,7 +33,7 @@ test('admin creates a user, resets the password; the user must change it at sign
   const row = tableRows(page).filter({ hasText: username });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('主办方员工');
-  await page.screenshot({ path: '/tmp/users-list.png' });
+  await shot(page, 'users-list', { fullPage: false });
 
   await row.getByRole('button', { name: `管理 ${username}` }).click();
   await page.getByRole('menuitem', { name: '重置密码' }).click();
@@ -42,7 +42,7 @@ test('admin creates a user, resets the password; the user must change it at sign
   const secret = shown.getByTestId('secret-临时密码');
   await expect(secret).toHaveText(/^[A-Za-z0-9]{12}$/);
   const temporary = (await secret.textContent())!;
-  await page.screenshot({ path: '/tmp/users-temp-password.png' });
+  await shot(page, 'users-temp-password', { fullPage: false });
   await shown.getByRole('button', { name: '我已保存，关闭' }).click();
   await expect(page.getByText(temporary)).toHaveCount(0);
   await expect(row).toContainText('待改密');
@@ -56,7 +56,7 @@ test('admin creates a user, resets the password; the user must change it at sign
   await submitLogin(theirs, username, temporary);
   await expect(theirs).toHaveURL(/\/zbzj\/user\/password$/);
   await expect(theirs.getByText('您正在使用管理员设置的临时密码')).toBeVisible();
-  await theirs.screenshot({ path: '/tmp/users-must-change.png' });
+  await shot(theirs, 'users-must-change', { fullPage: false });
   // Nowhere else until the password is changed.
   await theirs.goto('yx/sysActivity/index');
   await expect(theirs).toHaveURL(/\/zbzj\/user\/password$/);
@@ -67,7 +67,7 @@ test('admin creates a user, resets the password; the user must change it at sign
   await theirs.getByRole('button', { name: '修改密码并进入系统' }).click();
   await expect(theirs).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
   await expect(theirs.getByRole('menuitem', { name: /活动管理/ }).first()).toBeVisible();
-  await theirs.screenshot({ path: '/tmp/users-landed.png' });
+  await shot(theirs, 'users-landed', { fullPage: false });
   await context.close();
 
   await page.reload();
@@ -87,7 +87,7 @@ test('admin creates an API key, sees its secret once, and switches it off', asyn
   await form.getByRole('button', { name: /生成密钥/ }).click();
   const shown = page.locator('.ant-modal:visible').filter({ hasText: '接口密钥已创建' });
   await expect(shown.getByTestId('secret-Secret')).toHaveText(/^[A-Za-z0-9_-]{40,}$/);
-  await page.screenshot({ path: '/tmp/apikey-created.png' });
+  await shot(page, 'apikey-created', { fullPage: false });
   const secret = (await shown.getByTestId('secret-Secret').textContent())!;
   await shown.getByRole('button', { name: '我已保存，关闭' }).click();
   await expect(page.getByText(secret)).toHaveCount(0);
@@ -97,7 +97,7 @@ test('admin creates an API key, sees its secret once, and switches it off', asyn
   await row.getByRole('button', { name: /停\s*用/ }).click();
   await confirmDialog(page, /确定停用接口密钥/);
   await expect(row).toContainText('已停用');
-  await page.screenshot({ path: '/tmp/apikey-list.png' });
+  await shot(page, 'apikey-list', { fullPage: false });
 
   // 授权项目/活动 of the demo organiser's administrator.
   await page.goto('system/user/index');
@@ -105,5 +105,5 @@ test('admin creates an API key, sees its secret once, and switches it off', asyn
   await manager.getByRole('button', { name: '管理 manager' }).click();
   await page.getByRole('menuitem', { name: '授权项目/活动' }).click();
   await expect(page.locator('.ant-modal:visible').getByText('2026中国国际智慧城市博览会')).toBeVisible();
-  await page.screenshot({ path: '/tmp/users-scope.png' });
+  await shot(page, 'users-scope', { fullPage: false });
 });
