@@ -1,8 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_CERTIFICATE_NO, MSG_ID_CARD, MSG_MOBILE } from '@domain/core/validators';
 import { preRegistrationInfo, preRegistrationMine, preRegistrationNotice, preRegistrationSubmit, type PreRegistrationInfo, type PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
+import { attendeeItinerary, type AttendeeItinerary } from '@domain/meeting/attendeePage.contracts';
 import { currentPath, renderApp, user } from '../mocks/app';
 import { mock, refusal } from '../mocks/contract';
 import { server } from '../mocks/server';
@@ -36,10 +37,39 @@ const MINE: PreRegistrationState = {
   statusLabel: '待审核',
 };
 
+const ITINERARY: AttendeeItinerary = {
+  activityName: MINE.activityName,
+  srq: '2026-12-08',
+  erq: '2026-12-09',
+  address: 'N1 会议室',
+  seats: [{ hall: '主论坛厅', area: 'A区', rowNo: 3, seatNo: 12, label: 'A区 3排12号' }],
+  agenda: [
+    { id: 1, day: '2026-12-08', startTime: '09:00', endTime: '09:30', title: '开幕致辞', hall: '主论坛厅', host: '钱惠敏', remark: null, mine: false },
+    { id: 2, day: '2026-12-08', startTime: '09:30', endTime: '10:30', title: '城市数字孪生的实践', hall: '主论坛厅', host: null, remark: null, mine: true },
+    { id: 3, day: '2026-12-09', startTime: '14:00', endTime: '15:00', title: '圆桌对话', hall: 'N1 会议室', host: null, remark: null, mine: false },
+  ],
+  shuttles: [
+    {
+      id: 7,
+      name: '虹桥枢纽—国家会展中心',
+      departAt: '2026-12-08 07:30',
+      plate: '沪AD35812',
+      driver: '陆国强',
+      driverMobile: '13917652208',
+      stops: [
+        { stopName: '虹桥火车站 P9 停车场', arriveAt: '07:30' },
+        { stopName: '国家会展中心 南登录厅', arriveAt: '08:10' },
+      ],
+    },
+  ],
+  notices: [],
+};
+
 const envelope = (data: unknown, code = 0, msg = '操作成功') => ({ code, msg, data });
 
 let submitted: Array<Record<string, string>>;
 let infoQueries: Array<Record<string, string>>;
+let itineraryCodes: string[];
 
 function handlers(submitAnswer: () => ReturnType<typeof envelope> = () => envelope({ code: CODE, badgeNo: MINE.badgeNo, name: MINE.name }, 0, '登记成功，请等待主办方审核')) {
   return [
@@ -54,6 +84,10 @@ function handlers(submitAnswer: () => ReturnType<typeof envelope> = () => envelo
       return HttpResponse.json(submitAnswer());
     }),
     mock(preRegistrationMine, ({ params: { code } }) => (code === CODE ? MINE : refusal('未找到该登记信息，请核对二维码或链接'))),
+    mock(attendeeItinerary, ({ params: { code } }) => {
+      itineraryCodes.push(code);
+      return code === CODE ? ITINERARY : refusal('未找到您的参会登记，请核对二维码或链接');
+    }),
     mock(preRegistrationNotice, ({ params: query }) =>
       query.activity === '13'
         ? { organiserName: INFO.organiserName, projectName: INFO.projectName, activityName: '智慧社区供需对接会', srq: '2026-12-10', erq: '2026-12-10', address: 'S1 洽谈区', state: 'notYet' as const }
@@ -68,6 +102,7 @@ beforeEach(() => {
   resetSession();
   submitted = [];
   infoQueries = [];
+  itineraryCodes = [];
   server.use(...handlers());
 });
 afterEach(() => server.events.removeAllListeners());
@@ -219,5 +254,39 @@ describe('/pre/mine', () => {
     renderApp(`/pre/mine?code=${CODE}`);
     expect(await screen.findByText('已通过')).toBeInTheDocument();
     expect(screen.getByText(/登记已审核通过/)).toBeInTheDocument();
+  });
+
+  it("shows the attendee's page: QR code, state, seat, shuttle with stops and departure, and the agenda by day with their own talk marked", async () => {
+    renderApp(`/pre/mine?code=${CODE}`);
+    const seats = await screen.findByRole('region', { name: '我的座位' });
+    expect(document.querySelector('[data-qr-value]')).not.toBeNull();
+    expect(screen.getByText('待审核')).toBeInTheDocument();
+    expect(within(seats).getByText('主论坛厅')).toBeInTheDocument();
+    expect(within(seats).getByText('A区 3排12号')).toBeInTheDocument();
+    const bus = screen.getByRole('region', { name: '我的班车' });
+    expect(within(bus).getByText('虹桥枢纽—国家会展中心')).toBeInTheDocument();
+    expect(within(bus).getByText('发车 2026-12-08 07:30')).toBeInTheDocument();
+    const stops = within(bus).getByRole('list', { name: /停靠站点/ });
+    expect(within(stops).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['07:30虹桥火车站 P9 停车场', '08:10国家会展中心 南登录厅']);
+    const agenda = screen.getByRole('region', { name: '活动日程' });
+    expect(within(agenda).getByText('2026-12-09')).toBeInTheDocument();
+    const mine = within(agenda).getByText('我的演讲').closest('li')!;
+    expect(mine).toHaveTextContent('城市数字孪生的实践');
+    expect(within(agenda).getAllByText('我的演讲')).toHaveLength(1);
+  });
+
+  it('says so when no seat or bus is assigned, and asks nothing more for a cancelled registration', async () => {
+    server.use(mock(attendeeItinerary, () => ({ ...ITINERARY, seats: [], shuttles: [], agenda: [] })));
+    renderApp(`/pre/mine?code=${CODE}`);
+    expect(await screen.findByText(/暂未分配座位/)).toBeInTheDocument();
+    expect(screen.getByText('您没有安排班车。')).toBeInTheDocument();
+    expect(screen.getByText('日程尚未发布')).toBeInTheDocument();
+    cleanup();
+    itineraryCodes = [];
+    server.use(mock(preRegistrationMine, () => ({ ...MINE, status: 3, statusLabel: '已取消' })));
+    renderApp(`/pre/mine?code=${CODE}`);
+    expect(await screen.findByText(/此登记已取消/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '我的座位' })).toBeNull();
+    expect(itineraryCodes).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { BASENAME } from '../../config/constants';
 import { PERSON_STATES } from '@domain/meeting/resources';
 import type { PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
 import { fetchMyRegistration, noticesPath, resultPath } from './api';
+import { AttendeeItinerary } from './AttendeeItinerary';
 import { EventHeader, RemoteFrame, useDocumentTitle } from './parts';
 import { useRemote } from './useRemote';
 
@@ -17,7 +18,10 @@ const NEXT_STEP: Record<string, { type: 'info' | 'success' | 'warning' | 'error'
   cancelled: { type: 'warning', text: '此登记已取消，二维码不能用于入场。' },
 };
 
-/** /pre/mine?code=: the result of a registration — the personal QR code to show at the gate. Reopenable by its address. */
+/**
+ * /pre/mine?code=: the attendee's own page, reached by their personal link — the QR code to show at the gate,
+ * the state of the registration, and (AttendeeItinerary) their seat, the agenda and their shuttle.
+ */
 export default function PreRegistrationResultPage() {
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim();
@@ -62,6 +66,8 @@ function RegistrationResult({ mine }: { mine: PreRegistrationState }) {
       <Link to={noticesPath(mine.code)} className="zb-prereg-link">
         <NotificationOutlined /> 活动通知
       </Link>
+      {/* A rejected or cancelled registration has no seat, bus or agenda to show. */}
+      {(state?.key === 'pending' || state?.key === 'approved') && <AttendeeItinerary code={mine.code} />}
     </Card>
   );
 }

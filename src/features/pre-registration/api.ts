@@ -10,6 +10,7 @@ import {
   type PreRegistrationResult,
   type PreRegistrationState,
 } from '@domain/meeting/preRegistration.contracts';
+import { attendeeItinerary, type AttendeeItinerary } from '@domain/meeting/attendeePage.contracts';
 
 /**
  * 扫码预登记, signed out: what a QR code leads to, the registration itself, and the result page's
@@ -41,3 +42,8 @@ export const registerPath = (target: RegistrationTarget) =>
   'project' in target ? `/pre/register?project=${target.project}` : `/pre/register?activity=${target.activity}`;
 export const resultPath = (code: string) => `/pre/mine?code=${encodeURIComponent(code)}`;
 export const noticesPath = (code: string) => `/pre/notices?code=${encodeURIComponent(code)}`;
+
+/** The attendee's own page: seats, agenda and shuttles of the holder of `code` (refused for a closed registration). */
+export function fetchItinerary(code: string): Promise<AttendeeItinerary> {
+  return call(attendeeItinerary, { code }, { refusalShownByPage: true });
+}
