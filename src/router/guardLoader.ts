@@ -10,7 +10,7 @@ import { startEarlyData } from './earlyData';
 import { decideNavigation } from './guard';
 import { firstMenuPagePath, menuRoutePaths } from '../lib/menusToRoutes';
 import { toRouteObjects } from './menuRouteObjects';
-import { hasPageFile, resolvePage } from './pageRegistry';
+import { hasPageFile, isResourcePage, resolvePage } from './pageRegistry';
 import { readReturnAddress, saveReturnAddress } from '../lib/returnAddress';
 
 /**
@@ -76,7 +76,8 @@ export function createGuardLoader(deps: GuardDeps) {
       returnAddress: readReturnAddress(),
       projectCode: env.projectCode,
       mustChangePassword: session.mustChangePassword,
-      knownPage: info.zone === 'unknown' && hasPageFile(pathname),
+      // A page of the product — its own file, or the generic page of a resource — refused visibly (403), not sent home.
+      knownPage: info.zone === 'unknown' && (hasPageFile(pathname) || (await isResourcePage(pathname))),
     });
 
     switch (decision.type) {

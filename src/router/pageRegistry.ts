@@ -47,6 +47,16 @@ export function hasPageFile(path: string): boolean {
   return registry.has(path);
 }
 
+/**
+ * Whether the path is the generic page of a declarative resource (`<api>/index`). Asked only for an
+ * address outside the user's menus, so the resource definitions load then and not with the first screen.
+ */
+export async function isResourcePage(path: string): Promise<boolean> {
+  if (!path.endsWith('/index')) return false;
+  const { resourceByMenuPath } = await import('@domain/registry');
+  return resourceByMenuPath(path) !== undefined;
+}
+
 export function resolvePage(path: string): PageImporter {
   return registry.get(path) ?? resourcePageImporter(path);
 }

@@ -8,7 +8,7 @@ import {
   type NotifyPrefs,
   type ProfileInfo,
 } from '@domain/account/profile.contracts';
-import { myNoticePage, noticeRead, noticeReadAll, type NoticeItem } from '@domain/notices/notices.contracts';
+import { bellNotices, myNoticePage, noticeRead, noticeReadAll, type NoticeItem } from '@domain/notices/notices.contracts';
 import {
   authorisedActivities,
   authorisedProjects,
@@ -56,6 +56,8 @@ export interface AccountBackend {
   authorisedProjects: AuthorisedProject[];
   authorisedActivities: AuthorisedActivity[];
   notices: NoticeItem[];
+  /** Notices of categories muted in 新消息通知: listed by 我的通知, left out of the bell. */
+  bellHides?: number[];
 }
 
 const project = (cnfid: number, cnfmc: string, selected: boolean): MyProjectRow => ({
@@ -136,6 +138,8 @@ export function installAccountBackend(db: AccountBackend = demoBackend()): Accou
       return answer(switchProjects, null, '执行成功');
     }),
     mock(switchActivities, () => answer(switchActivities, null, '执行成功')),
+    // The bell: the same notices, less the categories the backend's `muted` leaves out of it.
+    mock(bellNotices, () => db.notices.filter((n) => !db.bellHides?.includes(n.id))),
     mock(myNoticePage, ({ params: q }) => {
       const unread = (n: NoticeItem) => n.isstamp === null || n.isstamp === 0;
       const rows = db.notices.filter(

@@ -30,6 +30,16 @@ afterEach(async () => {
 beforeEach(() => resetSession());
 
 describe('我的通知 /system/mynotice/index', () => {
+  it('counts unread as the bell does: the unread of a muted category are listed but counted apart', async () => {
+    const db = installAccountBackend();
+    const unreadIds = db.notices.filter((n) => n.isstamp === null || n.isstamp === 0).map((n) => n.id);
+    db.bellHides = [unreadIds[0]];
+    renderPage(MyNoticePage, { path: '/system/mynotice/index' });
+    await waitFor(() => expect(unreadText()).toBe(`未读 ${unreadIds.length - 1} 条`));
+    expect(screen.getByRole('radio', { name: `未读（${unreadIds.length - 1}）` })).toBeInTheDocument();
+    expect(screen.getByTestId('muted-unread')).toHaveTextContent('另有 1 条未读属于已关闭提醒的类别');
+  });
+
   it('lists the notices with their read state (isstamp 0 or null = 未读)', async () => {
     await openPage();
     expect(within(rowOf('系统升级通知')).getByText('未读')).toBeInTheDocument();

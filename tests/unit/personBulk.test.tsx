@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -116,7 +116,12 @@ describe('胸卡', () => {
     expect(within(first).queryByText('总监')).toBeNull();
     expect(first).toHaveClass('zb-badge--a4x8', 'zb-badge-band-2');
     expect(first.querySelector('svg[data-qr-value]')).toHaveAttribute('data-qr-value', 'Aa1Bb2Cc3Dd4Ee5Ff6Gg7H');
+    // The print copy exists only while printing: none for the preview, two badges for paper, none after.
+    expect(document.querySelector('body > .zb-badge-print')).toBeNull();
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
     expect(document.querySelectorAll('body > .zb-badge-print .zb-badge')).toHaveLength(2);
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    expect(document.querySelector('body > .zb-badge-print')).toBeNull();
   });
 
   it('lays badges out by their template: 8 to an A4 sheet, 4 to an A4 sheet, one card per page', () => {

@@ -148,6 +148,14 @@ describe('routing and the guard, rendered', () => {
     expect(currentPath(router)).toMatch(/^\/exception\/403/);
   });
 
+  it('answers a generic resource page outside the user\'s menus (no page file of its own) with the same 403, naming it', async () => {
+    signInAs('demo');
+    const router = renderApp('/hall/hall/index');
+    expect(await screen.findByText('您没有访问该页面的权限')).toBeInTheDocument();
+    expect(screen.getByText(/页面：\/hall\/hall\/index/)).toBeInTheDocument();
+    expect(currentPath(router)).toMatch(/^\/exception\/403/);
+  });
+
   it('redirects a menu parent to its first child', async () => {
     signInAs('admin');
     const router = renderApp('/cnf');

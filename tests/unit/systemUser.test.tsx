@@ -3,9 +3,11 @@ import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import SystemUserPage from '../../src/features/system/pages/system/user/index';
 import {
+  userAdd,
   userApprove,
   userGrantRoles,
   userGrantScope,
+  userGrants,
   userPage,
   userReject,
   userResetPassword,
@@ -164,5 +166,41 @@ describe('系统管理 → 用户: 重置密码 and 分配角色', () => {
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(posts).toEqual([{ path: 'grantRoles', form: expect.objectContaining({ id: '11', roleIds: '9' }) }]));
     expect(await screen.findByText('角色已保存')).toBeInTheDocument();
+  });
+
+  it('offers 授权项目/活动 right after 新增, once the temporary password is closed, and posts it for the new account', async () => {
+    const { posts } = open(true, [userAdd.authority, userGrantScope.authority]);
+    const fresh = row(21, 'newstaff', 1);
+    server.use(
+      mock(userPage, ({ params }) => ({ total: 1, records: params.keyword === 'newstaff' ? [fresh] : ROWS })),
+      mock(userAdd, ({ params }) => {
+        posts.push({ path: 'add', form: params });
+        return answer(userAdd, { id: 21, username: 'newstaff', password: 'Tmp9xQ2mZx7P' }, '操作成功');
+      }),
+      mock(userGrants, ({ params }) => {
+        expect(params.id).toBe('21');
+        return { projects: [{ id: 5, name: '2026中国国际智慧城市博览会', activities: [{ id: 51, name: '开幕式' }] }], projectIds: [], activityIds: [] };
+      }),
+      mock(userGrantScope, ({ params }) => {
+        posts.push({ path: 'grantScope', form: params });
+        return answer(userGrantScope, null, '授权已保存');
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: /新\s*增/ }));
+    const form = await dialogTitled('新增用户');
+    expect(within(form).getByText(/保存后接着为该用户授权项目\/活动/)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('用户名'), 'newstaff');
+    await user.type(within(form).getByLabelText('姓名'), '新员工');
+    await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
+    const secret = await dialogTitled('临时密码');
+    // The grant waits for the password to be noted.
+    expect(screen.queryByText(/授权项目\/活动：newstaff/, { selector: '.ant-modal-title' })).toBeNull();
+    await user.click(within(secret).getByRole('button', { name: '我已保存，关闭' }));
+    const grant = await dialogTitled(/授权项目\/活动：newstaff/);
+    expect(within(grant).getByText(/未授权前，该用户看不到任何项目和活动的数据/)).toBeInTheDocument();
+    await user.click(await within(grant).findByRole('checkbox', { name: '2026中国国际智慧城市博览会' }));
+    await user.click(within(grant).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(posts.find((p) => p.path === 'grantScope')?.form).toEqual(expect.objectContaining({ id: '21', projectIds: '5', activityIds: '' })));
+    expect(await screen.findByText('授权已保存')).toBeInTheDocument();
   });
 });

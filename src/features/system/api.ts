@@ -9,11 +9,13 @@ import {
   userGrantRoles,
   userGrants,
   userGrantScope,
+  userPage,
   userReject,
   userRemove,
   userResetPassword,
   userRoles,
   userUpdateStatus,
+  type SystemUserRow,
 } from '@domain/system/users.contracts';
 import type { StatusOption } from '../../components/StatusTag';
 
@@ -67,6 +69,9 @@ export const resetUserPassword = (id: number) => call(userResetPassword, { id })
 export const fetchAssignableRoles = (userId?: number) => call(userRoles, userId ? { userId } : {});
 export const grantUserRoles = (id: number, roleIds: number[]) => callForMessage(userGrantRoles, { id, roleIds: roleIds.join(',') });
 export const fetchUserGrants = (id: number) => call(userGrants, { id });
+/** The account just created under `username`: its row, for 授权项目/活动 right after 新增 (the answer carries no id when a password was given). */
+export const findUserRow = async (username: string): Promise<SystemUserRow | null> =>
+  (await call(userPage, { keyword: username, limit: 20, page: 1 })).records.find((row) => row.username === username) ?? null;
 export const grantUserScope = (id: number, projectIds: number[], activityIds: number[]) =>
   callForMessage(userGrantScope, { id, projectIds: projectIds.join(','), activityIds: activityIds.join(',') });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { Alert, Button, Modal, Progress } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { QRCodeSVG } from 'qrcode.react';
@@ -116,6 +116,33 @@ export function BadgeSheets({ sheets }: { sheets: readonly BadgeSheet[] }) {
   );
 }
 
+/**
+ * Whether the page is being printed. The print copy of the badges doubles the DOM of a large preview, so
+ * it is drawn only then: `beforeprint` (打印 and the browser's own print) renders it synchronously before the
+ * page is laid out for paper, and the `print` media query's change covers an emulated print medium
+ * (Playwright's emulateMedia), which fires no beforeprint.
+ */
+export function usePrinting(active: boolean): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const query = window.matchMedia('print');
+    setPrinting(query.matches);
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(query.matches);
+    const changed = (event: MediaQueryListEvent) => setPrinting(event.matches);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    query.addEventListener('change', changed);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+      query.removeEventListener('change', changed);
+    };
+  }, [active]);
+  return active && printing;
+}
+
 export interface BadgePrintProps {
   /** The persons to print, in this order; null when closed (the check-in desk prints one person so). */
   ids?: readonly number[] | null;
@@ -169,6 +196,7 @@ export function BadgePrint({ ids = null, selection = null, onClose }: BadgePrint
 
   const sheets = loaded ? badgeSheets(loaded.badges, loaded.templates) : null;
   const open = wanted !== null;
+  const printing = usePrinting(open && sheets !== null);
   return (
     <>
       <Modal
@@ -199,7 +227,7 @@ export function BadgePrint({ ids = null, selection = null, onClose }: BadgePrint
           </div>
         )}
       </Modal>
-      {open && sheets &&
+      {open && sheets && printing &&
         createPortal(
           <div className="zb-badge-print" aria-hidden>
             <BadgeSheets sheets={sheets} />

@@ -57,12 +57,14 @@ export interface UserFormModalProps {
   editing: SystemUserRow | null;
   open: boolean;
   onClose(): void;
-  /** Saved: the message to show, and for 新增 without a password the temporary one. */
-  onSaved(message: string, temporary: TemporaryPassword | null): void;
+  /** Saved: the message to show, for 新增 without a password the temporary one, and for 新增 the new username. */
+  onSaved(message: string, temporary: TemporaryPassword | null, created?: string): void;
+  /** 新增 goes on to 授权项目/活动 (the caller may grant): the dialog says so. */
+  grantsNext?: boolean;
 }
 
 /** 新增 / 编辑 one account. The username is fixed once created; a blank password at 新增 makes a temporary one. */
-export function UserFormModal({ editing, open, onClose, onSaved }: UserFormModalProps) {
+export function UserFormModal({ editing, open, onClose, onSaved, grantsNext = false }: UserFormModalProps) {
   const [form] = Form.useForm<UserForm>();
   const [busy, setBusy] = useState(false);
   const creating = editing === null;
@@ -81,7 +83,7 @@ export function UserFormModal({ editing, open, onClose, onSaved }: UserFormModal
     try {
       if (creating) {
         const temporary = await addUser(values);
-        onSaved('用户已创建', temporary);
+        onSaved('用户已创建', temporary, values.username?.trim());
       } else {
         onSaved(await editUser(editing.id, values), null);
       }
@@ -153,6 +155,9 @@ export function UserFormModal({ editing, open, onClose, onSaved }: UserFormModal
                 <Checkbox.Group options={roleOptions(roles)} />
               )}
             </Form.Item>
+            {grantsNext && (
+              <Alert type="info" showIcon title="保存后接着为该用户授权项目/活动：未授权任何项目时，该用户登录后各列表都是空的。" />
+            )}
           </>
         )}
       </Form>
@@ -220,6 +225,8 @@ export function RoleAssignModal({ target, onClose, onSaved }: RoleAssignModalPro
 
 export interface ScopeGrantModalProps {
   target: SystemUserRow | null;
+  /** Opened right after 新增: says why a new account needs it. */
+  justCreated?: boolean;
   onClose(): void;
   onSaved(message: string): void;
 }
@@ -228,7 +235,7 @@ export interface ScopeGrantModalProps {
  * 授权项目/活动: the projects the account works on and, optionally, which of their activities. No
  * activity checked = every activity of the checked projects.
  */
-export function ScopeGrantModal({ target, onClose, onSaved }: ScopeGrantModalProps) {
+export function ScopeGrantModal({ target, justCreated = false, onClose, onSaved }: ScopeGrantModalProps) {
   const [tree, setTree] = useState<UserGrantTree | null>(null);
   const [failed, setFailed] = useState(false);
   const [projectIds, setProjectIds] = useState<number[]>([]);
@@ -295,6 +302,14 @@ export function ScopeGrantModal({ target, onClose, onSaved }: ScopeGrantModalPro
         <Empty description="该主办单位暂无项目" />
       ) : (
         <>
+          {justCreated && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title="用户已创建。请勾选其负责的项目/活动：未授权前，该用户看不到任何项目和活动的数据。也可稍后在「管理 › 授权项目/活动」中设置。"
+            />
+          )}
           <Typography.Paragraph type="secondary">
             勾选项目即授权该项目；不勾选任何活动时可查看已授权项目的全部活动，勾选活动后仅可查看所勾选的活动。
           </Typography.Paragraph>

@@ -22,7 +22,8 @@ export default function MyNoticePage() {
   const table = useRef<PagedTableHandle>(null);
   const [filter, setFilter] = useState<ReadFilter>('all');
   const [selected, setSelected] = useState<Key[]>([]);
-  const [unread, setUnread] = useState<number | null>(null);
+  const [counts, setCounts] = useState<{ counted: number; muted: number } | null>(null);
+  const unread = counts?.counted ?? null;
   const [viewing, setViewing] = useState<NoticeItem | null>(null);
   const [busy, setBusy] = useState(false);
   const version = useNoticeSignal((s) => s.version);
@@ -30,7 +31,7 @@ export default function MyNoticePage() {
 
   const refreshCount = useCallback(async () => {
     try {
-      setUnread(await unreadCount());
+      setCounts(await unreadCount());
     } catch {
       // Shown by the error mapper; the count keeps its last value.
     }
@@ -175,6 +176,12 @@ export default function MyNoticePage() {
             <Typography.Text type="secondary" data-testid="unread-count">
               {unread === null ? '' : `未读 ${unread} 条`}
             </Typography.Text>
+            {/* Same number as the bell's badge; the unread of muted categories are listed but not counted. */}
+            {counts !== null && counts.muted > 0 && (
+              <Typography.Text type="secondary" data-testid="muted-unread">
+                另有 {counts.muted} 条未读属于已关闭提醒的类别（个人设置 › 新消息通知），不计入铃铛
+              </Typography.Text>
+            )}
           </Space>
         }
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}

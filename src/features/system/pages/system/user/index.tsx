@@ -24,6 +24,7 @@ import { useSession } from '@/stores/session';
 import {
   approveUser,
   fetchAssignableRoles,
+  findUserRow,
   rejectUser,
   removeUser,
   resetUserPassword,
@@ -60,6 +61,9 @@ export default function SystemUserPage() {
   const [editing, setEditing] = useState<SystemUserRow | null>(null);
   const [assigning, setAssigning] = useState<SystemUserRow | null>(null);
   const [granting, setGranting] = useState<SystemUserRow | null>(null);
+  /** The account just created, whose 授权项目/活动 opens once its temporary password (if any) is closed. */
+  const [created, setCreated] = useState<SystemUserRow | null>(null);
+  const [grantingNew, setGrantingNew] = useState(false);
   const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
   const [roleFilter, setRoleFilter] = useState<AssignableRole[]>([]);
 
@@ -105,10 +109,11 @@ export default function SystemUserPage() {
   };
 
   const manageMenu = (row: SystemUserRow) => {
+    const grant = () => (setGrantingNew(false), setGranting(row));
     const items = [
       canEdit && { key: 'edit', label: '编辑', onClick: () => (setEditing(row), setFormOpen(true)) },
       canGrant && { key: 'roles', label: '分配角色', onClick: () => setAssigning(row) },
-      canGrant && { key: 'scope', label: '授权项目/活动', onClick: () => setGranting(row) },
+      canGrant && { key: 'scope', label: '授权项目/活动', onClick: grant },
       canReset && row.id !== myId && row.status === USER_STATUS.active && { key: 'reset', label: '重置密码', onClick: () => void resetPassword(row) },
       canRemove && row.id !== myId && { key: 'remove', label: '删除', danger: true, onClick: () => void remove(row) },
     ].filter((item) => item !== false);
@@ -289,10 +294,23 @@ export default function SystemUserPage() {
         open={formOpen}
         editing={editing}
         onClose={() => setFormOpen(false)}
-        onSaved={(text, temp) => {
+        grantsNext={canGrant}
+        onSaved={(text, temp, username) => {
           setFormOpen(false);
           saved(text);
           if (temp) setTemporary(temp);
+          // A new account sees nothing until it is granted projects: offer it at once.
+          if (canGrant && username) {
+            findUserRow(username).then(
+              (row) => {
+                if (!row) return;
+                setGrantingNew(true);
+                if (temp) setCreated(row);
+                else setGranting(row);
+              },
+              () => undefined,
+            );
+          }
         }}
       />
       <RoleAssignModal
@@ -305,16 +323,22 @@ export default function SystemUserPage() {
       />
       <ScopeGrantModal
         target={granting}
-        onClose={() => setGranting(null)}
+        justCreated={grantingNew}
+        onClose={() => (setGranting(null), setGrantingNew(false))}
         onSaved={(text) => {
           setGranting(null);
+          setGrantingNew(false);
           saved(text);
         }}
       />
       <OneTimeSecret
         title="临时密码"
         open={temporary !== null}
-        onClose={() => setTemporary(null)}
+        onClose={() => {
+          setTemporary(null);
+          if (created) setGranting(created);
+          setCreated(null);
+        }}
         intro={<>请将以下临时密码告知用户 {temporary?.username}。该用户使用它登录后，须先修改密码才能继续使用系统。</>}
         rows={temporary ? [['用户名', temporary.username, false], ['临时密码', temporary.password, true]] : []}
       />
