@@ -332,6 +332,10 @@ describe("the desk's local copy", () => {
     expect(ok).toMatchObject({ code: codes.ok, badgeNo: 'CHTok', status: 1, entryGateId: gates.south, exitAt: null });
     expect(ok.entryAt).toBeGreaterThan(0);
     expect(Object.keys(ok)).not.toContain('mobile');
+    // The search words keep the mobile's last six digits (reversed), not the number.
+    const [{ mobile }] = await queryRows<{ mobile: string }>(t.app.db, sql`select mobile from person_persons where id = ${personIds.ok}`);
+    expect(ok.searchKey).toContain(` m${Array.from(mobile.slice(-6)).reverse().join('')}`);
+    expect(ok.searchKey).not.toContain(Array.from(mobile.slice(-8)).reverse().join(''));
 
     // Rows made above by SQL carry the database's time, the scans the test clock's: the copy is made "old".
     await t.app.db.execute(sql`update person_persons set updated_at = updated_at - interval '2 days' where activity_id = ${activityA}`);

@@ -15,9 +15,14 @@ import { deskGateOf, fillSearchKeys } from './personSearch';
  * reaches back OVERLAP_MS before `since`: rows sent twice are merged by id on the desk, a row stamped just
  * before `since` but committed after it is not missed. Removed attendees cannot be told by time: the desk
  * compares `total` with its merged copy and asks for the whole copy when they differ.
+ *
+ * The search words carry the mobile reversed (personSearchKey.ts); the copy keeps its last six digits only,
+ * enough for the desk's search by the last digits, not the number.
  */
 
 const OVERLAP_MS = 10_000;
+const MOBILE_WORD = String.raw` m(\d{6})\d*`;
+const MOBILE_KEPT = String.raw` m\1`;
 const IN = stateValue(gate, 'direction', 'in');
 const OUT = stateValue(gate, 'direction', 'out');
 
@@ -64,7 +69,7 @@ export async function readDeskCopy(caller: Caller, gateId: number, since: number
   const people = await queryRows<DeskCopyPerson>(
     caller.db,
     sql`select ${p.id} as id, ${p.code} as code, ${p.badgeNo} as "badgeNo", ${p.name} as name, ${p.company} as company, ${p.kind} as kind,
-               ${p.status} as status, ${p.searchKey} as "searchKey",
+               ${p.status} as status, regexp_replace(${p.searchKey}, ${MOBILE_WORD}, ${MOBILE_KEPT}, 'g') as "searchKey",
                (select string_agg(h.name || ' ' || s.label, '、' order by h.name, s.label) from ${seats} s join ${halls} h on h.id = s.hall_id
                  where s.organiser_id = ${o} and s.person_id = ${p.id}) as seat,
                ${pass(IN, 'checked_at')} as "entryAt", ${pass(IN, 'gate_id')} as "entryGateId",
