@@ -23,7 +23,7 @@ const HOST = '127.0.0.1';
 const BASE = `http://${HOST}:${PORT}`;
 export const TARGETS = { p99Ms: 20, scansPerSecond: 200 };
 
-async function prepareDatabase(m) {
+export async function prepareDatabase(m) {
   const target = await scratchDatabase('zbzj_bench_gates');
   return { ...target, open: () => target.open(m.openDatabase) };
 }
@@ -33,7 +33,7 @@ async function prepareDatabase(m) {
  * attendees (approved, each with a random 22-character code like newPersonCode's), so the seed's own
  * meeting data neither helps nor gets in the way. Returns the gate ids and the codes.
  */
-async function seed(m, target) {
+export async function seed(m, target) {
   const { sql } = m;
   const database = await target.open();
   try {
@@ -69,7 +69,7 @@ async function seed(m, target) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** A signed form POST as the browser sends it; resolves with the envelope (refusals included). */
-function poster(m, expectStatus = 200) {
+export function poster(m, expectStatus = 200) {
   return async (path, params, token) => {
     const headers = { ...m.signRequest(params, m.DEMO_API_KEY.key, m.DEMO_API_KEY.secret, randomBytes(12).toString('hex')) };
     if (token) headers.authorization = `Bearer ${token}`;

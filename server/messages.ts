@@ -1,3 +1,5 @@
+import { GATE_MSG } from '@domain/meeting/gateVerdict';
+
 /**
  * Every Chinese message the server sends, in one place, so wording stays consistent and the browser
  * (and the e2e suite) can rely on exact strings. Strings quoted by the spec are kept verbatim.
@@ -380,19 +382,20 @@ export const MSG = {
   personBulkDone: (verb: string, done: number, skipped: number) => `已${verb} ${done} 人${skipped ? `，${skipped} 人未处理` : ''}`,
   auditShuttleRider: (line: string, name: string) => `班车线路「${line}」加入乘车人员「${name}」`,
 
-  // 签到台: scans at a gate (server/modules/meeting/gateScan.routes.ts). Each verdict its own words: staff
-  // at a busy gate read them at a glance and must know what to tell the attendee.
-  gateScanOk: '签到成功',
-  gateScanOkExit: '出场已记录',
-  gateScanDuplicate: (time: string, gate: string) => `已于 ${time} 在「${gate}」签到`,
-  gateScanDuplicateExit: (time: string, gate: string) => `已于 ${time} 在「${gate}」出场`,
-  gateScanUnknown: '无效的二维码：未找到该参会人员',
-  gateScanPending: '该人员的登记尚未审核通过，请到服务台办理',
-  gateScanRejected: '该人员的登记未通过审核，不能通行',
-  gateScanCancelled: '该人员的登记已取消，不能通行',
-  gateScanOtherActivity: '该人员不是本闸机所属活动的参会人员',
-  gateScanGateDisabled: '该闸机已停用，请换用其他闸机',
-  gateScanGateUnknown: '闸机不存在或不属于当前活动',
+  // 签到台: scans at a gate (server/modules/meeting/gateScan.routes.ts). The verdicts' words live with the
+  // rule in domain/meeting/gateVerdict.ts, which the desk also runs offline.
+  gateScanOk: GATE_MSG.ok,
+  gateScanOkExit: GATE_MSG.okExit,
+  gateScanDuplicate: GATE_MSG.duplicate,
+  gateScanDuplicateExit: GATE_MSG.duplicateExit,
+  gateScanUnknown: GATE_MSG.unknown,
+  gateScanPending: GATE_MSG.pending,
+  gateScanRejected: GATE_MSG.rejected,
+  gateScanCancelled: GATE_MSG.cancelled,
+  gateScanOtherActivity: GATE_MSG.otherActivity,
+  gateScanGateDisabled: GATE_MSG.gateDisabled,
+  gateScanGateUnknown: GATE_MSG.gateUnknown,
+  gateScanNotEntered: GATE_MSG.notEntered,
   gateScanGateRequired: '请选择闸机',
   gateScanCodeRequired: '请扫描或输入个人二维码',
   gateScanRetry: '该人员的登记状态刚刚发生变化，请重新扫码',

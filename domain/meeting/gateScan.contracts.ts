@@ -16,6 +16,7 @@ export const GATE_SCAN_VERDICTS = [
   'rejected',
   'cancelled',
   'otherActivity',
+  'notEntered',
   'gateDisabled',
   'gateUnknown',
 ] as const;

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskGate, GateScanResult } from '@domain/meeting/gateScan.contracts';
+import type { DeskCopy } from '@domain/meeting/deskCopy.contracts';
 import type { Envelope } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { chinaDateTime } from '../../server/lib/dates';
@@ -108,7 +109,7 @@ beforeAll(async () => {
   gates.b = await insertGate(scopeB, '测试乙馆', 'T-B-1', 1);
   gates.other = await insertGate(scopeOther, '杭州入口', 'T-HZ-1', 1);
 
-  for (const key of ['ok', 'qr', 'dup', 'out', 'race', 'device', 'scoped']) await insertPerson(scopeA, key, 1);
+  for (const key of ['ok', 'qr', 'dup', 'out', 'race', 'device', 'scoped', 'noentry']) await insertPerson(scopeA, key, 1);
   await insertPerson(scopeA, 'pending', 0);
   await insertPerson(scopeA, 'rejected', 2);
   await insertPerson(scopeA, 'cancelled', 3, null);
@@ -192,6 +193,7 @@ describe('refusals say why and write nothing', () => {
     ['a rejected registration', () => scan('south', 'rejected'), MSG.gateScanRejected, 'rejected'],
     ['a cancelled registration', () => scan('south', 'cancelled'), MSG.gateScanCancelled, 'cancelled'],
     ['an attendee of another activity', () => scan('south', 'elsewhere'), MSG.gateScanOtherActivity, 'otherActivity'],
+    ['an exit before any entry', () => scan('exit', 'noentry'), MSG.gateScanNotEntered, 'notEntered'],
     ['a disabled gate', () => scan('off', 'scoped'), MSG.gateScanGateDisabled, 'gateDisabled'],
     ["another organiser's gate", () => scan('other', 'scoped'), MSG.gateScanGateUnknown, 'gateUnknown'],
     ['an unknown device number', () => scanAs(demoToken, { deviceNo: 'NO-SUCH', code: codes.scoped }), MSG.gateScanGateUnknown, 'gateUnknown'],
@@ -307,5 +309,51 @@ describe('two gates at the same instant', () => {
     expect(await passesOf('race')).toHaveLength(1);
     expect(await totalPasses()).toBe(before + 1);
     expect((await personRow('race')).checkinStatus).toBe(1);
+  });
+});
+
+describe("the desk's local copy", () => {
+  const copyOf = async (token: string, query: Record<string, number>) =>
+    body<DeskCopy | null>(await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk/copy', query, token }));
+
+  it('holds the activity’s attendees with what a scan needs, its gates, and the passes; then only what changed', async () => {
+    const whole = await copyOf(demoToken, { gateId: gates.south });
+    expect(whole.code, whole.msg).toBe(0);
+    const copy = whole.data!;
+    expect(copy).toMatchObject({ activityId: activityA, full: true });
+    expect(copy.total).toBe(copy.people.length);
+    const names = copy.people.map((p) => p.name);
+    expect(names).toContain('测试pending');
+    expect(names).not.toContain('测试elsewhere');
+    expect(names).not.toContain('测试hz');
+    expect(copy.gates.map((g) => g.id)).toEqual(expect.arrayContaining([gates.south, gates.exit, gates.off]));
+    expect(copy.gates.map((g) => g.id)).not.toContain(gates.b);
+    const ok = copy.people.find((p) => p.id === personIds.ok)!;
+    expect(ok).toMatchObject({ code: codes.ok, badgeNo: 'CHTok', status: 1, entryGateId: gates.south, exitAt: null });
+    expect(ok.entryAt).toBeGreaterThan(0);
+    expect(Object.keys(ok)).not.toContain('mobile');
+    // The search words keep the mobile's last six digits (reversed), not the number.
+    const [{ mobile }] = await queryRows<{ mobile: string }>(t.app.db, sql`select mobile from person_persons where id = ${personIds.ok}`);
+    expect(ok.searchKey).toContain(` m${Array.from(mobile.slice(-6)).reverse().join('')}`);
+    expect(ok.searchKey).not.toContain(Array.from(mobile.slice(-8)).reverse().join(''));
+
+    // Rows made above by SQL carry the database's time, the scans the test clock's: the copy is made "old".
+    await t.app.db.execute(sql`update person_persons set updated_at = updated_at - interval '2 days' where activity_id = ${activityA}`);
+    t.clock.advance(60_000);
+    const since = t.clock.now;
+    expect((await scan('north', 'scoped')).code).toBe(0);
+    const delta = (await copyOf(demoToken, { gateId: gates.south, since })).data!;
+    expect(delta.full).toBe(false);
+    expect(delta.people.map((p) => p.id)).toContain(personIds.scoped);
+    expect(delta.people.length).toBeLessThan(copy.people.length);
+    expect(delta.version).toBeGreaterThan(since);
+    expect(delta.people.find((p) => p.id === personIds.scoped)).toMatchObject({ entryGateId: gates.north });
+  });
+
+  it("gives another organiser's staff nothing of ours, and needs the 扫码签到 action", async () => {
+    const theirs = await copyOf(otherToken, { gateId: gates.south });
+    expect([theirs.code, theirs.msg]).toEqual([1, MSG.gateScanGateUnknown]);
+    const res = await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk/copy', query: { gateId: gates.south }, token: noScanToken });
+    expect(res.statusCode).toBe(403);
   });
 });

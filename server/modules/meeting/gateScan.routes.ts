@@ -9,6 +9,8 @@ import { serializerSchema } from '../../routes/resources/schemas';
 import { callerOf } from '../../routes/resources/caller';
 import { deskGates as readDeskGates, scanAtGate } from '../../services/meeting/gateScan';
 import { cachedScope } from '../../services/projectScope';
+import { deskCopy } from '@domain/meeting/deskCopy.contracts';
+import { readDeskCopy } from '../../services/meeting/deskCopy';
 import { approveAtDesk, checkInAtDesk, fillAllSearchKeys, searchAtDesk } from '../../services/meeting/personSearch';
 
 /** 签到台 and gate devices (domain/meeting/gateScan.contracts.ts); the SQL is in server/services/meeting/gateScan.ts. */
@@ -33,6 +35,10 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   route(app, deskSearch, async (request) => ok(await searchAtDesk(await callerOf(app, request), request.query.gateId, request.query.keyword)));
   route(app, deskCheckin, async (request) => ok(await checkInAtDesk(await callerOf(app, request), request.body), MSG.deskCheckinOk));
+  // 签到台's local copy for scanning offline; thousands of rows, so serialised without Ajv per nullable field.
+  route(app, { ...deskCopy, response: serializerSchema(deskCopy.response) }, async (request) =>
+    ok(await readDeskCopy(await callerOf(app, request), request.query.gateId, request.query.since)),
+  );
   route(app, deskApprove, async (request) => ok(await approveAtDesk(await callerOf(app, request), request.body), MSG.deskApproveOk));
 
   // Attendees written before the search column, or by a path that left their key out, are searchable

@@ -6,7 +6,7 @@ import type { DeskGate, GateScanPerson, GateScanResult, GateScanVerdict } from '
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { activities } from '../../db/schema';
-import { chinaDateTime, chinaDay } from '../../lib/dates';
+import { chinaDay } from '../../lib/dates';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import type { AppDb } from '../../db/client';
@@ -15,6 +15,7 @@ import { publishChange } from '../changeFeed';
 import type { CachedScope } from '../sessionCache';
 import { queryRows } from '../sql';
 import { personCodeOf } from './personCode';
+import { chinaTimeText, gateVerdict } from '@domain/meeting/gateVerdict';
 
 /**
  * Scans at a gate (签到台 and gate devices). A scan is one statement: it looks up the gate, the person and
@@ -30,8 +31,6 @@ import { personCodeOf } from './personCode';
  */
 
 const APPROVED = stateValue(person, 'status', 'approved');
-const PENDING = stateValue(person, 'status', 'pending');
-const REJECTED = stateValue(person, 'status', 'rejected');
 const GATE_ENABLED = stateValue(gate, 'status', 'enabled');
 const DIRECTION_IN = stateValue(gate, 'direction', 'in');
 const CHECKED_IN = stateValue(person, 'checkinStatus', 'yes');
@@ -63,6 +62,8 @@ interface LookupRow {
   /** Epoch ms of the earlier pass (raw rows carry instants as text; a number needs no parsing). */
   firstAtMs: number | null;
   firstGateName: string | null;
+  /** An entrance, or a person with an entry pass: only then is an exit recorded. */
+  entered: boolean;
   today: number;
   /** Whether the gate, and the person, lie in the caller's scope (inScopeSql). */
   gateInScope: boolean;
@@ -83,12 +84,6 @@ export interface Scanner {
 /** The first instant of today in China time, from which "today's passes" count. */
 function chinaDayStart(now: Date): string {
   return new Date(`${chinaDay(now)}T00:00:00+08:00`).toISOString();
-}
-
-/** "HH:mm" for a pass today, "MM-DD HH:mm" for an earlier day (an attendee of a multi-day event). */
-function passTime(at: Date, now: Date): string {
-  const text = chinaDateTime(at)!;
-  return text.slice(0, 10) === chinaDay(now) ? text.slice(11, 16) : text.slice(5, 16);
 }
 
 /** Passes at the gate `gateId` (a column or value) since the start of today, by index (gate_id, checked_at). */
@@ -143,6 +138,8 @@ function scanStatement(byDevice: boolean, arg: (i: number) => SQL): SQL {
              p.id as "personId", p.name, p.company, p.kind, p.badge_no as "badgeNo", p.status as "personStatus",
              p.project_id as "personProjectId", p.activity_id as "personActivityId",
              (extract(epoch from c.checked_at) * 1000)::float8 as "firstAtMs", fg.name as "firstGateName",
+             (g.direction = ${sql.raw(String(DIRECTION_IN))} or exists (select 1 from ${checkins} e where e.organiser_id = ${arg(1)}
+                 and e.person_id = p.id and e.direction = ${sql.raw(String(DIRECTION_IN))})) as entered,
              (select count(*)::int from ${checkins} t where t.organiser_id = g.organiser_id and t.gate_id = g.id
                  and t.checked_at >= ${arg(4)}) as today,
              ${inScopeSql(arg, sql`g.project_id`, sql`g.activity_id`)} as "gateInScope",
@@ -165,7 +162,7 @@ function scanStatement(byDevice: boolean, arg: (i: number) => SQL): SQL {
         from look l
        where l."gateInScope" and l."gateStatus" = ${sql.raw(String(GATE_ENABLED))} and l."personInScope"
          and l."personActivityId" = l."gateActivityId" and l."personStatus" = ${sql.raw(String(APPROVED))}
-         and l."firstAtMs" is null
+         and l."firstAtMs" is null and l.entered
       on conflict (organiser_id, person_id, direction) do nothing
       returning person_id, direction
     ),
@@ -294,62 +291,68 @@ function refusal(verdict: GateScanVerdict, msg: string, result: Omit<GateScanRes
   return refuse(msg, { verdict, ...result } satisfies GateScanResult);
 }
 
-const STATUS_REFUSALS: ReadonlyMap<number, [GateScanVerdict, string]> = new Map([
-  [PENDING, ['pending', MSG.gateScanPending]],
-  [REJECTED, ['rejected', MSG.gateScanRejected]],
-  [stateValue(person, 'status', 'cancelled'), ['cancelled', MSG.gateScanCancelled]],
-]);
-
-/** One scan: the pass it recorded, or a refusal (thrown) that wrote nothing. */
+/** One scan: the pass it recorded, or a refusal (thrown) that wrote nothing. The rule is domain/meeting/gateVerdict.ts. */
 export async function scanAtGate(caller: Scanner, input: ScanInput): Promise<{ result: GateScanResult; msg: string }> {
   const code = personCodeOf(input.code);
+  const nowMs = caller.now.getTime();
   // A lost insert without a winning pass means the registration changed under the scan: look again once.
   for (let attempt = 0; attempt < 2; attempt++) {
     const row = await scanOnce(caller, input, code);
     const empty = { gateId: null, gateName: null, direction: null, person: null, checkedAt: null, checkedGateName: null, todayCount: null };
-    if (!row || !row.gateInScope) throw refusal('gateUnknown', MSG.gateScanGateUnknown, empty);
-    const where = { ...empty, gateId: row.gateId, gateName: row.gateName, direction: row.direction, todayCount: Number(row.today) };
-    if (row.gateStatus !== GATE_ENABLED) throw refusal('gateDisabled', MSG.gateScanGateDisabled, where);
+    const found = row && row.gateInScope ? row : null;
     // Someone outside the caller's scope is as unknown as a code that matches no one.
-    if (row.personId === null || !row.personInScope) {
-      throw refusal('unknown', MSG.gateScanUnknown, where);
+    const known = found && found.personId !== null && found.personInScope ? found : null;
+    const earlier = known && known.firstAtMs !== null ? { atMs: Number(known.firstAtMs), gateName: known.firstGateName } : null;
+    const judged = gateVerdict({
+      gate: found && { status: found.gateStatus, direction: found.direction, activityId: found.gateActivityId },
+      person: known && { status: Number(known.personStatus), activityId: Number(known.personActivityId) },
+      earlier,
+      entered: Boolean(found?.entered),
+      nowMs,
+    });
+    if (!found) throw refusal(judged.verdict, judged.msg, empty);
+    const where = { ...empty, gateId: found.gateId, gateName: found.gateName, direction: found.direction, todayCount: Number(found.today) };
+    if (!known) throw refusal(judged.verdict, judged.msg, where);
+    const seen = {
+      ...where,
+      person: {
+        name: known.name ?? '',
+        company: known.company,
+        kind: Number(known.kind),
+        kindLabel: kindLabel(Number(known.kind)),
+        badgeNo: known.badgeNo,
+      } satisfies GateScanPerson,
+    };
+    if (judged.verdict === 'duplicate' && earlier) {
+      throw refusal('duplicate', judged.msg, { ...seen, checkedAt: chinaTimeText(earlier.atMs), checkedGateName: earlier.gateName ?? '' });
     }
-    const who: GateScanPerson = {
-      name: row.name ?? '',
-      company: row.company,
-      kind: Number(row.kind),
-      kindLabel: kindLabel(Number(row.kind)),
-      badgeNo: row.badgeNo,
-    };
-    const seen = { ...where, person: who };
-    if (row.personActivityId !== row.gateActivityId) throw refusal('otherActivity', MSG.gateScanOtherActivity, seen);
-    const statusRefusal = STATUS_REFUSALS.get(Number(row.personStatus));
-    if (statusRefusal) throw refusal(statusRefusal[0], statusRefusal[1], seen);
+    if (!judged.pass) throw refusal(judged.verdict, judged.msg, seen);
 
-    const entry = row.direction === DIRECTION_IN;
-    const duplicate = (at: Date, gateName: string | null) => {
-      const name = gateName ?? '';
-      const time = passTime(at, caller.now);
-      const msg = entry ? MSG.gateScanDuplicate(time, name) : MSG.gateScanDuplicateExit(time, name);
-      return refusal('duplicate', msg, { ...seen, checkedAt: chinaDateTime(at), checkedGateName: name });
-    };
-    if (row.firstAtMs !== null) throw duplicate(new Date(Number(row.firstAtMs)), row.firstGateName);
-
-    if (row.written) {
+    if (known.written) {
       // The live pages of every replica hear of it (server/services/changeFeed.ts); the gate does not wait.
-      void publishChange(caller.db, { k: 'checkin', o: caller.organiserId, p: row.personProjectId, a: row.personActivityId! });
+      void publishChange(caller.db, { k: 'checkin', o: caller.organiserId, p: known.personProjectId, a: known.personActivityId! });
       const result: GateScanResult = {
         ...seen,
         verdict: 'ok',
-        checkedAt: chinaDateTime(caller.now),
-        checkedGateName: row.gateName,
-        todayCount: Number(row.today) + 1,
+        checkedAt: chinaTimeText(nowMs),
+        checkedGateName: known.gateName,
+        todayCount: Number(known.today) + 1,
       };
-      return { result, msg: entry ? MSG.gateScanOk : MSG.gateScanOkExit };
+      return { result, msg: judged.msg };
     }
     // Another gate recorded this person after this statement took its snapshot: theirs is the pass.
-    const winner = await firstPass(caller, row.personId, row.direction);
-    if (winner) throw duplicate(new Date(winner.at), winner.gateName);
+    const winner = await firstPass(caller, known.personId!, known.direction);
+    if (winner) {
+      const atMs = new Date(winner.at).getTime();
+      const lost = gateVerdict({
+        gate: { status: known.gateStatus, direction: known.direction, activityId: known.gateActivityId },
+        person: { status: Number(known.personStatus), activityId: Number(known.personActivityId) },
+        earlier: { atMs, gateName: winner.gateName },
+        entered: true,
+        nowMs,
+      });
+      throw refusal('duplicate', lost.msg, { ...seen, checkedAt: chinaTimeText(atMs), checkedGateName: winner.gateName ?? '' });
+    }
   }
   throw refuse(MSG.gateScanRetry);
 }

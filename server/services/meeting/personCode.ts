@@ -9,9 +9,5 @@ export function newPersonCode(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** What a scanner may send: the code itself, or the address of a QR that carries it as `?code=`. */
-export function personCodeOf(scanned: string): string {
-  const text = scanned.trim();
-  const match = /[?&]code=([A-Za-z0-9_-]{22})(?:&|$)/.exec(text);
-  return match ? match[1] : text;
-}
+// The desk reads codes offline the same way: the rule lives with the gate's verdict.
+export { personCodeOf } from '@domain/meeting/gateVerdict';

@@ -117,7 +117,7 @@ interface DeskGateRow {
 }
 
 /** The desk's gate, within the caller's scope; refused as the scan refuses an unknown gate. */
-async function deskGateOf(caller: Caller, gateId: number): Promise<DeskGateRow> {
+export async function deskGateOf(caller: Caller, gateId: number): Promise<DeskGateRow> {
   const g = columnsOf(gate);
   const [row] = await caller.db
     .select({ id: g.id, name: g.name, status: g.status, direction: g.direction, activityId: g.activityId })

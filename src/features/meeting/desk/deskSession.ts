@@ -22,6 +22,7 @@ export const VERDICT_LABELS: Record<GateScanVerdict, string> = {
   rejected: '未通过审核',
   cancelled: '已取消登记',
   otherActivity: '非本活动',
+  notEntered: '未入场',
   gateDisabled: '闸机停用',
   gateUnknown: '闸机无效',
 };

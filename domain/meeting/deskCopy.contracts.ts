@@ -1,0 +1,57 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../core/contract';
+import { Id, Int, Nullable, NullableInt, NullableText, Text } from '../core/schemas';
+
+/**
+ * 签到台's local copy: what a desk needs to judge a scan and find a person when the network is gone
+ * (domain/meeting/gateVerdict.ts), and no more than the desk shows. Fetched whole, then by `since`.
+ */
+
+/** One attendee of the desk's activity, as the copy keeps them. */
+export const DeskCopyPerson = Type.Object({
+  id: Int,
+  /** The personal code a scan carries. */
+  code: Text,
+  badgeNo: NullableText,
+  name: Text,
+  company: NullableText,
+  kind: Int,
+  /** 登记状态 (PERSON_STATES). */
+  status: Int,
+  /** The desk search's words (pinyin, initials, reversed mobile digits), as the server searches them. */
+  searchKey: NullableText,
+  /** Assigned seats, "会场 A区 3排12号", several joined by 「、」. */
+  seat: NullableText,
+  /** The first entry pass: epoch ms and gate; null when not entered. */
+  entryAt: Nullable(Type.Number()),
+  entryGateId: NullableInt,
+  /** The first exit pass. */
+  exitAt: Nullable(Type.Number()),
+  exitGateId: NullableInt,
+});
+export type DeskCopyPerson = Static<typeof DeskCopyPerson>;
+
+/** A gate of the activity, enabled or not (a disabled one refuses offline as online). */
+export const DeskCopyGate = Type.Object({ id: Int, name: Text, status: Int, direction: Int, activityId: Int });
+export type DeskCopyGate = Static<typeof DeskCopyGate>;
+
+export const DeskCopy = Type.Object({
+  activityId: Int,
+  /** Pass as `since` next time: the latest change the copy holds, epoch ms. */
+  version: Type.Number(),
+  /** Whether `people` is the whole activity (no `since`, or one too old) rather than the rows changed since. */
+  full: Type.Boolean(),
+  /** Attendees of the activity in the caller's scope now: a merged copy of another size has missed a removal and is fetched whole. */
+  total: Int,
+  gates: Type.Array(DeskCopyGate),
+  people: Type.Array(DeskCopyPerson),
+});
+export type DeskCopy = Static<typeof DeskCopy>;
+
+export const deskCopy = endpoint({
+  method: 'GET',
+  path: '/gate/gate/desk/copy',
+  authority: 'ACTION_gate_gate_scan',
+  query: Type.Object({ gateId: Id, since: Type.Optional(Type.Number({ minimum: 0 })) }),
+  response: DeskCopy,
+});

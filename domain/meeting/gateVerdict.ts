@@ -1,0 +1,116 @@
+import { stateValue } from '../resource/framework';
+import type { GateScanVerdict } from './gateScan.contracts';
+import { gate, person } from './resources';
+
+/**
+ * The rule of a scan at a gate: who may pass and what the desk says. One function, run by the server on
+ * what its scan statement found (server/services/meeting/gateScan.ts) and by the desk on its local copy
+ * when the network is gone, so an offline verdict is the verdict the server would give.
+ */
+
+const APPROVED = stateValue(person, 'status', 'approved');
+const PENDING = stateValue(person, 'status', 'pending');
+const REJECTED = stateValue(person, 'status', 'rejected');
+const CANCELLED = stateValue(person, 'status', 'cancelled');
+const GATE_ENABLED = stateValue(gate, 'status', 'enabled');
+/** 1 入场; every other direction (2 出场) is an exit. */
+export const DIRECTION_IN = stateValue(gate, 'direction', 'in');
+
+/** The desk's words for each verdict: staff at a busy gate read them at a glance and must know what to tell the attendee. */
+export const GATE_MSG = {
+  ok: '签到成功',
+  okExit: '出场已记录',
+  duplicate: (time: string, gateName: string) => `已于 ${time} 在「${gateName}」签到`,
+  duplicateExit: (time: string, gateName: string) => `已于 ${time} 在「${gateName}」出场`,
+  unknown: '无效的二维码：未找到该参会人员',
+  pending: '该人员的登记尚未审核通过，请到服务台办理',
+  rejected: '该人员的登记未通过审核，不能通行',
+  cancelled: '该人员的登记已取消，不能通行',
+  otherActivity: '该人员不是本闸机所属活动的参会人员',
+  notEntered: '该人员尚未入场签到，不能记录出场',
+  gateDisabled: '该闸机已停用，请换用其他闸机',
+  gateUnknown: '闸机不存在或不属于当前活动',
+} as const;
+
+/** The gate scanned at; null when there is none the caller may use. */
+export interface VerdictGate {
+  status: number;
+  direction: number;
+  activityId: number;
+}
+
+/** The person of the code; null when the code matches no one the caller may see. */
+export interface VerdictPerson {
+  activityId: number;
+  status: number;
+}
+
+/** The person's earlier pass in the gate's direction. */
+export interface VerdictPass {
+  atMs: number;
+  gateName: string | null;
+}
+
+export interface VerdictInput {
+  gate: VerdictGate | null;
+  person: VerdictPerson | null;
+  /** Their first pass in the gate's direction (an entry for an entrance, an exit for an exit), if any. */
+  earlier: VerdictPass | null;
+  /** Whether they have an entry pass: an exit is recorded only after one. */
+  entered: boolean;
+  /** The instant of the scan (at the door), epoch ms: the duplicate's time is told relative to its day. */
+  nowMs: number;
+}
+
+export interface GateVerdict {
+  verdict: GateScanVerdict;
+  msg: string;
+  /** Whether the person may pass and the pass is to be recorded (only for `ok`). */
+  pass: boolean;
+}
+
+/** What a scanner may send: the code itself, or the address of a QR that carries it as `?code=`. */
+export function personCodeOf(scanned: string): string {
+  const text = scanned.trim();
+  const match = /[?&]code=([A-Za-z0-9_-]{22})(?:&|$)/.exec(text);
+  return match ? match[1] : text;
+}
+
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+/** China time `yyyy-MM-dd HH:mm:ss` of an instant. */
+export const chinaTimeText = (ms: number): string => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+/** "HH:mm" for a pass today, "MM-DD HH:mm" for an earlier day (an attendee of a multi-day event). */
+export function passTimeText(atMs: number, nowMs: number): string {
+  const text = chinaTimeText(atMs);
+  return text.slice(0, 10) === chinaTimeText(nowMs).slice(0, 10) ? text.slice(11, 16) : text.slice(5, 16);
+}
+
+const STATUS_REFUSALS: ReadonlyMap<number, GateScanVerdict & keyof typeof GATE_MSG> = new Map([
+  [PENDING, 'pending'],
+  [REJECTED, 'rejected'],
+  [CANCELLED, 'cancelled'],
+] as const);
+
+const refused = (verdict: GateScanVerdict & keyof typeof GATE_MSG): GateVerdict => ({ verdict, msg: GATE_MSG[verdict] as string, pass: false });
+
+/** 请通行 (ok) / 重复 (duplicate) / 拒绝 (every other verdict), checked in the order the desk has always told them. */
+export function gateVerdict(input: VerdictInput): GateVerdict {
+  const { gate: g, person: p } = input;
+  if (!g) return refused('gateUnknown');
+  if (g.status !== GATE_ENABLED) return refused('gateDisabled');
+  if (!p) return refused('unknown');
+  if (p.activityId !== g.activityId) return refused('otherActivity');
+  const statusRefusal = STATUS_REFUSALS.get(p.status);
+  if (statusRefusal) return refused(statusRefusal);
+  // A status this rule does not know (a state added later) lets no one through.
+  if (p.status !== APPROVED) return refused('unknown');
+  const entry = g.direction === DIRECTION_IN;
+  if (input.earlier) {
+    const time = passTimeText(input.earlier.atMs, input.nowMs);
+    const name = input.earlier.gateName ?? '';
+    return { verdict: 'duplicate', msg: entry ? GATE_MSG.duplicate(time, name) : GATE_MSG.duplicateExit(time, name), pass: false };
+  }
+  if (!entry && !input.entered) return refused('notEntered');
+  return { verdict: 'ok', msg: entry ? GATE_MSG.ok : GATE_MSG.okExit, pass: true };
+}

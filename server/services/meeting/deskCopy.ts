@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { checkin, gate, hall, person, seat } from '@domain/meeting/resources';
+import { stateValue } from '@domain/resource/framework';
+import type { DeskCopy, DeskCopyGate, DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
+import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
+import { queryRows } from '../sql';
+import { deskGateOf, fillSearchKeys } from './personSearch';
+
+/**
+ * 签到台's local copy (domain/meeting/deskCopy.contracts.ts): the activity of the desk's gate, its gates and
+ * the attendees the caller may see, each with their first entry and exit pass.
+ *
+ * `since` is the version a copy holds: the latest person change (updated_at), pass (created_at) or seat
+ * change of the activity. Transactions commit out of their timestamps' order, so an incremental answer
+ * reaches back OVERLAP_MS before `since`: rows sent twice are merged by id on the desk, a row stamped just
+ * before `since` but committed after it is not missed. Removed attendees cannot be told by time: the desk
+ * compares `total` with its merged copy and asks for the whole copy when they differ.
+ *
+ * The search words carry the mobile reversed (personSearchKey.ts); the copy keeps its last six digits only,
+ * enough for the desk's search by the last digits, not the number.
+ */
+
+const OVERLAP_MS = 10_000;
+const MOBILE_WORD = String.raw` m(\d{6})\d*`;
+const MOBILE_KEPT = String.raw` m\1`;
+const IN = stateValue(gate, 'direction', 'in');
+const OUT = stateValue(gate, 'direction', 'out');
+
+export async function readDeskCopy(caller: Caller, gateId: number, since: number | undefined): Promise<DeskCopy> {
+  const desk = await deskGateOf(caller, gateId);
+  // The copy searches by the same words as the server: keys missing (an import) are written first.
+  await fillSearchKeys(caller.db, caller.organiser.id, desk.activityId);
+  const p = columnsOf(person);
+  const g = columnsOf(gate);
+  const o = caller.organiser.id;
+  const persons = tableOf(person);
+  const checkins = sql.identifier(checkin.table);
+  const seats = sql.identifier(seat.table);
+  const halls = sql.identifier(hall.table);
+  const inActivity = sql`${scopeWhere(person, caller, p)} and ${p.activityId} = ${desk.activityId}`;
+
+  const gates = await queryRows<DeskCopyGate>(
+    caller.db,
+    sql`select ${g.id} as id, ${g.name} as name, ${g.status} as status, ${g.direction} as direction, ${g.activityId} as "activityId"
+          from ${tableOf(gate)} where ${scopeWhere(gate, caller, g)} and ${g.activityId} = ${desk.activityId} order by ${g.id}`,
+  );
+
+  const [stamp] = await queryRows<{ version: number | null; total: number }>(
+    caller.db,
+    sql`select (extract(epoch from greatest(
+              (select max(${p.updatedAt}) from ${persons} where ${inActivity}),
+              (select max(c.created_at) from ${checkins} c where c.organiser_id = ${o} and c.activity_id = ${desk.activityId}),
+              (select max(s.updated_at) from ${seats} s where s.organiser_id = ${o} and s.activity_id = ${desk.activityId})
+            )) * 1000)::float8 as version,
+            (select count(*)::int from ${persons} where ${inActivity}) as total`,
+  );
+
+  const full = since === undefined;
+  const from = full ? null : new Date(Math.max(0, since - OVERLAP_MS)).toISOString();
+  const changed = from === null
+    ? sql``
+    : sql`and (${p.updatedAt} >= ${from}::timestamptz
+            or exists (select 1 from ${checkins} c where c.organiser_id = ${o} and c.person_id = ${p.id} and c.created_at >= ${from}::timestamptz)
+            or exists (select 1 from ${seats} s where s.organiser_id = ${o} and s.person_id = ${p.id} and s.updated_at >= ${from}::timestamptz))`;
+  const pass = (direction: number, what: 'checked_at' | 'gate_id') =>
+    what === 'checked_at'
+      ? sql`(select (extract(epoch from c.checked_at) * 1000)::float8 from ${checkins} c where c.organiser_id = ${o} and c.person_id = ${p.id} and c.direction = ${direction})`
+      : sql`(select c.gate_id from ${checkins} c where c.organiser_id = ${o} and c.person_id = ${p.id} and c.direction = ${direction})`;
+  const people = await queryRows<DeskCopyPerson>(
+    caller.db,
+    sql`select ${p.id} as id, ${p.code} as code, ${p.badgeNo} as "badgeNo", ${p.name} as name, ${p.company} as company, ${p.kind} as kind,
+               ${p.status} as status, regexp_replace(${p.searchKey}, ${MOBILE_WORD}, ${MOBILE_KEPT}, 'g') as "searchKey",
+               (select string_agg(h.name || ' ' || s.label, '、' order by h.name, s.label) from ${seats} s join ${halls} h on h.id = s.hall_id
+                 where s.organiser_id = ${o} and s.person_id = ${p.id}) as seat,
+               ${pass(IN, 'checked_at')} as "entryAt", ${pass(IN, 'gate_id')} as "entryGateId",
+               ${pass(OUT, 'checked_at')} as "exitAt", ${pass(OUT, 'gate_id')} as "exitGateId"
+          from ${persons}
+         where ${inActivity} ${changed}
+         order by ${p.id}`,
+  );
+  return { activityId: desk.activityId, version: Number(stamp?.version ?? 0), full, total: Number(stamp?.total ?? 0), gates, people };
+}

@@ -1,0 +1,119 @@
+import Dexie, { type Table } from 'dexie';
+import type { DeskCopy, DeskCopyGate, DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
+import type { GateScanVerdict } from '@domain/meeting/gateScan.contracts';
+import { DIRECTION_IN, gateVerdict, personCodeOf, type GateVerdict, type VerdictPass } from '@domain/meeting/gateVerdict';
+
+/**
+ * 签到台 offline: the local copy of the desk's activity (GET …/desk/copy) and the queue of scans judged
+ * while the network was gone, in IndexedDB (Dexie), so both outlive a reload, a crashed tab or a closed
+ * laptop. The verdict is the server's own rule (domain/meeting/gateVerdict.ts) run on the copy.
+ */
+
+export interface CopyMeta {
+  key: 'copy';
+  activityId: number;
+  version: number;
+  total: number;
+  /** When the copy was last brought up to date (browser time, epoch ms): the desk shows its age. */
+  fetchedAt: number;
+}
+
+/** A scan judged on this device, waiting for the server. */
+export interface QueuedScan {
+  /** The scan's own id: the server records one pass however often it is sent. */
+  id: string;
+  gateId: number;
+  code: string;
+  /** The instant at the door, epoch ms: the pass is stamped with it. */
+  doorAt: number;
+  verdict: GateScanVerdict;
+  personId: number | null;
+  direction: number;
+}
+
+export class DeskDb extends Dexie {
+  people!: Table<DeskCopyPerson, number>;
+  gates!: Table<DeskCopyGate, number>;
+  meta!: Table<CopyMeta, string>;
+  queue!: Table<QueuedScan, string>;
+
+  constructor(name = 'zbzj-desk') {
+    super(name);
+    this.version(1).stores({ people: 'id, code, badgeNo', gates: 'id', meta: 'key', queue: 'id, doorAt, personId' });
+  }
+}
+
+/**
+ * Merges an answer of …/desk/copy: a whole copy replaces what was kept, an incremental one is laid over it.
+ * Answers false when the merged copy does not hold `total` people (someone was removed): fetch it whole.
+ */
+export async function storeCopy(db: DeskDb, copy: DeskCopy, fetchedAt: number): Promise<boolean> {
+  return db.transaction('rw', db.people, db.gates, db.meta, async () => {
+    if (copy.full) await db.people.clear();
+    await db.gates.clear();
+    await db.gates.bulkPut(copy.gates);
+    await db.people.bulkPut(copy.people);
+    await db.meta.put({ key: 'copy', activityId: copy.activityId, version: copy.version, total: copy.total, fetchedAt });
+    return (await db.people.count()) === copy.total;
+  });
+}
+
+export const copyMeta = (db: DeskDb) => db.meta.get('copy');
+
+/** A uuid where crypto.randomUUID is missing (a desk opened over plain http on the venue's LAN). */
+export function newScanId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export interface OfflineScan {
+  judged: GateVerdict;
+  person: DeskCopyPerson | null;
+  gate: DeskCopyGate | null;
+  queued: QueuedScan;
+}
+
+/**
+ * Judges a scan against the copy and stores it in the queue in the same transaction, before the desk
+ * shows anything. A pass queued on this device counts as a pass: the same code again is a duplicate.
+ */
+export async function scanOffline(db: DeskDb, gateId: number, scanned: string, doorAt: number): Promise<OfflineScan> {
+  const code = personCodeOf(scanned);
+  return db.transaction('rw', db.people, db.gates, db.meta, db.queue, async () => {
+    const meta = await copyMeta(db);
+    const gate = (await db.gates.get(gateId)) ?? null;
+    const person = (await db.people.where('code').equals(code).first()) ?? null;
+    const queued = person ? await db.queue.where('personId').equals(person.id).filter((q) => q.verdict === 'ok').toArray() : [];
+    const passOf = (direction: number): VerdictPass | null => {
+      const local = queued.filter((q) => q.direction === direction).sort((a, b) => a.doorAt - b.doorAt)[0];
+      const [at, gid] = direction === DIRECTION_IN ? [person?.entryAt, person?.entryGateId] : [person?.exitAt, person?.exitGateId];
+      if (at != null) return { atMs: at, gateName: gateNameOf(gid ?? null) };
+      return local ? { atMs: local.doorAt, gateName: gateNameOf(local.gateId) } : null;
+    };
+    const gates = await db.gates.toArray();
+    const gateNameOf = (id: number | null) => gates.find((g) => g.id === id)?.name ?? null;
+    const direction = gate?.direction ?? DIRECTION_IN;
+    const judged = gateVerdict({
+      gate,
+      person: person && meta ? { status: person.status, activityId: meta.activityId } : null,
+      earlier: person ? passOf(direction) : null,
+      entered: person ? passOf(DIRECTION_IN) !== null : false,
+      nowMs: doorAt,
+    });
+    const entry: QueuedScan = { id: newScanId(), gateId, code, doorAt, verdict: judged.verdict, personId: person?.id ?? null, direction };
+    await db.queue.put(entry);
+    return { judged, person, gate, queued: entry };
+  });
+}
+
+/** The scans waiting for the server, in door-time order. */
+export const waitingScans = (db: DeskDb) => db.queue.orderBy('doorAt').toArray();
+
+/** At sign-out: the copy and anything else of the desk leave the device. */
+export async function dropDeskData(db: DeskDb): Promise<void> {
+  await db.delete();
+}

@@ -1,0 +1,98 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DeskCopy, DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
+import { copyMeta, DeskDb, dropDeskData, scanOffline, storeCopy, waitingScans } from '../../src/features/meeting/desk/offlineStore';
+
+const NOW = Date.parse('2026-12-08T02:00:00Z');
+const person = (id: number, over: Partial<DeskCopyPerson> = {}): DeskCopyPerson => ({
+  id,
+  code: `code${String(id).padStart(18, '0')}`,
+  badgeNo: `CH${id}`,
+  name: `观众${id}`,
+  company: null,
+  kind: 1,
+  status: 1,
+  searchKey: null,
+  seat: null,
+  entryAt: null,
+  entryGateId: null,
+  exitAt: null,
+  exitGateId: null,
+  ...over,
+});
+const copy = (people: DeskCopyPerson[], over: Partial<DeskCopy> = {}): DeskCopy => ({
+  activityId: 7,
+  version: NOW,
+  full: true,
+  total: people.length,
+  gates: [
+    { id: 1, name: '南1号', status: 1, direction: 1, activityId: 7 },
+    { id: 2, name: '出口', status: 1, direction: 2, activityId: 7 },
+  ],
+  people,
+  ...over,
+});
+
+let n = 0;
+let db: DeskDb;
+const fresh = () => (db = new DeskDb(`desk-test-${++n}`));
+afterEach(async () => {
+  db.close();
+  await new DeskDb(db.name).delete();
+});
+
+describe('the desk offline', () => {
+  it('judges by the server’s rule on the copy, catches a code already admitted on this device, and queues every scan', async () => {
+    fresh();
+    await storeCopy(db, copy([person(1), person(2, { status: 3 }), person(3, { entryAt: NOW - 60_000, entryGateId: 1 })]), NOW);
+    const first = await scanOffline(db, 1, person(1).code, NOW);
+    expect(first.judged).toMatchObject({ verdict: 'ok', msg: '签到成功' });
+    expect(first.person?.name).toBe('观众1');
+    const again = await scanOffline(db, 1, `https://x.cn/zbzj/pre/preInfo?code=${person(1).code}`, NOW + 5_000);
+    expect(again.judged).toMatchObject({ verdict: 'duplicate', msg: '已于 10:00 在「南1号」签到' });
+    expect((await scanOffline(db, 1, person(2).code, NOW)).judged.verdict).toBe('cancelled');
+    expect((await scanOffline(db, 1, 'NoSuchCode', NOW)).judged.verdict).toBe('unknown');
+    expect((await scanOffline(db, 1, person(3).code, NOW)).judged.msg).toBe('已于 09:59 在「南1号」签到');
+    expect((await scanOffline(db, 2, person(2).code, NOW)).judged.verdict).toBe('cancelled');
+    const exit = await scanOffline(db, 2, person(1).code, NOW + 9_000);
+    expect(exit.judged.verdict).toBe('ok');
+    const queue = await waitingScans(db);
+    expect(queue).toHaveLength(7);
+    expect(new Set(queue.map((q) => q.id)).size).toBe(7);
+    expect(queue.map((q) => q.doorAt)).toEqual([...queue.map((q) => q.doorAt)].sort((a, b) => a - b));
+    expect(queue.filter((q) => q.personId === 1).map((q) => [q.gateId, q.doorAt, q.verdict, q.direction])).toEqual([
+      [1, NOW, 'ok', 1],
+      [1, NOW + 5_000, 'duplicate', 1],
+      [2, NOW + 9_000, 'ok', 2],
+    ]);
+  });
+
+  it('keeps the queue when the page is reloaded (the database opened anew)', async () => {
+    fresh();
+    await storeCopy(db, copy([person(1)]), NOW);
+    await scanOffline(db, 1, person(1).code, NOW);
+    db.close();
+    const reopened = new DeskDb(db.name);
+    expect(await waitingScans(reopened)).toHaveLength(1);
+    expect((await scanOffline(reopened, 1, person(1).code, NOW + 1)).judged.verdict).toBe('duplicate');
+    reopened.close();
+  });
+
+  it('lays an incremental copy over the kept one and asks for the whole copy when someone was removed', async () => {
+    fresh();
+    await storeCopy(db, copy([person(1), person(2)]), NOW);
+    expect(await storeCopy(db, copy([person(2, { status: 3 })], { full: false, total: 2, version: NOW + 1 }), NOW + 10)).toBe(true);
+    expect((await db.people.get(2))?.status).toBe(3);
+    expect(await copyMeta(db)).toMatchObject({ version: NOW + 1, fetchedAt: NOW + 10 });
+    expect(await storeCopy(db, copy([], { full: false, total: 1 }), NOW + 20)).toBe(false);
+  });
+
+  it('leaves nothing on the device at sign-out', async () => {
+    fresh();
+    await storeCopy(db, copy([person(1)]), NOW);
+    await dropDeskData(db);
+    const after = new DeskDb(db.name);
+    expect(await after.people.count()).toBe(0);
+    after.close();
+  });
+});
