@@ -443,7 +443,8 @@ export const LOG = {
     `（SSO_SECRET 为至少 ${ssoMin} 个字符的随机值；API_KEYS 为 key:secret，须与前端构建的 VITE_APP_API_KEY / VITE_APP_SIGN_SECRET 一致）`,
   demoSecretsInUse: (names: readonly string[]) => `正在使用演示密钥（${names.join('、')}），仅供本地演示，部署前必须更换`,
   envApiKeys: (item: string) => `API_KEYS 的每一项必须是 key:secret，无法解析 "${item}"`,
-  smsSenderUnknown: (name: string, known: string) => `SMS_SENDER 无效："${name}"，可选：${known}`,
+  smsSenderUnknown: (name: string, known: string) => `SMS_PROVIDER 无效："${name}"，可选：${known}`,
+  aliyunSettingsMissing: (names: readonly string[]) => `SMS_PROVIDER=aliyun 需要设置：${names.join('、')}`,
   smsDevCode: (mobile: string, purpose: string, code: string) => `[开发环境] 短信验证码 ${mobile}（${purpose}）：${code}`,
   smsCodeFileInProduction: 'SMS_CODE_FILE 只用于测试，NODE_ENV=production 时不能设置',
 } as const;
