@@ -27,6 +27,11 @@ export interface OutboxWorker {
   kick(): void;
 }
 
+/** Rows one claim takes: a round trip per message would cost more than the sending. */
+const CLAIM_BATCH = 50;
+const FLUSH_ROWS = 50;
+const FLUSH_MS = 20;
+
 /** The wait before try `attempts + 1`: the base, doubled after each failure, capped at a day. */
 export function backoffMs(base: number, attempts: number): number {
   return Math.min(base * 2 ** Math.max(0, attempts - 1), 24 * 3600 * 1000);
@@ -62,8 +67,6 @@ export async function claimDue(db: AppDb, channel: OutboxChannelName, limit: num
 
 export function createOutboxWorker({ db, now, log, config, channels }: OutboxWorkerOptions): OutboxWorker {
   let stopped = true;
-  const inFlight = new Set<Promise<void>>();
-  const busy: Record<OutboxChannelName, number> = { email: 0, sms: 0 };
   /** Real start times of the sends of the last second, per channel: the rate is about the real world. */
   const recent: Record<OutboxChannelName, number[]> = { email: [], sms: [] };
   const rate: Record<OutboxChannelName, number> = { email: config.outboxEmailRate, sms: config.outboxSmsRate };
@@ -97,15 +100,44 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
     });
   }
 
+  /**
+   * Sent rows waiting for their one UPDATE: marking each on its own costs a round trip per message,
+   * which at thousands of messages is most of the time. The batch is written within FLUSH_MS; a row
+   * whose worker dies in between stays 'sending' and is sent again after its lease (at least once).
+   */
+  let sentBatch: { id: number; attempts: number; pid: string | null; provider: string }[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  function flushSent(): Promise<void> {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    const batch = sentBatch;
+    sentBatch = [];
+    if (!batch.length) return flushing;
+    flushing = flushing.then(async () => {
+      try {
+        await db.execute(sql`
+          update ${outboxMessages} as m
+          set state = 'sent', sent_at = ${new Date(now())}, provider = v.provider, provider_message_id = v.pid,
+              secret = null, lease_until = null, last_error = null
+          from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(id int, attempts int, pid text, provider text)
+          where m.id = v.id and m.state = 'sending' and m.attempts = v.attempts`);
+      } catch (error) {
+        log.error({ err: error, count: batch.length }, 'outbox mark sent failed');
+      }
+    });
+    return flushing;
+  }
+
   async function settle(row: OutboxRow, channel: OutboxChannel): Promise<void> {
     const m = outboxMessages;
     const mine = and(eq(m.id, row.id), eq(m.state, 'sending'), eq(m.attempts, row.attempts));
     try {
-      const providerMessageId = await channel.send(row);
-      await db
-        .update(m)
-        .set({ state: 'sent', sentAt: new Date(now()), provider: channel.provider, providerMessageId, secret: null, leaseUntil: null, lastError: null })
-        .where(mine);
+      const pid = await channel.send(row);
+      sentBatch.push({ id: row.id, attempts: row.attempts, pid, provider: channel.provider });
+      if (sentBatch.length >= FLUSH_ROWS) void flushSent();
+      else flushTimer ??= setTimeout(() => void flushSent(), FLUSH_MS);
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const last = row.attempts >= config.outboxMaxAttempts;
@@ -121,39 +153,53 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
     }
   }
 
-  async function loop(name: OutboxChannelName): Promise<void> {
-    const channel = channels[name];
-    while (!stopped) {
+  /** Waits until the channel's rate allows one more send in this second, and counts it. */
+  async function rateSlot(name: OutboxChannelName): Promise<void> {
+    for (;;) {
       const clock = performance.now();
-      recent[name] = recent[name].filter((at) => clock - at < 1000);
-      const room = Math.min(config.outboxConcurrency - busy[name], rate[name] - recent[name].length);
-      let wait = config.outboxPollMs;
-      if (room > 0) {
-        let rows: OutboxRow[] = [];
-        try {
-          rows = await claimDue(db, name, room, now(), config.outboxLeaseS);
-        } catch (error) {
-          log.error({ err: error, channel: name }, 'outbox claim failed');
-        }
-        for (const row of rows) {
-          busy[name] += 1;
-          recent[name].push(performance.now());
-          const sending: Promise<void> = settle(row, channel)
-            .catch((error: unknown) => log.error({ err: error, outboxId: row.id }, 'outbox settle failed'))
-            .finally(() => {
-              busy[name] -= 1;
-              inFlight.delete(sending);
-              wake(name);
-            });
-          inFlight.add(sending);
-        }
-        if (rows.length === room) continue;
-      } else if (busy[name] < config.outboxConcurrency) {
-        // The rate is spent: wait until the oldest send of the last second leaves the window.
-        wait = Math.max(1, 1000 - (performance.now() - recent[name][0]));
+      while (recent[name].length && clock - recent[name][0] >= 1000) recent[name].shift();
+      if (recent[name].length < rate[name]) {
+        recent[name].push(clock);
+        return;
       }
-      if (stopped) break;
-      await sleep(name, wait);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, 1000 - (clock - recent[name][0]))));
+    }
+  }
+
+  /**
+   * Sends a claimed batch over `outboxConcurrency` lanes. Rows not started when the worker stops go
+   * back to the queue (their attempt not counted) instead of waiting for their lease to run out.
+   */
+  async function sendBatch(name: OutboxChannelName, rows: OutboxRow[]): Promise<void> {
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length && !stopped) {
+        const row = rows[next++];
+        await rateSlot(name);
+        await settle(row, channels[name]).catch((error: unknown) => log.error({ err: error, outboxId: row.id }, 'outbox settle failed'));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(config.outboxConcurrency, rows.length) }, lane));
+    const unsent = rows.slice(next);
+    if (!unsent.length) return;
+    const m = outboxMessages;
+    await db
+      .update(m)
+      .set({ state: 'queued', attempts: sql`${m.attempts} - 1`, leaseUntil: null })
+      .where(and(inArray(m.id, unsent.map((row) => row.id)), eq(m.state, 'sending')))
+      .catch((error: unknown) => log.error({ err: error }, 'outbox release failed'));
+  }
+
+  async function loop(name: OutboxChannelName): Promise<void> {
+    while (!stopped) {
+      let rows: OutboxRow[] = [];
+      try {
+        rows = await claimDue(db, name, Math.max(CLAIM_BATCH, config.outboxConcurrency), now(), config.outboxLeaseS);
+      } catch (error) {
+        log.error({ err: error, channel: name }, 'outbox claim failed');
+      }
+      if (rows.length) await sendBatch(name, rows);
+      else if (!stopped) await sleep(name, config.outboxPollMs);
     }
   }
 
@@ -167,7 +213,7 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
       stopped = true;
       wake();
       await Promise.all(loops);
-      await Promise.all([...inFlight]);
+      await flushSent();
       for (const name of OUTBOX_CHANNELS) channels[name].close();
     },
     kick: () => wake(),
