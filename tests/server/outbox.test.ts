@@ -12,7 +12,8 @@ import { buildApp } from '../../server/app';
 import { aliyunSignature } from '../../server/services/outbox/aliyunSms';
 import { emailChannel, smsChannel } from '../../server/services/outbox/channels';
 import { createOutboxWorker } from '../../server/services/outbox/worker';
-import { buildTestApp, freshIp, freshMobile, scratchPostgres, signedInject, type TestApp } from './helpers';
+import type { OutboxMessageRow } from '@domain/system/messages.contracts';
+import { adminCall, buildTestApp, freshIp, freshMobile, scratchPostgres, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
  * The outbox end to end: a real SMTP server on loopback receives the mail (read with mailparser), a
@@ -231,6 +232,39 @@ describe('outbox', () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe('消息记录', () => {
+  it('lists messages with filters, resends a failed one, refuses a code and a caller without the authority', async () => {
+    const admin = await tokenFor(t.app, SEEDED.admin.username, SEEDED.admin.password);
+    const demo = await tokenFor(t.app, SEEDED.demo.username, SEEDED.demo.password);
+    const [demoUser] = await t.app.db.select().from(s.users).where(eq(s.users.username, SEEDED.demo.username));
+    const mobile = freshMobile();
+    const at = new Date(t.clock.now);
+    const [gaveUp, code, ours] = await t.app.db
+      .insert(s.outboxMessages)
+      .values([
+        { channel: 'sms', kind: 'notice', recipient: mobile, text: '明天九点开幕', state: 'failed', attempts: 3, lastError: 'aliyun isv.BUSINESS_LIMIT_CONTROL', createdAt: at },
+        { channel: 'sms', kind: 'register', recipient: mobile, text: '验证码为******', state: 'sent', attempts: 1, createdAt: at },
+        { channel: 'email', kind: 'notice', organiserId: demoUser.organiserId, recipient: 'ours@example.com', subject: '通知', text: '内容', state: 'sent', attempts: 1, createdAt: at },
+      ])
+      .returning();
+    type Listed = { total: number; records: OutboxMessageRow[] };
+    const failed = await adminCall<Listed>(t.app, admin, 'GET', '/system/message/page', { state: 'failed', recipient: mobile, channel: 'sms' });
+    expect(failed.data.records.map((r) => [r.id, r.state, r.attempts, r.lastError])).toEqual([[gaveUp.id, 'failed', 3, 'aliyun isv.BUSINESS_LIMIT_CONTROL']]);
+    const byKind = await adminCall<Listed>(t.app, admin, 'GET', '/system/message/page', { kind: 'register', recipient: mobile });
+    expect(byKind.data.records.map((r) => r.id)).toEqual([code.id]);
+
+    const resent = await adminCall<{ id: number }>(t.app, admin, 'POST', '/system/message/resend', { id: gaveUp.id });
+    expect(resent.msg).toBe('已重新加入发送队列');
+    expect(await row(resent.data.id)).toMatchObject({ recipient: mobile, text: '明天九点开幕', organiserId: null });
+    // A code cannot be sent again: it is gone from the record once sent.
+    expect((await adminCall(t.app, admin, 'POST', '/system/message/resend', { id: code.id })).msg).toBe('验证码短信不能重发，请让对方重新获取验证码');
+
+    // The demo organiser's staff have not been given 消息记录: refused, nothing resent.
+    expect((await adminCall<Listed>(t.app, demo, 'GET', '/system/message/page', {})).status).toBe(403);
+    expect((await adminCall(t.app, demo, 'POST', '/system/message/resend', { id: ours.id })).status).toBe(403);
   });
 });
 
