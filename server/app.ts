@@ -16,6 +16,7 @@ import { AJV_FORMATS } from './lib/formats';
 import { withRedaction } from './lib/logRedaction';
 import database from './plugins/database';
 import errorHandler from './plugins/errorHandler';
+import outbox from './plugins/outbox';
 import security from './plugins/security';
 import spa from './plugins/spa';
 import adminApi from './routes/admin';
@@ -66,6 +67,7 @@ export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
     database: db,
     connect: { url: memory ? undefined : config.databaseUrl, dataDir: config.dataDir, memory },
   });
+  app.register(outbox);
   app.register(security);
   app.register(formbody);
   // Read only by the sign-in's device cookie (services/trustedDevices.ts), which signs its own.

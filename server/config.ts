@@ -59,8 +59,39 @@ export interface ServerConfig {
   logLevel: string;
   /** How long a stop (SIGTERM/SIGINT) may take before a watchdog process SIGKILLs the server. */
   shutdownTimeoutS: number;
-  /** Which SmsSender delivers verification codes (server/services/smsSender.ts); 'outbox' needs no provider. */
+  /**
+   * Who delivers SMS (SMS_PROVIDER, formerly SMS_SENDER): 'outbox' only records them (server/services/outbox/);
+   * 'aliyun' sends through Aliyun 短信服务 with the aliyun* settings below.
+   */
   smsSender: string;
+  /** Email through SMTP (SMTP_URL, smtp://user:pass@host:587 or smtps://…); unset: emails are only recorded. */
+  smtpUrl: string | undefined;
+  /** The From of every email (MAIL_FROM). */
+  mailFrom: string;
+  aliyunAccessKeyId: string;
+  aliyunAccessKeySecret: string;
+  aliyunSmsSignName: string;
+  /** The template of verification codes (its variable: ${code}). */
+  aliyunSmsTemplateCode: string;
+  /** The template of every other SMS (its variable: ${content}, the whole text). */
+  aliyunSmsTemplateText: string;
+  /** The RPC endpoint (ALIYUN_SMS_ENDPOINT); tests point it at a stand-in on loopback. */
+  aliyunSmsEndpoint: string;
+  /** OUTBOX_WORKER=0: this replica queues but never sends (another one does). */
+  outboxWorker: boolean;
+  /** How often an idle worker looks for due messages; a new message wakes it at once. */
+  outboxPollMs: number;
+  /** Messages one worker sends at once, per channel. */
+  outboxConcurrency: number;
+  /** At most this many messages per second, per channel and replica. */
+  outboxEmailRate: number;
+  outboxSmsRate: number;
+  /** Tries before a message is given up (state failed). */
+  outboxMaxAttempts: number;
+  /** The wait after the first failed try; doubled after each further one. */
+  outboxBackoffMs: number;
+  /** A row 'sending' for longer than this (its worker was killed) is taken over by another worker. */
+  outboxLeaseS: number;
   smsCodeTtlS: number;
   /** Wrong guesses a code survives; the next one kills it. */
   smsCodeMaxAttempts: number;
@@ -169,7 +200,23 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     development: env.NODE_ENV === 'development',
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     shutdownTimeoutS: intWithin(env, 'SHUTDOWN_TIMEOUT_S', 10, 1, 120),
-    smsSender: str(env, 'SMS_SENDER', 'outbox'),
+    smsSender: str(env, 'SMS_PROVIDER', str(env, 'SMS_SENDER', 'outbox')),
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: str(env, 'MAIL_FROM', '主办之家 <no-reply@localhost>'),
+    aliyunAccessKeyId: str(env, 'ALIYUN_ACCESS_KEY_ID', ''),
+    aliyunAccessKeySecret: str(env, 'ALIYUN_ACCESS_KEY_SECRET', ''),
+    aliyunSmsSignName: str(env, 'ALIYUN_SMS_SIGN_NAME', ''),
+    aliyunSmsTemplateCode: str(env, 'ALIYUN_SMS_TEMPLATE_CODE', ''),
+    aliyunSmsTemplateText: str(env, 'ALIYUN_SMS_TEMPLATE_TEXT', ''),
+    aliyunSmsEndpoint: str(env, 'ALIYUN_SMS_ENDPOINT', 'https://dysmsapi.aliyuncs.com/'),
+    outboxWorker: !FALSE_WORDS.includes(str(env, 'OUTBOX_WORKER', '1').toLowerCase()),
+    outboxPollMs: int(env, 'OUTBOX_POLL_MS', 2000, 10),
+    outboxConcurrency: intWithin(env, 'OUTBOX_CONCURRENCY', 4, 1, 64),
+    outboxEmailRate: int(env, 'OUTBOX_EMAIL_RATE', 200, 1),
+    outboxSmsRate: int(env, 'OUTBOX_SMS_RATE', 20, 1),
+    outboxMaxAttempts: intWithin(env, 'OUTBOX_MAX_ATTEMPTS', 5, 1, 20),
+    outboxBackoffMs: int(env, 'OUTBOX_BACKOFF_MS', 30_000, 1),
+    outboxLeaseS: int(env, 'OUTBOX_LEASE_S', 120, 1),
     smsCodeTtlS: int(env, 'SMS_CODE_TTL_S', 300, 1),
     smsCodeMaxAttempts: int(env, 'SMS_CODE_MAX_ATTEMPTS', 5, 1),
     smsResendS: int(env, 'SMS_RESEND_S', 60, 1),

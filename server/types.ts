@@ -1,6 +1,7 @@
 import 'fastify';
 import type { ServerConfig } from './config';
 import type { AppDb } from './db/client';
+import type { OutboxHandle } from './plugins/outbox';
 
 /** Who is calling, as the token plugin found them. */
 export interface SessionUser {
@@ -36,6 +37,8 @@ declare module 'fastify' {
     /** The server clock in ms; tests replace it to move time. */
     now(): number;
     db: AppDb;
+    /** Email and SMS to send (server/plugins/outbox.ts). */
+    outbox: OutboxHandle;
   }
 
   interface FastifyRequest {

@@ -729,23 +729,56 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.purpose, t.createdAt)],
 );
 
+/** A file sent with an email: name, MIME type and the bytes in base64 (a QR code, an .ics). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
 /**
- * What the default SMS sender "sends": one row per message, so a fresh install (and the e2e tests) can
- * read the code without an SMS provider. A real provider writes here too, with its own name and status.
+ * Every email and SMS the product sends, one row each (server/services/outbox/): written queued, in the
+ * caller's transaction, and sent by the worker of any replica that claims it (FOR UPDATE SKIP LOCKED).
+ * `secret` is the one part no operator may read (a verification code): it is cleared as soon as the row
+ * is sent or given up, and `text` carries it masked. organiser_id/project_id are null for messages of no
+ * organiser (codes of sign-up and password recovery), which only the platform's admins see.
  */
-export const smsOutbox = pgTable(
-  'sms_outbox',
+export const outboxMessages = pgTable(
+  'outbox_messages',
   {
     id: id(),
-    mobile: varchar('mobile', { length: 11 }).notNull(),
-    content: varchar('content', { length: 500 }).notNull(),
-    purpose: varchar('purpose', { length: 20 }).notNull(),
-    provider: varchar('provider', { length: 32 }).notNull(),
-    /** sent | failed */
-    status: varchar('status', { length: 16 }).notNull(),
+    /** email | sms */
+    channel: varchar('channel', { length: 8 }).notNull(),
+    /** register | resetPassword | preRegistration | approval | cancellation | qrCode | notice | passwordReset */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    template: varchar('template', { length: 64 }),
+    organiserId: integer('organiser_id'),
+    projectId: integer('project_id'),
+    personId: integer('person_id'),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
+    secret: varchar('secret', { length: 64 }),
+    /** queued | sending | sent | failed */
+    state: varchar('state', { length: 8 }).notNull().default('queued'),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: varchar('last_error', { length: 500 }),
+    /** Who delivered it: smtp, aliyun, or outbox (no channel configured: the row is the only trace). */
+    provider: varchar('provider', { length: 32 }),
+    providerMessageId: varchar('provider_message_id', { length: 200 }),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    /** While 'sending': until when the claiming worker owns it; after that another worker may take it over. */
+    leaseUntil: instant('lease_until'),
     createdAt: createdAt(),
+    sentAt: instant('sent_at'),
   },
-  (t) => [index('sms_outbox_mobile_idx').on(t.mobile, t.createdAt)],
+  (t) => [
+    index('outbox_messages_due_idx').on(t.channel, t.state, t.nextAttemptAt),
+    index('outbox_messages_organiser_idx').on(t.organiserId, t.createdAt),
+    index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
+  ],
 );
 
 /**

@@ -24,6 +24,7 @@ import auditRoutes from './system/audit.routes';
 import menuRoutes from './system/menus.routes';
 import roleRoutes from './system/roles.routes';
 import smsRoutes from './system/sms.routes';
+import messageRoutes from './system/messages.routes';
 import userRoutes from './system/users.routes';
 import { liveTicketRoutes } from './live/live.routes';
 
@@ -60,5 +61,6 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   menuRoutes,
   roleRoutes,
   smsRoutes,
+  messageRoutes,
   userRoutes,
 ];

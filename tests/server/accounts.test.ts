@@ -52,10 +52,10 @@ async function lastCode(mobile: string): Promise<string | null> {
   return sent.at(-1)?.code ?? null;
 }
 
-/** The newest sms_outbox row to `mobile`: what 短信记录 keeps. */
+/** The newest outbox row to `mobile`: what 短信记录 keeps. */
 async function lastOutboxRow(mobile: string) {
-  const [row] = await t.app.db.select().from(s.smsOutbox).where(eq(s.smsOutbox.mobile, mobile)).orderBy(desc(s.smsOutbox.id)).limit(1);
-  return row;
+  const [row] = await t.app.db.select().from(s.outboxMessages).where(eq(s.outboxMessages.recipient, mobile)).orderBy(desc(s.outboxMessages.id)).limit(1);
+  return { ...row, content: row.text };
 }
 
 async function sentCode(mobile: string, purpose: 'register' | 'resetPassword' = 'register'): Promise<string> {
@@ -360,7 +360,7 @@ describe('admin user list and status', () => {
     const code = (await lastCode(mobile))!;
     expect((await lastOutboxRow(mobile)).content).not.toContain(code);
     // A row written in clear before codes were masked.
-    await t.app.db.insert(s.smsOutbox).values({ mobile, purpose: 'register', content: MSG.smsContent('482913', 5, '注册账户'), provider: 'outbox', status: 'sent' });
+    await t.app.db.insert(s.outboxMessages).values({ channel: 'sms', recipient: mobile, kind: 'register', text: MSG.smsContent('482913', 5, '注册账户'), provider: 'outbox', state: 'sent' });
     const found = body<PageResult<SmsOutboxRow>>(
       await signedInject(t.app, { method: 'GET', url: '/admin/system/sms/page', query: { mobile }, token: adminToken }),
     ).data;

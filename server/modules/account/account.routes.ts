@@ -25,13 +25,13 @@ import { checkCode, consumeCode, issueCode } from '../../services/captcha';
 import { limitAddress } from '../../services/rateLimits';
 import { checkFields } from '../../services/requestChecks';
 import { invalidateUser } from '../../services/sessionCache';
-import { smsSenderNamed } from '../../services/smsSender';
+import { queueSms } from '../../services/smsSender';
 import { revokeAllTokens } from '../../services/tokens';
 import { insertOrganiserWithUser, organiserNameOf, setOwnPassword, userByMobile, usernameTaken } from './account.repository';
 
 /** SMS codes, registration, password recovery (domain/account/account.contracts.ts). */
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const sender = smsSenderNamed(app.config.smsSender, { printCodes: app.config.development, codeFile: app.config.smsCodeFile });
+  const codeChannels = { printCodes: app.config.development, codeFile: app.config.smsCodeFile };
   const limits = app.config;
   const minutes = Math.max(1, Math.round(limits.smsCodeTtlS / 60));
 
@@ -46,14 +46,13 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function deliver(
     { mobile, purpose, code }: { mobile: string; purpose: SmsPurpose; code: string | null },
     log: typeof app.log,
-    now: number,
   ): Promise<void> {
     const what = purpose === 'register' ? MSG.smsPurposeRegister : MSG.smsPurposeResetPassword;
     const content = code === null ? MSG.smsAlreadyRegistered : MSG.smsContent(code, minutes, what);
     try {
-      await sender.send({ mobile, purpose, content, code: code ?? undefined }, { db: app.db, log, now });
+      await queueSms(app, { mobile, purpose, content, code: code ?? undefined }, codeChannels, log);
     } catch (error) {
-      log.error({ err: error, sender: sender.name }, 'sms delivery failed');
+      log.error({ err: error }, 'sms queuing failed');
       throw refuse(MSG.smsSendFailed);
     }
   }
@@ -72,10 +71,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const now = app.now();
     const code = await issueCode(app.db, limits, { mobile, purpose, ip: request.ip }, now);
     if (purpose === 'resetPassword') {
-      if (owner) await deliver({ mobile, purpose, code }, request.log, now);
+      if (owner) await deliver({ mobile, purpose, code }, request.log);
       return ok(null, MSG.smsSentIfRegistered(minutes));
     }
-    await deliver({ mobile, purpose, code: owner ? null : code }, request.log, now);
+    await deliver({ mobile, purpose, code: owner ? null : code }, request.log);
     return ok(null, MSG.smsSent(minutes));
   });
 

@@ -1,0 +1,51 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../core/contract';
+import { Id, Int, NullableText, Page, pageQuery, StringEnum, Text } from '../core/schemas';
+
+/**
+ * 系统管理 → 消息记录: every email and SMS of the outbox (server/services/outbox/), codes masked. Staff see
+ * their organiser's messages; the platform's admins also those of no organiser (sign-up codes).
+ */
+
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+
+export const OutboxMessageRow = Type.Object({
+  id: Int,
+  channel: Text,
+  kind: Text,
+  recipient: Text,
+  subject: NullableText,
+  text: Text,
+  state: Text,
+  attempts: Int,
+  lastError: NullableText,
+  /** smtp | aliyun | outbox (no channel configured: recorded only) */
+  provider: NullableText,
+  providerMessageId: NullableText,
+  createdAt: Text,
+  sentAt: NullableText,
+});
+export type OutboxMessageRow = Static<typeof OutboxMessageRow>;
+
+export const messagePage = endpoint({
+  method: 'GET',
+  path: '/system/message/page',
+  authority: 'MENU_system_sms',
+  query: pageQuery(['createdAt'], {
+    channel: Type.Optional(StringEnum(MESSAGE_CHANNELS)),
+    state: Type.Optional(StringEnum(MESSAGE_STATES)),
+    kind: Type.Optional(Type.String({ maxLength: 32 })),
+    recipient: Type.Optional(Type.String({ maxLength: 254 })),
+  }),
+  response: Page(OutboxMessageRow),
+});
+
+/** Queues a copy of a sent or failed message (a new row; the old one stays as it was). */
+export const messageResend = endpoint({
+  method: 'POST',
+  path: '/system/message/resend',
+  authority: 'MENU_system_sms',
+  body: Type.Object({ id: Id }),
+  response: Type.Object({ id: Int }),
+});

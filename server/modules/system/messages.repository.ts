@@ -1,0 +1,74 @@
+import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
+import type { OutboxMessageRow } from '@domain/system/messages.contracts';
+import type { AppDb } from '../../db/client';
+import { outboxMessages as m } from '../../db/schema';
+import { chinaDateTime } from '../../lib/dates';
+import { offsetOf, orderBy, type PageParams } from '../../lib/paging';
+import { maskSmsContent } from '../../services/smsSender';
+import { escapeLike } from '../../services/sql';
+
+/** The SQL of 系统管理 → 消息记录. */
+
+export interface MessageReader {
+  organiserId: number;
+  /** The platform's admins: every organiser's messages and those of none. */
+  everything: boolean;
+}
+
+export interface MessageFilter extends PageParams<'createdAt'> {
+  channel?: string;
+  state?: string;
+  kind?: string;
+  recipient?: string;
+}
+
+function visible(reader: MessageReader): SQL | undefined {
+  return reader.everything ? undefined : eq(m.organiserId, reader.organiserId);
+}
+
+export async function pageMessages(db: AppDb, reader: MessageReader, query: MessageFilter): Promise<{ total: number; records: OutboxMessageRow[] }> {
+  const recipient = query.recipient?.trim();
+  const kind = query.kind?.trim();
+  const condition = and(
+    visible(reader),
+    query.channel ? eq(m.channel, query.channel) : undefined,
+    query.state ? eq(m.state, query.state) : undefined,
+    kind ? eq(m.kind, kind) : undefined,
+    recipient ? ilike(m.recipient, `%${escapeLike(recipient)}%`) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(m).where(condition);
+  const rows = total
+    ? await db
+        .select()
+        .from(m)
+        .where(condition)
+        .orderBy(...orderBy(query, { createdAt: m.createdAt }, { sort: 'createdAt', order: 'desc' }, m.id))
+        .limit(query.limit)
+        .offset(offsetOf(query))
+    : [];
+  return {
+    total,
+    records: rows.map((row) => ({
+      id: row.id,
+      channel: row.channel,
+      kind: row.kind,
+      recipient: row.recipient,
+      subject: row.subject,
+      // SMS texts are stored masked; older rows are masked here, so the page never shows a code.
+      text: row.channel === 'sms' ? maskSmsContent(row.text) : row.text,
+      state: row.state,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      provider: row.provider,
+      providerMessageId: row.providerMessageId,
+      createdAt: chinaDateTime(row.createdAt)!,
+      sentAt: chinaDateTime(row.sentAt),
+    })),
+  };
+}
+
+/** The row `reader` may see, or undefined. */
+export async function messageFor(db: AppDb, reader: MessageReader, id: number) {
+  const [row] = await db.select().from(m).where(and(eq(m.id, id), visible(reader)));
+  return row;
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { messagePage, messageResend } from '@domain/system/messages.contracts';
+import { ok } from '../../lib/envelope';
+import { refuse } from '../../lib/errors';
+import { route } from '../../lib/route';
+import { MSG } from '../../messages';
+import { signedIn } from '../../plugins/tokenAuth';
+import { isSuperUser } from '../../services/grants';
+import { messageFor, pageMessages, type MessageReader } from './messages.repository';
+
+/** Kinds whose text cannot be sent again: a verification code is gone once sent (server/services/smsSender.ts). */
+const NOT_RESENDABLE = new Set(['register', 'resetPassword']);
+
+/** 系统管理 → 消息记录 (domain/system/messages.contracts.ts). */
+const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  async function readerOf(request: FastifyRequest): Promise<MessageReader> {
+    const { user, organiser } = signedIn(request);
+    return { organiserId: organiser.id, everything: await isSuperUser(app.db, user.id) };
+  }
+
+  route(app, messagePage, async (request) => ok(await pageMessages(app.db, await readerOf(request), request.query)));
+
+  route(app, messageResend, async (request) => {
+    const row = await messageFor(app.db, await readerOf(request), request.body.id);
+    if (!row) throw refuse(MSG.messageNotFound);
+    if (NOT_RESENDABLE.has(row.kind)) throw refuse(MSG.messageCodeNotResendable);
+    if (row.state !== 'sent' && row.state !== 'failed') throw refuse(MSG.messageNotSettled);
+    const [id] = await app.outbox.enqueue([
+      {
+        channel: row.channel,
+        kind: row.kind,
+        template: row.template,
+        organiserId: row.organiserId,
+        projectId: row.projectId,
+        personId: row.personId,
+        recipient: row.recipient,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        attachments: row.attachments,
+      },
+    ]);
+    return ok({ id }, MSG.messageResent);
+  });
+};
+
+export default messageRoutes;

@@ -1,0 +1,83 @@
+import nodemailer from 'nodemailer';
+import type { ServerConfig } from '../../config';
+import type { outboxMessages } from '../../db/schema';
+import { LOG } from '../../messages';
+import { aliyunSendSms, type AliyunSmsRequest } from './aliyunSms';
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+export type OutboxChannelName = 'email' | 'sms';
+export const OUTBOX_CHANNELS: readonly OutboxChannelName[] = ['email', 'sms'];
+
+/**
+ * How one channel delivers a claimed row. `send` resolves to the provider's message id (null when the
+ * provider gives none) and rejects when the message did not leave; the worker retries then.
+ */
+export interface OutboxChannel {
+  /** What 消息记录 shows as the provider: smtp, aliyun, or outbox (nothing configured: recorded only). */
+  readonly provider: string;
+  send(row: OutboxRow): Promise<string | null>;
+  close(): void;
+}
+
+/** Nothing configured: the row is the message, as the SMS codes were before a provider existed. */
+const recordOnly: OutboxChannel = { provider: 'outbox', send: async () => null, close: () => undefined };
+
+export function emailChannel(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'outboxConcurrency'>): OutboxChannel {
+  if (!config.smtpUrl) return recordOnly;
+  const url = new URL(config.smtpUrl);
+  // A pool of connections as wide as the worker's concurrency: one SMTP session per message is slow.
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', String(config.outboxConcurrency));
+  const transport = nodemailer.createTransport(url.toString());
+  return {
+    provider: 'smtp',
+    async send(row) {
+      const info = (await transport.sendMail({
+        from: config.mailFrom,
+        to: row.recipient,
+        subject: row.subject ?? '',
+        text: row.text,
+        html: row.html ?? undefined,
+        attachments: (row.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: Buffer.from(file.base64, 'base64'),
+        })),
+      })) as { messageId?: string };
+      return info.messageId ?? null;
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function smsChannel(config: ServerConfig): OutboxChannel {
+  if (config.smsSender === 'outbox') return recordOnly;
+  if (config.smsSender !== 'aliyun') throw new Error(LOG.smsSenderUnknown(config.smsSender, 'outbox、aliyun'));
+  const settings = {
+    accessKeyId: config.aliyunAccessKeyId,
+    accessKeySecret: config.aliyunAccessKeySecret,
+    signName: config.aliyunSmsSignName,
+    endpoint: config.aliyunSmsEndpoint,
+  };
+  const missing = Object.entries({
+    ALIYUN_ACCESS_KEY_ID: settings.accessKeyId,
+    ALIYUN_ACCESS_KEY_SECRET: settings.accessKeySecret,
+    ALIYUN_SMS_SIGN_NAME: settings.signName,
+    ALIYUN_SMS_TEMPLATE_CODE: config.aliyunSmsTemplateCode,
+  })
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length) throw new Error(LOG.aliyunSettingsMissing(missing));
+  return {
+    provider: 'aliyun',
+    async send(row) {
+      // A code goes into the code template; any other text needs the generic one.
+      if (!row.secret && !config.aliyunSmsTemplateText) throw new Error(LOG.aliyunSettingsMissing(['ALIYUN_SMS_TEMPLATE_TEXT']));
+      const request: AliyunSmsRequest = row.secret
+        ? { phoneNumbers: row.recipient, templateCode: config.aliyunSmsTemplateCode, templateParam: { code: row.secret } }
+        : { phoneNumbers: row.recipient, templateCode: config.aliyunSmsTemplateText, templateParam: { content: row.text } };
+      return aliyunSendSms(settings, request, Date.now());
+    },
+    close: () => undefined,
+  };
+}

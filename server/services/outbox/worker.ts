@@ -1,0 +1,221 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../../config';
+import type { AppDb } from '../../db/client';
+import { outboxMessages } from '../../db/schema';
+import { OUTBOX_CHANNELS, type OutboxChannel, type OutboxChannelName, type OutboxRow } from './channels';
+
+type WorkerConfig = Pick<
+  ServerConfig,
+  'outboxPollMs' | 'outboxConcurrency' | 'outboxEmailRate' | 'outboxSmsRate' | 'outboxMaxAttempts' | 'outboxBackoffMs' | 'outboxLeaseS'
+>;
+
+export interface OutboxWorkerOptions {
+  db: AppDb;
+  /** The server clock (app.now): due times and leases are compared with it, so tests can move time. */
+  now: () => number;
+  log: FastifyBaseLogger;
+  config: WorkerConfig;
+  channels: Record<OutboxChannelName, OutboxChannel>;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Stops claiming, waits for the messages in flight to be settled, closes the channels. */
+  stop(): Promise<void>;
+  /** Something was queued: look now instead of at the next poll. */
+  kick(): void;
+}
+
+/** Rows one claim takes: a round trip per message would cost more than the sending. */
+const CLAIM_BATCH = 50;
+const FLUSH_ROWS = 50;
+const FLUSH_MS = 20;
+
+/** The wait before try `attempts + 1`: the base, doubled after each failure, capped at a day. */
+export function backoffMs(base: number, attempts: number): number {
+  return Math.min(base * 2 ** Math.max(0, attempts - 1), 24 * 3600 * 1000);
+}
+
+/**
+ * Claims due rows of one channel for this worker: queued ones whose time has come, and 'sending' ones
+ * whose lease ran out (their worker died mid-send). FOR UPDATE SKIP LOCKED: a row another replica is
+ * claiming at the same moment is skipped, never taken twice. The claim is one statement, so its
+ * lease and attempt count commit together.
+ */
+export async function claimDue(db: AppDb, channel: OutboxChannelName, limit: number, now: number, leaseS: number): Promise<OutboxRow[]> {
+  const at = new Date(now);
+  const m = outboxMessages;
+  const due = db
+    .select({ id: m.id })
+    .from(m)
+    .where(
+      and(
+        eq(m.channel, channel),
+        or(and(eq(m.state, 'queued'), lte(m.nextAttemptAt, at)), and(eq(m.state, 'sending'), lt(m.leaseUntil, at))),
+      ),
+    )
+    .orderBy(asc(m.nextAttemptAt), asc(m.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(m)
+    .set({ state: 'sending', attempts: sql`${m.attempts} + 1`, leaseUntil: new Date(now + leaseS * 1000) })
+    .where(inArray(m.id, due))
+    .returning();
+}
+
+export function createOutboxWorker({ db, now, log, config, channels }: OutboxWorkerOptions): OutboxWorker {
+  let stopped = true;
+  /** Real start times of the sends of the last second, per channel: the rate is about the real world. */
+  const recent: Record<OutboxChannelName, number[]> = { email: [], sms: [] };
+  const rate: Record<OutboxChannelName, number> = { email: config.outboxEmailRate, sms: config.outboxSmsRate };
+  const wakers = new Map<OutboxChannelName, () => void>();
+  let loops: Promise<void>[] = [];
+
+  /** A wake-up that came while the loop was busy claiming: its next sleep returns at once. */
+  const pending: Record<OutboxChannelName, boolean> = { email: false, sms: false };
+  const wake = (channel?: OutboxChannelName) => {
+    for (const name of OUTBOX_CHANNELS) {
+      if (channel && name !== channel) continue;
+      const resolve = wakers.get(name);
+      if (resolve) resolve();
+      else pending[name] = true;
+    }
+  };
+
+  function sleep(channel: OutboxChannelName, ms: number): Promise<void> {
+    if (pending[channel]) {
+      pending[channel] = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakers.delete(channel);
+        resolve();
+      }
+      wakers.set(channel, done);
+    });
+  }
+
+  /**
+   * Sent rows waiting for their one UPDATE: marking each on its own costs a round trip per message,
+   * which at thousands of messages is most of the time. The batch is written within FLUSH_MS; a row
+   * whose worker dies in between stays 'sending' and is sent again after its lease (at least once).
+   */
+  let sentBatch: { id: number; attempts: number; pid: string | null; provider: string }[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  function flushSent(): Promise<void> {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    const batch = sentBatch;
+    sentBatch = [];
+    if (!batch.length) return flushing;
+    flushing = flushing.then(async () => {
+      try {
+        await db.execute(sql`
+          update ${outboxMessages} as m
+          set state = 'sent', sent_at = ${new Date(now())}, provider = v.provider, provider_message_id = v.pid,
+              secret = null, lease_until = null, last_error = null
+          from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(id int, attempts int, pid text, provider text)
+          where m.id = v.id and m.state = 'sending' and m.attempts = v.attempts`);
+      } catch (error) {
+        log.error({ err: error, count: batch.length }, 'outbox mark sent failed');
+      }
+    });
+    return flushing;
+  }
+
+  async function settle(row: OutboxRow, channel: OutboxChannel): Promise<void> {
+    const m = outboxMessages;
+    const mine = and(eq(m.id, row.id), eq(m.state, 'sending'), eq(m.attempts, row.attempts));
+    try {
+      const pid = await channel.send(row);
+      sentBatch.push({ id: row.id, attempts: row.attempts, pid, provider: channel.provider });
+      if (sentBatch.length >= FLUSH_ROWS) void flushSent();
+      else flushTimer ??= setTimeout(() => void flushSent(), FLUSH_MS);
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const last = row.attempts >= config.outboxMaxAttempts;
+      log.warn({ outboxId: row.id, channel: row.channel, attempts: row.attempts, err: message }, 'outbox send failed');
+      await db
+        .update(m)
+        .set(
+          last
+            ? { state: 'failed', lastError: message, provider: channel.provider, secret: null, leaseUntil: null }
+            : { state: 'queued', lastError: message, provider: channel.provider, leaseUntil: null, nextAttemptAt: new Date(now() + backoffMs(config.outboxBackoffMs, row.attempts)) },
+        )
+        .where(mine);
+    }
+  }
+
+  /** Waits until the channel's rate allows one more send in this second, and counts it. */
+  async function rateSlot(name: OutboxChannelName): Promise<void> {
+    for (;;) {
+      const clock = performance.now();
+      while (recent[name].length && clock - recent[name][0] >= 1000) recent[name].shift();
+      if (recent[name].length < rate[name]) {
+        recent[name].push(clock);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, 1000 - (clock - recent[name][0]))));
+    }
+  }
+
+  /**
+   * Sends a claimed batch over `outboxConcurrency` lanes. Rows not started when the worker stops go
+   * back to the queue (their attempt not counted) instead of waiting for their lease to run out.
+   */
+  async function sendBatch(name: OutboxChannelName, rows: OutboxRow[]): Promise<void> {
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length && !stopped) {
+        const row = rows[next++];
+        await rateSlot(name);
+        await settle(row, channels[name]).catch((error: unknown) => log.error({ err: error, outboxId: row.id }, 'outbox settle failed'));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(config.outboxConcurrency, rows.length) }, lane));
+    const unsent = rows.slice(next);
+    if (!unsent.length) return;
+    const m = outboxMessages;
+    await db
+      .update(m)
+      .set({ state: 'queued', attempts: sql`${m.attempts} - 1`, leaseUntil: null })
+      .where(and(inArray(m.id, unsent.map((row) => row.id)), eq(m.state, 'sending')))
+      .catch((error: unknown) => log.error({ err: error }, 'outbox release failed'));
+  }
+
+  async function loop(name: OutboxChannelName): Promise<void> {
+    while (!stopped) {
+      let rows: OutboxRow[] = [];
+      try {
+        rows = await claimDue(db, name, Math.max(CLAIM_BATCH, config.outboxConcurrency), now(), config.outboxLeaseS);
+      } catch (error) {
+        log.error({ err: error, channel: name }, 'outbox claim failed');
+      }
+      if (rows.length) await sendBatch(name, rows);
+      else if (!stopped) await sleep(name, config.outboxPollMs);
+    }
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loops = OUTBOX_CHANNELS.map((name) => loop(name));
+    },
+    async stop() {
+      stopped = true;
+      wake();
+      await Promise.all(loops);
+      await flushSent();
+      for (const name of OUTBOX_CHANNELS) channels[name].close();
+    },
+    kick: () => wake(),
+  };
+}
