@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { closeArgon2Worker } from './lib/argon2Proxy';
-import { closeSheetWorker } from './services/meeting/sheetProxy';
+import { closeSheetWorker, startSheetWorker } from './services/meeting/sheetProxy';
 import { LOG } from './messages';
 
 /**
@@ -60,6 +60,7 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  startSheetWorker();
 }
 
 main().catch((err: unknown) => {

@@ -73,6 +73,14 @@ export function readSheetOffThread(bytes: Buffer): Promise<SheetReply> {
   });
 }
 
+/**
+ * Starts the thread ahead of the first import (server/main.ts, once listening): loading exceljs in a new
+ * thread takes seconds on a busy machine, which the first crafted file would otherwise add to its refusal.
+ */
+export function startSheetWorker(): void {
+  thread ??= start();
+}
+
 /** Ends the thread (the server calls it on shutdown); a later import starts a new one. */
 export async function closeSheetWorker(): Promise<void> {
   const current = thread;
