@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { closeArgon2Worker } from './lib/argon2Proxy';
+import { closeSheetWorker, startSheetWorker } from './services/meeting/sheetProxy';
 import { LOG } from './messages';
 
 /**
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       app
         .close()
         .then(closeArgon2Worker)
+        .then(closeSheetWorker)
         .then(
           () => process.exit(0),
           (err: unknown) => {
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  startSheetWorker();
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import { DAY_MAX, DAY_MIN } from '@domain/core/dates';
 import { GATE_MSG } from '@domain/meeting/gateVerdict';
 
 /**
@@ -36,6 +37,8 @@ export const MSG = {
   fieldType: '格式不正确',
   fieldEnum: '取值无效',
   fieldDate: '请输入正确的日期',
+  // Without the word 日期: a refusal names the field by its label unless the message already holds it.
+  fieldDay: `须在 ${DAY_MIN} 至 ${DAY_MAX} 之间，且是存在的一天`,
   fieldMinLength: (n: number) => `最少 ${n} 个字符`,
   fieldMaxLength: (n: number) => `最多 ${n} 个字符`,
   fieldMinimum: (n: number) => `不能小于 ${n}`,
@@ -331,6 +334,12 @@ export const MSG = {
   personImportFileType: '请上传 .xlsx 格式的 Excel 文件（可先下载导入模板）',
   personImportUnreadable: '无法读取该文件，请确认它是 .xlsx 格式的 Excel 文件（可先下载导入模板）',
   personImportTooLarge: (mb: number) => `文件大小不能超过 ${mb}MB`,
+  // An uploaded archive past the bounds of server/services/meeting/sheetRead.ts
+  uploadInflatedTooLarge: (mb: number) => `文件过大或已损坏：解压后超过 ${mb} MB，请拆分文件后分批导入`,
+  uploadTooManyEntries: (n: number) => `文件过大或已损坏：压缩包内超过 ${n} 个文件`,
+  uploadCellTooLong: (n: number) => `文件中有单元格超过 ${n} 个字符，请删减后重新上传`,
+  uploadTooManyColumns: (row: number, n: number) => `第 ${row} 行超过 ${n} 列，请删除多余的列后重新上传`,
+  uploadBusy: '导入文件读取超时，请稍后重试或拆分文件后分批导入',
   personImportEmpty: '文件中没有可导入的数据行，请从第 2 行起填写参会人员',
   personImportTooMany: (n: number) => `每次最多导入 ${n} 行，请拆分文件后分批导入`,
   personImportMissingColumns: (labels: readonly string[]) => `文件缺少必填列：${labels.join('、')}，请在导入时为它们指定对应的列`,

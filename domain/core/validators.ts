@@ -8,6 +8,7 @@
  * empty value through; "required" is always a separate rule. Combine them with `composeRules` or by
  * passing an array, so a field reports exactly one message: the first rule that fails.
  */
+import { dayProblem, isCalendarDate, MSG_DAY_RANGE } from '@domain/core/dates';
 import { COMMON_PASSWORDS } from '@domain/core/commonPasswords';
 import type { FieldError } from '@domain/core/envelope';
 
@@ -389,13 +390,6 @@ export const max255Rule: Rule = textLengthRule({ max: 255 });
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 const ID_CHECK_CODES = '10X98765432';
 
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-  return day <= days;
-}
-
 /**
  * 18-digit form: region, YYYYMMDD birth date, sequence, ISO 7064 MOD 11-2 check (X/x = 10).
  * 15-digit (pre-1999) form: region, YYMMDD in the 1900s, sequence, no check digit.
@@ -506,13 +500,11 @@ export const amountNotZeroRule: Rule = (value) => {
   return text !== null && Number(text) === 0 ? MSG_AMOUNT_ZERO : null;
 };
 
-/** A calendar date written YYYY-MM-DD (what date pickers send and the server stores). */
+/** A calendar date written YYYY-MM-DD (what date pickers send and the server stores), from 1900 to 2100. */
 export const dateRule: Rule = (value) => {
   if (isBlank(value)) return null;
-  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  if (!match) return MSG_DATE;
-  const [, y, m, d] = match;
-  return isCalendarDate(Number(y), Number(m), Number(d)) ? null : MSG_DATE;
+  const problem = dayProblem(value);
+  return problem === 'range' ? MSG_DAY_RANGE : problem ? MSG_DATE : null;
 };
 
 /** The value must be one of a fixed set of choices (compared by text, so '1' matches 1). */

@@ -7,6 +7,7 @@
  * else switches over field types.
  */
 import { fenToYuanString, formatMoney, parseYuanToFen } from '@domain/core/format';
+import { dateTimeProblem, MSG_DAY_RANGE } from '@domain/core/dates';
 import {
   amountFormatRule,
   amountNotZeroRule,
@@ -95,10 +96,11 @@ const textCell = (v: unknown) => (v === null || v === undefined || v === '' ? nu
 const numCell = (v: unknown) => (typeof v === 'number' ? v : null);
 const INT_FILTER: JsonSchema = { type: 'integer', minimum: 0, maximum: INT_MAX };
 /**
- * A calendar day as a query value: the shape, and Ajv's `date` format (ajv-formats, which Fastify loads)
- * for a day that exists — 2026-02-30 would otherwise reach PostgreSQL and fail there.
+ * A calendar day as a query value: the shape, and the `day` format (server/lib/formats.ts, by
+ * domain/core/dates.ts) for a day that exists from 1900 to 2100 — 2026-02-30 or 0000-01-01 would
+ * otherwise reach PostgreSQL and fail there.
  */
-const DAY_FILTER: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' };
+const DAY_FILTER: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'day' };
 const CHINA_MS = 8 * 3600 * 1000;
 
 export function textMax(field: Pick<FieldDef, 'type' | 'max'>): number {
@@ -124,9 +126,8 @@ function nextDay(day: string): string {
 
 const datetimeRule: Rule = (value) => {
   if (isBlank(value)) return null;
-  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim()) : null;
-  if (!match || dateRule(match[1]) !== null) return MSG_DATETIME;
-  return Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4] ?? 0) < 60 ? null : MSG_DATETIME;
+  const problem = dateTimeProblem(value);
+  return problem === 'range' ? MSG_DAY_RANGE : problem ? MSG_DATETIME : null;
 };
 
 const timeRule: Rule = (value) => {

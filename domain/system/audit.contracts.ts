@@ -48,8 +48,8 @@ export const AuditLogRow = Type.Object({
 });
 export type AuditLogRow = Static<typeof AuditLogRow>;
 
-/** A calendar day, and one that exists (ajv-formats' `date`): 2026-02-30 is refused before any query. */
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
+/** A calendar day that exists, from 1900 to 2100 (the `day` format, domain/core/dates.ts): 2026-02-30 and 0000-01-01 are refused before any query. */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'day' });
 
 const filters = {
   action: Type.Optional(StringEnum(AUDIT_ACTIONS)),

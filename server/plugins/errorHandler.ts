@@ -34,6 +34,7 @@ function labelIn(schema: unknown, issue: ValidationIssue): string | undefined {
 /** Formats (ajv-formats' and server/lib/formats.ts) whose failure has a more helpful word than 格式不正确. */
 const FORMAT_MESSAGES: Record<string, string> = {
   date: MSG.fieldDate,
+  day: MSG.fieldDay,
   'id-text': MSG.fieldEnum,
 };
 

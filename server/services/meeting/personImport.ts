@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -22,7 +21,7 @@ import { headerKey, IMPORT_FIELDS, matchColumns, missingFields, normaliseCell, R
 import type { Rule } from '@domain/core/validators';
 import type { AppDb } from '../../db/client';
 import { activities, organisers, stateChanges } from '../../db/schema';
-import { autoCodeOf, chinaDay } from '../../lib/dates';
+import { autoCodeOf } from '../../lib/dates';
 import { forbidden, refuse } from '../../lib/errors';
 import { isBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
@@ -30,6 +29,8 @@ import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../resour
 import { exportColumns } from '../resources/export';
 import { queryRows, refreshStatistics } from '../sql';
 import { personSearchKey } from './personSearchKey';
+import { excerpt, type SheetRow } from './sheetRead';
+import { readSheetOffThread } from './sheetProxy';
 import { newPersonCode } from './personCode';
 import { attendeeSettings, type AttendeeSettings } from './activitySettings';
 import { byActor, recordAudit } from '../audit/record';
@@ -147,28 +148,6 @@ export interface ImportUpload {
   existing?: ImportExisting;
 }
 
-interface SheetRow {
-  row: number;
-  cells: string[];
-}
-
-/** A cell's value as the text a person sees: rich text joined, a formula's result, a link's text, a day as YYYY-MM-DD. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : chinaDay(value);
-  if (typeof value === 'object') {
-    const v = value as { richText?: Array<{ text?: unknown }>; text?: unknown; result?: unknown; error?: unknown; formula?: unknown; sharedFormula?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => (typeof r.text === 'string' ? r.text : '')).join('').trim();
-    if (v.text !== undefined) return cellText(v.text);
-    if (v.formula !== undefined || v.sharedFormula !== undefined) return cellText(v.result);
-    if (typeof v.error === 'string') return v.error;
-  }
-  return '';
-}
-
 /** The file's bytes, refused with a Chinese reason when it is not an .xlsx of acceptable size. */
 function bytesOf(upload: ImportUpload): Buffer {
   if (!/\.xlsx$/i.test(upload.fileName.trim())) throw refuse(MSG.personImportFileType);
@@ -182,40 +161,11 @@ function bytesOf(upload: ImportUpload): Buffer {
   return bytes;
 }
 
-/**
- * The first worksheet's header and non-blank rows, streamed (exceljs' WorkbookReader: no styles, no
- * workbook model in memory), stopping once the file has more rows than one import may take.
- */
+/** The first worksheet, read under bounds in its own thread (sheetRead.ts); a refusal says why in Chinese. */
 async function readSheet(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
-  const header: string[] = [];
-  const rows: SheetRow[] = [];
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      worksheets: 'emit',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = (row.values as unknown[]).slice(1).map(cellText);
-        if (row.number === 1) {
-          header.push(...Array.from(values, (v) => v ?? ''));
-          continue;
-        }
-        if (values.every((v) => v === '')) continue;
-        if (rows.length === IMPORT_MAX_ROWS) throw refuse(MSG.personImportTooMany(IMPORT_MAX_ROWS));
-        rows.push({ row: row.number, cells: values });
-      }
-      // The first worksheet is the data; the template's second one holds the instructions.
-      break;
-    }
-  } catch (error) {
-    if (error instanceof Error && error.name === 'ApiError') throw error;
-    throw refuse(MSG.personImportUnreadable);
-  }
-  return { header, rows };
+  const reply = await readSheetOffThread(bytes);
+  if (!reply.ok) throw refuse(reply.message);
+  return reply;
 }
 
 /** The mapping the dialog sent: { header key: field name or '' }, anything else refused. */
@@ -386,7 +336,7 @@ function checkRows(
       }
     }
     // The first rows, and those the listed errors point at.
-    if (shown.length < ROWS_LISTED || (rowErrors.length && errors.at(-1)?.row === row)) shown.push({ row, values: text });
+    if (shown.length < ROWS_LISTED || (rowErrors.length && errors.at(-1)?.row === row)) shown.push({ row, values: Object.fromEntries(Object.entries(text).map(([k, v]) => [k, excerpt(v)])) });
   }
 
   return {
@@ -445,9 +395,10 @@ interface FileColumns {
 }
 
 function columnsOfFile(header: string[], rows: SheetRow[], remembered: Record<string, string>, given: Record<string, string>): PersonImportColumn[] {
-  return matchColumns(header, { ...remembered, ...given }).map((c) => ({
+  // Headers and samples are echoed to the dialog: an excerpt only (the mapping is keyed on the same excerpt).
+  return matchColumns(header.map((h) => excerpt(h)), { ...remembered, ...given }).map((c) => ({
     ...c,
-    sample: rows.find((r) => (r.cells[c.index] ?? '') !== '')?.cells[c.index] ?? '',
+    sample: excerpt(rows.find((r) => (r.cells[c.index] ?? '') !== '')?.cells[c.index] ?? ''),
   }));
 }
 
