@@ -106,11 +106,13 @@ describe('notice bell', () => {
   });
 
   it('leads a competition user to 我的通知 under /account, in their own layout, keeping the session', async () => {
-    installAccountBackend();
+    const db = installAccountBackend();
     signInAs('edu');
     const router = renderApp('/jsxm/works/index');
     expect(await screen.findByText('城市记忆展陈设计')).toBeInTheDocument();
-    await waitFor(() => expect(badgeText()).toBe('4'));
+    // The bell counts the unread notices 我的通知 lists (the account backend answers both).
+    const unread = db.notices.filter((n) => !n.isstamp).length;
+    await waitFor(() => expect(badgeText()).toBe(String(unread)));
     await user.click(screen.getByRole('button', { name: /^通知/ }));
     const popup = (await screen.findByText('查看全部')).closest('.zb-notice-popup') as HTMLElement;
     expect(within(popup).getByText('查看全部').closest('a')).toHaveAttribute('href', '/zbzj/account/notices');
