@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import type { UserInfo } from '@domain/session/session.contracts';
 import type { SmsOutboxRow } from '@domain/system/sms.contracts';
@@ -347,11 +347,17 @@ describe('admin user list and status', () => {
     await sentCode(mobile);
     const all = body<PageResult<SmsOutboxRow>>(await signedInject(t.app, { method: 'GET', url: '/admin/system/sms/page', token: adminToken })).data;
     expect(all.records[0].mobile).toBe(mobile);
-    const found = body<PageResult<SmsOutboxRow>>(
-      await signedInject(t.app, { method: 'GET', url: '/admin/system/sms/page', query: { mobile }, token: adminToken }),
-    ).data;
-    expect(found.total).toBe(1);
-    expect(found.records[0]).toMatchObject({ mobile, purpose: 'register', provider: 'outbox', status: 'sent' });
+    // The outbox's worker sends it a moment after it was queued.
+    await vi.waitFor(
+      async () => {
+        const found = body<PageResult<SmsOutboxRow>>(
+          await signedInject(t.app, { method: 'GET', url: '/admin/system/sms/page', query: { mobile }, token: adminToken }),
+        ).data;
+        expect(found.total).toBe(1);
+        expect(found.records[0]).toMatchObject({ mobile, purpose: 'register', provider: 'outbox', status: 'sent' });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 
   it('shows that a code was sent, never the code: stored masked, and older rows masked on reading', async () => {

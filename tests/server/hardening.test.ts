@@ -132,7 +132,7 @@ describe('input refused at the edge (item 10)', () => {
     for (const day of ['2026-02-30', '2025-02-29', '2026-13-01', '2026-04-31']) {
       const res = await call('demo', 'GET', `${quotation.api}/page`, { quoteDateBegin: day, quoteDateEnd: '2026-12-31' });
       expect(res.status, day).toBe(200);
-      expect(errorsOf(res.data).get('quoteDateBegin'), day).toBe(MSG.fieldDate);
+      expect(errorsOf(res.data).get('quoteDateBegin'), day).toBe(MSG.fieldDay);
     }
     expect((await call('demo', 'GET', `${quotation.api}/page`, { quoteDateBegin: '2024-02-29' })).code).toBe(0);
   });

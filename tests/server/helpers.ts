@@ -133,9 +133,9 @@ export async function ensureSeededTemplate(base: string): Promise<void> {
  * is covered by tests/server/pgliteWorker.test.ts (same values and errors as in this thread), by the
  * files that open their own database (nonces, defaultActivity) and by the e2e suite, which runs the built server.
  */
-export async function openSeededPglite(): Promise<Database> {
+export async function openSeededPglite({ worker = false }: { worker?: boolean } = {}): Promise<Database> {
   const file = snapshotFile();
-  if (existsSync(file)) return openDatabase({ memory: true, worker: false, loadDataDir: new Blob([readFileSync(file)]) });
+  if (existsSync(file)) return openDatabase({ memory: true, worker, loadDataDir: new Blob([readFileSync(file)]) });
   return buildSnapshot(file);
 }
 
@@ -192,9 +192,11 @@ export async function scratchPostgres(
 export interface TestAppOptions extends BuildAppOptions {
   /** Runs on the built app before its plugins load, e.g. to add an onRoute hook that sees every route. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** PGlite in its worker thread, as the server runs it, instead of in the test's thread. */
+  pgliteWorker?: boolean;
 }
 
-export async function buildTestApp({ beforeReady, ...options }: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp({ beforeReady, pgliteWorker = false, ...options }: TestAppOptions = {}): Promise<TestApp> {
   const clock: TestClock = {
     now: Date.now(),
     advance(ms) {
@@ -209,7 +211,7 @@ export async function buildTestApp({ beforeReady, ...options }: TestAppOptions =
     connection = { databaseUrl: scratch.url };
     cleanUp = scratch.drop;
   } else {
-    const database = await openSeededPglite();
+    const database = await openSeededPglite({ worker: pgliteWorker });
     connection = { db: database };
     cleanUp = () => database.close();
   }

@@ -84,7 +84,7 @@ describe('SMS codes', () => {
     expect(body(res)).toMatchObject({ code: 0, msg: MSG.smsSent(5) });
     const { code } = JSON.parse(readFileSync(codeFile, 'utf8').trim().split('\n').at(-1)!) as { code: string };
     expect(code).toMatch(/^\d{6}$/);
-    expect(logText()).toContain('sms written to outbox');
+    expect(logText()).toContain('sms queued');
     expect(logText()).not.toContain(mobile);
     expect(logText()).not.toContain(`"${code}"`);
     expect(logText()).not.toContain(`为${code}`);

@@ -22,7 +22,7 @@ const SLOW = sql`select count(*)::int as n from generate_series(1, 5000000)`;
 describe.runIf(pglitePass)('the server while the embedded database runs a long statement', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ pgliteWorker: true });
   });
   afterAll(async () => {
     await t.close();
