@@ -1,4 +1,4 @@
-import { DAY_MAX, DAY_MIN } from '@domain/core/dates';
+import { MSG_DAY_RANGE } from '@domain/core/dates';
 import { GATE_MSG } from '@domain/meeting/gateVerdict';
 
 /**
@@ -38,7 +38,7 @@ export const MSG = {
   fieldEnum: '取值无效',
   fieldDate: '请输入正确的日期',
   // Without the word 日期: a refusal names the field by its label unless the message already holds it.
-  fieldDay: `须在 ${DAY_MIN} 至 ${DAY_MAX} 之间，且是存在的一天`,
+  fieldDay: `${MSG_DAY_RANGE}，且是存在的一天`,
   fieldMinLength: (n: number) => `最少 ${n} 个字符`,
   fieldMaxLength: (n: number) => `最多 ${n} 个字符`,
   fieldMinimum: (n: number) => `不能小于 ${n}`,
