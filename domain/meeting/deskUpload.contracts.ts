@@ -1,0 +1,52 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from '../core/contract';
+import { Id, NullableText, StringEnum, Text } from '../core/schemas';
+import { GATE_SCAN_VERDICTS } from './gateScan.contracts';
+
+/**
+ * 签到台 back online: the scans it judged on its local copy (src/features/meeting/desk/offlineStore.ts)
+ * go to the server, which applies them in door-time order, once each however often they are sent, stamps
+ * each pass with its door time, and answers with its own verdict for every scan.
+ */
+
+/** Most scans in one upload: a desk with more sends them in several. */
+export const DESK_UPLOAD_MAX = 1000;
+
+/** One scan as the desk queued it. */
+export const DeskQueuedScan = Type.Object({
+  /** The scan's own id (a uuid made by the desk): the same id sent twice is one check-in. */
+  scanId: Type.String({ minLength: 8, maxLength: 64, pattern: '^[0-9A-Za-z-]+$' }),
+  gateId: Id,
+  code: Type.String({ maxLength: 512 }),
+  /** The instant at the door, epoch ms (the desk's clock). */
+  doorAt: Type.Number({ minimum: 0 }),
+  /** What the desk told the attendee at the door. */
+  deskVerdict: StringEnum(GATE_SCAN_VERDICTS),
+});
+export type DeskQueuedScan = Static<typeof DeskQueuedScan>;
+
+/** The server's answer for one uploaded scan. */
+export const DeskUploadResult = Type.Object({
+  scanId: Text,
+  /** The server's verdict, as an online scan at that door time would have had it. */
+  verdict: StringEnum(GATE_SCAN_VERDICTS),
+  /** Whether this scan id had been received before (its first answer is repeated, nothing written). */
+  repeated: Type.Boolean(),
+  /** The desk and the server disagree (let through here, yet entered elsewhere first or cancelled meanwhile…): staff should look. */
+  conflict: Type.Boolean(),
+  /** The server's words for the verdict (GATE_MSG). */
+  message: Text,
+  personName: NullableText,
+  /** China time `yyyy-MM-dd HH:mm:ss` of the pass the verdict refers to (this one, or the earlier one). */
+  checkedAt: NullableText,
+  checkedGateName: NullableText,
+});
+export type DeskUploadResult = Static<typeof DeskUploadResult>;
+
+export const deskUpload = endpoint({
+  method: 'POST',
+  path: '/gate/gate/desk/upload',
+  authority: 'ACTION_gate_gate_scan',
+  body: Type.Object({ scans: Type.Array(DeskQueuedScan, { minItems: 1, maxItems: DESK_UPLOAD_MAX }) }),
+  response: Type.Array(DeskUploadResult),
+});
