@@ -14,6 +14,8 @@ export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** Transport limits only; the real checks are the shared form rules of domain/core/validators.ts. */
 const text = Type.Optional(Type.String({ maxLength: 1000 }));
+/** `code` here is the SMS code, not an attendee's personal code (domain/core/wireLabels.ts). */
+const smsCode = Type.Optional(Type.String({ maxLength: 1000, title: '验证码' }));
 
 /**
  * Sends a code. The browser takes the path from its configuration (VITE_APP_SMS_CAPTCHA_PATH), which
@@ -30,7 +32,7 @@ export const registerOrganiser = endpoint({
   method: 'POST',
   path: '/register',
   public: true,
-  body: Type.Object({ cgmc: text, nickName: text, username: text, mobile: text, code: text, password: text, passwordConfirm: text }),
+  body: Type.Object({ cgmc: text, nickName: text, username: text, mobile: text, code: smsCode, password: text, passwordConfirm: text }),
 });
 
 /** `yhlx` names the entry (1 organiser, 2 competition); an account of the other entry is refused. */
@@ -38,5 +40,5 @@ export const resetPassword = endpoint({
   method: 'POST',
   path: '/password/reset',
   public: true,
-  body: Type.Object({ mobile: text, code: text, password: text, passwordConfirm: text, yhlx: Yhlx }),
+  body: Type.Object({ mobile: text, code: smsCode, password: text, passwordConfirm: text, yhlx: Yhlx }),
 });

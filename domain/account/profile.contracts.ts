@@ -46,7 +46,7 @@ export const notifySettingsUpdate = endpoint({
   method: 'POST',
   path: '/user/updateNotifySettings',
   authority: 'user',
-  body: Type.Object({ system: flag, activity: flag, finance: flag }),
+  body: Type.Object({ system: flag, activity: Type.Optional(StringEnum(['true', 'false'], { title: '活动提醒' })), finance: flag }),
 });
 
 /** Ends every session of the user, this one included: the browser sends them back to the login page. */

@@ -1,4 +1,4 @@
-import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type TProperties, type TSchema } from '@sinclair/typebox';
 import { INT_MAX } from '../resource/framework';
 
 /**
@@ -14,12 +14,12 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  * turns an `enum` failure into its own message (请选择有效的选项) where anyOf would only say "wrong type",
  * and fast-json-stringify writes an enum string without running a validator per branch.
  */
-export const StringEnum = <const T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+export const StringEnum = <const T extends readonly string[]>(values: T, options: SchemaOptions = {}) =>
+  Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
 
 /** The integer counterpart of StringEnum (status codes, expiry days). */
-export const IntegerEnum = <const T extends readonly number[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'integer', enum: [...values] });
+export const IntegerEnum = <const T extends readonly number[]>(values: T, options: SchemaOptions = {}) =>
+  Type.Unsafe<T[number]>({ ...options, type: 'integer', enum: [...values] });
 
 /** A row id as the database stores it (int4). */
 export const Id = Type.Integer({ minimum: 1, maximum: INT_MAX });

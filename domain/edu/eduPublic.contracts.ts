@@ -33,7 +33,7 @@ export const ReportCheckResult = Type.Object({
 export type ReportCheckResult = Static<typeof ReportCheckResult>;
 
 /** Transport bounds only; the number itself is checked with the forms' own rule (reportNoRules). */
-const NumberQuery = Type.Object({ no: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false });
+const NumberQuery = Type.Object({ no: Type.String({ minLength: 1, maxLength: 32, title: '报名编号' }) }, { additionalProperties: false });
 
 export const eduProject = endpoint({
   method: 'GET',

@@ -1,6 +1,8 @@
 import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
+import { fieldLabel } from '../resource/framework';
 import { Id, Int, NullableText, StringEnum, Text } from '../core/schemas';
+import { person } from './resources';
 
 /**
  * 扫码预登记 for visitors without an account (`public`: no token, still signed like every /admin call):
@@ -64,7 +66,7 @@ export type PreRegistrationState = Static<typeof PreRegistrationState>;
 
 /** Every field as optional text with a generous bound: the definition's rules then say what is wrong, field by field, in Chinese. */
 const formFields = <const K extends readonly string[]>(names: K) =>
-  Object.fromEntries(names.map((name) => [name, Type.Optional(Type.String({ maxLength: 200 }))])) as { [P in K[number]]: TOptional<TString> };
+  Object.fromEntries(names.map((name) => [name, Type.Optional(Type.String({ maxLength: 200, title: fieldLabel(person, name) }))])) as { [P in K[number]]: TOptional<TString> };
 
 export const preRegistrationInfo = endpoint({
   method: 'GET',

@@ -56,7 +56,7 @@ export const SeatGenerateRequest = Type.Object({
   area: Type.Optional(Type.String({ maxLength: 200 })),
   rows: Type.Integer({ minimum: 1, maximum: 100 }),
   seatsPerRow: Type.Integer({ minimum: 1, maximum: 100 }),
-  kind: IntegerEnum(SEAT_KINDS.map((k) => k.value)),
+  kind: IntegerEnum(SEAT_KINDS.map((k) => k.value), { title: '座位类型' }),
   // The highest row number the definition allows (排).
   startRow: Type.Integer({ minimum: 1, maximum: fieldOf(seat, 'rowNo')!.maxValue!, default: 1 }),
 });

@@ -43,7 +43,7 @@ const MenuForm = {
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
   hidden: Type.Optional(Type.Boolean()),
 };
-const ActionForm = { actionCode: Type.String({ maxLength: 200 }), name: Type.String({ maxLength: 200 }) };
+const ActionForm = { actionCode: Type.String({ maxLength: 200 }), name: Type.String({ maxLength: 200, title: '操作名称' }) };
 const ById = Type.Object({ id: Id });
 
 export const menuList = endpoint({

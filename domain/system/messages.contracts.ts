@@ -35,7 +35,7 @@ export const messagePage = endpoint({
   query: pageQuery(['createdAt'], {
     channel: Type.Optional(StringEnum(MESSAGE_CHANNELS)),
     state: Type.Optional(StringEnum(MESSAGE_STATES)),
-    kind: Type.Optional(Type.String({ maxLength: 32 })),
+    kind: Type.Optional(Type.String({ maxLength: 32, title: '种类' })),
     recipient: Type.Optional(Type.String({ maxLength: 254 })),
   }),
   response: Page(OutboxMessageRow),

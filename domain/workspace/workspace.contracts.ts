@@ -91,18 +91,18 @@ export const myActivityPage = endpoint({
 });
 
 /** The ids chosen, as "1,2,3" (cnfids also for activities). */
-const SwitchForm = Type.Object({ userId: Id, cnfids: Type.Optional(Type.String({ maxLength: 4000 })) });
+const switchForm = (title: string) => Type.Object({ userId: Id, cnfids: Type.Optional(Type.String({ maxLength: 4000, title })) });
 
 export const switchProjects = endpoint({
   method: 'POST',
   path: '/chance/updateUserChangeCnfInfo',
   authority: 'user',
-  body: SwitchForm,
+  body: switchForm('项目'),
 });
 
 export const switchActivities = endpoint({
   method: 'POST',
   path: '/chance/updateUserChangeActivityInfo',
   authority: 'user',
-  body: SwitchForm,
+  body: switchForm('活动'),
 });

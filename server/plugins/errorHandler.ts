@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Envelope, FieldError } from '@domain/core/envelope';
+import { wireLabel } from '@domain/core/wireLabels';
 import { ApiError, fieldErrors, TooManyRequests } from '../lib/errors';
 import { MSG } from '../messages';
 
@@ -16,9 +17,9 @@ function fieldOf(issue: ValidationIssue): string {
 }
 
 /**
- * The Chinese label (`title`) the route's schema gives the property an issue is about, if any: the
- * schemas of resources carry their fields' labels; a hand-written contract may give `title`, and
- * without one the refusal's message says what is wrong without naming the property.
+ * The Chinese label of the property an issue is about: the `title` the route's schema gives it (the
+ * schemas of resources carry their fields' labels; a contract gives one where its property means
+ * something particular), else the label of its wire name (domain/core/wireLabels.ts).
  */
 function labelIn(schema: unknown, issue: ValidationIssue): string | undefined {
   const path = issue.instancePath.split('/').filter(Boolean);
@@ -28,7 +29,8 @@ function labelIn(schema: unknown, issue: ValidationIssue): string | undefined {
     const next: unknown = node?.properties?.[segment] ?? (/^\d+$/.test(segment) ? node?.items : undefined);
     node = next as typeof node;
   }
-  return path.length && typeof node?.title === 'string' ? node.title : undefined;
+  if (!path.length) return undefined;
+  return typeof node?.title === 'string' ? node.title : wireLabel(path.filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? '');
 }
 
 /** Formats (ajv-formats' and server/lib/formats.ts) whose failure has a more helpful word than 格式不正确. */

@@ -132,7 +132,7 @@ describe('input checks', () => {
     const envelope = body(await lookup('report', 'D'.repeat(33)));
     expect(envelope.code).toBe(1);
     // The refusal says what is wrong in Chinese; the property's internal name stays in data.errors.
-    expect(envelope.msg).toBe('提交的数据有误：最多 32 个字符');
+    expect(envelope.msg).toBe('提交的数据有误：「报名编号」最多 32 个字符');
     expect(envelope.msg).not.toMatch(/\bno\b/);
   });
 

@@ -105,10 +105,13 @@ describe('generate', () => {
     expect(fieldMsg(beyond.data, 'rows')).toBe(MSG.seatGenerateBeyondRows(500));
     const noRows = await generate({ hallId: big, rows: 0, seatsPerRow: 2 });
     expect(fieldMsg(noRows.data, 'rows')).toBe(MSG.fieldMinimum(1));
+    expect(noRows.msg).toContain('「排数」');
     const wide = await generate({ hallId: big, rows: 1, seatsPerRow: 101 });
     expect(fieldMsg(wide.data, 'seatsPerRow')).toBe(MSG.fieldMaximum(100));
     const blank = await generate({ hallId: '', rows: 1, seatsPerRow: 1 });
     expect(fieldMsg(blank.data, 'hallId')).toBeTruthy();
+    // The toast names the field as the form does (domain/core/wireLabels.ts), not 「提交的数据有误：不能为空」.
+    expect(blank.msg).toMatch(/^提交的数据有误：「会场」/);
     const unknown = await generate({ hallId: 2_000_000_000, rows: 1, seatsPerRow: 1 });
     expect(fieldMsg(unknown.data, 'hallId')).toBe(MSG.resRefMissing('会场'));
     const longArea = await generate({ hallId: big, area: '区'.repeat(21), rows: 1, seatsPerRow: 1 });
