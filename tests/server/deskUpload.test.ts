@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskQueuedScan, DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
 import type { GateScanResult } from '@domain/meeting/gateScan.contracts';
+import type { DeskCopy } from '@domain/meeting/deskCopy.contracts';
 import * as schema from '../../server/db/schema';
 import { chinaDateTime } from '../../server/lib/dates';
 import { MSG } from '../../server/messages';
@@ -143,6 +144,10 @@ describe('applying the queue', () => {
       { gateId: gates.exit, direction: 2, atMs: exitAt, scanId: scans[0].scanId },
     ]);
     expect(await personRow('order')).toEqual({ checkinStatus: 1, checkedInAt: entryAt });
+    // Other desks' local copies learn both passes with their door times; the copy comes in id order.
+    const copy = body<DeskCopy>(await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk/copy', query: { gateId: gates.east }, token: demoToken })).data;
+    expect(copy.people.find((p) => p.id === personIds.order)).toMatchObject({ entryAt, entryGateId: gates.west, exitAt, exitGateId: gates.exit });
+    expect(copy.people.map((p) => p.id)).toEqual([...copy.people.map((p) => p.id)].sort((a, b) => a - b));
   });
 
   it('stamps a door time ahead of the server (a desk clock running fast) with the time of the upload', async () => {
