@@ -30,10 +30,11 @@ export async function prepareDatabase(m) {
 
 /**
  * The demo data, then a dedicated activity of the demo organiser's first project with 16 gates and the
- * attendees (approved, each with a random 22-character code like newPersonCode's), so the seed's own
- * meeting data neither helps nor gets in the way. Returns the gate ids and the codes.
+ * attendees (approved, each with a random 22-character code like newPersonCode's; `persons` of them, by
+ * default BENCH_GATE_PERSONS), so the seed's own meeting data neither helps nor gets in the way. Returns
+ * the gate ids and the codes.
  */
-export async function seed(m, target) {
+export async function seed(m, target, persons = PERSONS) {
   const { sql } = m;
   const database = await target.open();
   try {
@@ -55,7 +56,7 @@ export async function seed(m, target) {
              (array['上海','杭州','苏州','南京'])[1 + g % 4] || '压测科技有限公司', 2, 'BENCH' || lpad(g::text, 7, '0'), 0,
              translate(encode(decode(md5(g::text || random()::text) || md5(random()::text), 'hex'), 'base64'), '+/=', '-_')::varchar(22),
              1, ${who.user_id}, ${who.user_id}
-        from generate_series(1, ${PERSONS}) as g`);
+        from generate_series(1, ${persons}) as g`);
     await database.db.execute(sql`vacuum analyze`);
     const codes = (await rows(sql`select code from person_persons where activity_id = ${activity.id} order by id`)).map((r) => r.code);
     return { gateIds: gates.map((g) => g.id), codes, seedMs: performance.now() - t0 };

@@ -43,6 +43,7 @@ export const MSG = {
   fieldMaxLength: (n: number) => `最多 ${n} 个字符`,
   fieldMinimum: (n: number) => `不能小于 ${n}`,
   fieldMaximum: (n: number) => `不能大于 ${n}`,
+  fieldMaxItems: (n: number) => `一次最多 ${n} 条`,
 
   // session
   loginOk: '登录成功',
@@ -412,6 +413,12 @@ export const MSG = {
   gateScanGateRequired: '请选择闸机',
   gateScanCodeRequired: '请扫描或输入个人二维码',
   gateScanRetry: '该人员的登记状态刚刚发生变化，请重新扫码',
+  // 签到台 back online: the offline scans uploaded (server/services/meeting/deskUpload.ts).
+  deskUploadScansLabel: '扫码记录',
+  deskUploadDoorLabel: '扫码时间',
+  deskUploadDoorTooOld: (days: number) => `早于 ${days} 天前，不能补传`,
+  deskUploadNotAdmitted: '签到台当时未放行，未记录签到（按服务器的数据可以通行）',
+  deskUploadOk: (count: number, conflicts: number) => (conflicts > 0 ? `已补传 ${count} 条扫码记录，其中 ${conflicts} 条与服务器的结论不同，请核对` : `已补传 ${count} 条扫码记录`),
   // 签到台's search, check-in by hand and approval on the spot (server/services/meeting/personSearch.ts).
   deskReasonRequired: '请填写人工签到原因',
   deskCheckinEntryOnly: '人工签到请在入场闸机办理',

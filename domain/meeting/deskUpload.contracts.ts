@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
-import { Id, NullableText, StringEnum, Text } from '../core/schemas';
+import { NullableText, StringEnum, Text } from '../core/schemas';
+import { INT_MAX } from '../resource/framework';
 import { GATE_SCAN_VERDICTS } from './gateScan.contracts';
 
 /**
@@ -12,16 +13,19 @@ import { GATE_SCAN_VERDICTS } from './gateScan.contracts';
 /** Most scans in one upload: a desk with more sends them in several. */
 export const DESK_UPLOAD_MAX = 1000;
 
-/** One scan as the desk queued it. */
+/**
+ * One scan as the desk queued it. The titles are the words a refusal names a field by
+ * (server/plugins/errorHandler.ts).
+ */
 export const DeskQueuedScan = Type.Object({
   /** The scan's own id (a uuid made by the desk): the same id sent twice is one check-in. */
-  scanId: Type.String({ minLength: 8, maxLength: 64, pattern: '^[0-9A-Za-z-]+$' }),
-  gateId: Id,
-  code: Type.String({ maxLength: 512 }),
+  scanId: Type.String({ minLength: 8, maxLength: 64, pattern: '^[0-9A-Za-z-]+$', title: '扫码编号' }),
+  gateId: Type.Integer({ minimum: 1, maximum: INT_MAX, title: '闸机' }),
+  code: Type.String({ maxLength: 512, title: '个人二维码' }),
   /** The instant at the door, epoch ms (the desk's clock). */
-  doorAt: Type.Number({ minimum: 0 }),
+  doorAt: Type.Number({ minimum: 0, title: '扫码时间' }),
   /** What the desk told the attendee at the door. */
-  deskVerdict: StringEnum(GATE_SCAN_VERDICTS),
+  deskVerdict: { ...StringEnum(GATE_SCAN_VERDICTS), title: '签到台结论' },
 });
 export type DeskQueuedScan = Static<typeof DeskQueuedScan>;
 
@@ -43,10 +47,16 @@ export const DeskUploadResult = Type.Object({
 });
 export type DeskUploadResult = Static<typeof DeskUploadResult>;
 
+/**
+ * On the wire (a signed form, docs/decisions/0006-form-encoded-signed-requests.md) `scans` is one field of
+ * JSON text, `JSON.stringify(scans)`; the server parses it before checking it against this schema.
+ */
 export const deskUpload = endpoint({
   method: 'POST',
   path: '/gate/gate/desk/upload',
   authority: 'ACTION_gate_gate_scan',
-  body: Type.Object({ scans: Type.Array(DeskQueuedScan, { minItems: 1, maxItems: DESK_UPLOAD_MAX }) }),
+  /** 1 000 scans of long codes, percent-encoded. */
+  bodyLimit: 4 * 1024 * 1024,
+  body: Type.Object({ scans: Type.Array(DeskQueuedScan, { minItems: 1, maxItems: DESK_UPLOAD_MAX, title: '扫码记录' }) }),
   response: Type.Array(DeskUploadResult),
 });

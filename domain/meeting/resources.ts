@@ -275,6 +275,7 @@ export const checkin: ResourceDef<'checkin'> = {
   /** A person enters once and leaves once: a second scan is a duplicate, also when two gates race. */
   uniques: [{ fields: ['personId', 'direction'], field: 'personId', msg: '该人员已签到' }],
   indexes: [['checkedAt'], ['gateId', 'checkedAt']],
+  scanId: true,
 };
 
 // 班车线路 -----------------------------------------------------------------------------------------

@@ -336,6 +336,12 @@ export interface ResourceDef<K extends string = string> {
    * server/services/meeting/personSearch.ts); rows whose key is missing are found by a partial index.
    */
   searchKey?: boolean;
+  /**
+   * A column `scan_id` the server keeps itself (never on the wire, not a field): the id a 签到台 gave a
+   * scan it judged offline, unique per organiser, so a scan uploaded twice records one pass
+   * (server/services/meeting/deskUpload.ts). Null for rows written online.
+   */
+  scanId?: boolean;
 }
 
 export interface UniqueDef {

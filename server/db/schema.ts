@@ -26,6 +26,7 @@ import { NOTICE_CATEGORY_DEFAULT } from '@domain/notices/resources';
 import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
 import type { NoticeAudience } from '@domain/notices/notices.contracts';
 import type { AuditChange } from '@domain/system/audit.contracts';
+import type { DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
 
 /**
  * The core data model. Conventions: every business row carries organiser_id (the
@@ -598,6 +599,7 @@ function buildResourceTable(def: ResourceDef) {
     columns[machine.field] = smallint(snake(machine.field)).notNull().default(initialValue(machine));
   }
   if (def.searchKey) columns.searchKey = text('search_key');
+  if (def.scanId) columns.scanId = varchar('scan_id', { length: 64 });
   columns.createdBy = integer('created_by').references(() => users.id, { onDelete: 'set null' });
   columns.updatedBy = integer('updated_by').references(() => users.id, { onDelete: 'set null' });
   columns.createdAt = createdAt();
@@ -622,6 +624,7 @@ function buildResourceTable(def: ResourceDef) {
       out.push(index(name(['searchKey', 'missing'], 'idx')).on(cols.organiserId, ...scopeColumns(def).map((c) => cols[c])).where(sql`${cols.searchKey} is null`));
     }
     for (const unique of def.uniques ?? []) out.push(uniqueIndex(uniqueIndexName(def, unique.fields)).on(cols.organiserId, ...unique.fields.map((f) => cols[f])));
+    if (def.scanId) out.push(uniqueIndex(name(['scanId'], 'uq')).on(cols.organiserId, cols.scanId));
     return out;
   });
 }
@@ -891,4 +894,38 @@ export const seatAutoRuns = pgTable(
     undoneAt: instant('undone_at'),
   },
   (t) => [index('seat_auto_runs_hall_idx').on(t.organiserId, t.activityId, t.hallId, t.createdAt)],
+);
+
+/**
+ * Every scan a 签到台 judged offline and uploaded later (server/services/meeting/deskUpload.ts), one row
+ * per scan id and organiser, with the answer it was given: the same scan sent again (a retried upload,
+ * two tabs, two replicas) is answered the same and writes nothing. A scan that recorded a pass also
+ * stamps it (gate_checkins.scan_id). `conflict` marks the scans where the server's verdict differed from
+ * the desk's, for staff to look at. `gate_id` is the gate the desk named (no reference: it may be one the
+ * caller may not use).
+ */
+export const deskScans = pgTable(
+  'gate_desk_scans',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id),
+    scanId: varchar('scan_id', { length: 64 }).notNull(),
+    gateId: integer('gate_id').notNull(),
+    personId: integer('person_id'),
+    /** The instant at the door, as the pass was stamped (a future one clamped to the upload). */
+    doorAt: instant('door_at').notNull(),
+    deskVerdict: varchar('desk_verdict', { length: 16 }).notNull(),
+    verdict: varchar('verdict', { length: 16 }).notNull(),
+    conflict: boolean('conflict').notNull(),
+    /** The answer as first given (without `repeated`). */
+    answer: jsonb('answer').$type<Omit<DeskUploadResult, 'repeated'>>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gate_desk_scans_scan_id_uq').on(t.organiserId, t.scanId),
+    index('gate_desk_scans_conflict_idx').on(t.organiserId, t.createdAt).where(sql`${t.conflict}`),
+  ],
 );

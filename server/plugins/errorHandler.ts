@@ -53,6 +53,10 @@ function messageOf(issue: ValidationIssue): string {
       return MSG.fieldMinimum(limit);
     case 'maximum':
       return MSG.fieldMaximum(limit);
+    case 'maxItems':
+      return MSG.fieldMaxItems(limit);
+    case 'minItems':
+      return MSG.fieldRequired;
     case 'enum':
       return MSG.fieldEnum;
     case 'format':

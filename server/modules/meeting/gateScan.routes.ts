@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { deskApprove, deskCheckin, deskGates, deskSearch, gateScan } from '@domain/meeting/gateScan.contracts';
 import { ok } from '../../lib/envelope';
-import { refuse } from '../../lib/errors';
+import { fieldErrors, refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
@@ -11,7 +12,27 @@ import { deskGates as readDeskGates, scanAtGate } from '../../services/meeting/g
 import { cachedScope } from '../../services/projectScope';
 import { deskCopy } from '@domain/meeting/deskCopy.contracts';
 import { readDeskCopy } from '../../services/meeting/deskCopy';
+import { deskUpload } from '@domain/meeting/deskUpload.contracts';
+import { uploadDeskScans } from '../../services/meeting/deskUpload';
 import { approveAtDesk, checkInAtDesk, fillAllSearchKeys, searchAtDesk } from '../../services/meeting/personSearch';
+
+/**
+ * The upload's scans travel as one form field of JSON text, which the signature covers as it is
+ * (docs/decisions/0006-form-encoded-signed-requests.md); parsed here, after the signature check and
+ * before the contract's schema checks every scan. Anything else (an array the signature could not
+ * cover) is refused.
+ */
+async function scansFromText(request: FastifyRequest): Promise<void> {
+  const form = request.body as Record<string, unknown> | undefined;
+  if (!form || form.scans === undefined) return;
+  const refused = () => fieldErrors([{ field: 'scans', msg: MSG.fieldType }], () => MSG.deskUploadScansLabel);
+  if (typeof form.scans !== 'string') throw refused();
+  try {
+    form.scans = JSON.parse(form.scans) as unknown;
+  } catch {
+    throw refused();
+  }
+}
 
 /** 签到台 and gate devices (domain/meeting/gateScan.contracts.ts); the SQL is in server/services/meeting/gateScan.ts. */
 const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,6 +59,17 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // 签到台's local copy for scanning offline; thousands of rows, so serialised without Ajv per nullable field.
   route(app, { ...deskCopy, response: serializerSchema(deskCopy.response) }, async (request) =>
     ok(await readDeskCopy(await callerOf(app, request), request.query.gateId, request.query.since)),
+  );
+  // 签到台 back online: its offline queue, applied in door-time order, once per scan id.
+  route(
+    app,
+    { ...deskUpload, response: serializerSchema(deskUpload.response) },
+    async (request) => {
+      const results = await uploadDeskScans(await callerOf(app, request), request.body.scans);
+      const conflicts = results.filter((r) => r.conflict && !r.repeated).length;
+      return ok(results, MSG.deskUploadOk(results.length, conflicts));
+    },
+    { preValidation: scansFromText },
   );
   route(app, deskApprove, async (request) => ok(await approveAtDesk(await callerOf(app, request), request.body), MSG.deskApproveOk));
 
