@@ -4,9 +4,11 @@ import type { SignValue } from '@domain/core/sign';
  * The one serializer for request parameters. Its output is both what gets signed and what goes on the
  * wire, so the server recomputes the signature over exactly the values it receives:
  * null/undefined and empty arrays are dropped, arrays are comma-joined, everything else is String(value).
+ * A list of records (the desk's offline scans) travels as one field of JSON text, which the signature
+ * covers like any text; its route parses it back (server/modules/meeting/gateScan.routes.ts).
  */
 export type WireParams = Record<string, string>;
-export type RequestParams = Record<string, SignValue>;
+export type RequestParams = Record<string, SignValue | ReadonlyArray<object>>;
 
 export function toWireParams(params: RequestParams | null | undefined): WireParams {
   const wire: WireParams = {};
@@ -15,7 +17,7 @@ export function toWireParams(params: RequestParams | null | undefined): WirePara
     if (value === null || value === undefined) continue;
     if (Array.isArray(value)) {
       if (value.length === 0) continue;
-      wire[name] = value.join(',');
+      wire[name] = value.some((item) => typeof item === 'object' && item !== null) ? JSON.stringify(value) : value.join(',');
     } else {
       wire[name] = String(value);
     }

@@ -76,5 +76,13 @@ describe('request signature', () => {
       const decoded = Object.fromEntries(new URLSearchParams(encodeWireParams(wire)));
       expect(decoded).toEqual(wire);
     });
+
+    it('sends a list of records as one field of JSON text, signed as that text', () => {
+      const scans = [{ scanId: 'a-1', gateId: 3 }, { scanId: 'b-2', gateId: 3 }];
+      const wire = toWireParams({ scans, gateId: 3 });
+      expect(wire).toEqual({ scans: '[{"scanId":"a-1","gateId":3},{"scanId":"b-2","gateId":3}]', gateId: '3' });
+      expect(JSON.parse(wire.scans)).toEqual(scans);
+      expect(signBase(wire)).toBe(`gateId=3&scans=${wire.scans}`);
+    });
   });
 });
