@@ -23,7 +23,7 @@ export type ContractHandler<E extends Endpoint> = (request: ContractRequest<E>, 
  * call it all come from the contract, so a route cannot drift from what the browser calls. `extra` adds
  * what is the server's business alone (a rate limit's hook, a form field of JSON text parsed before validation).
  */
-export function route<E extends Endpoint>(app: TypedApp, contract: E, handler: ContractHandler<E>, extra: Pick<RouteShorthandOptions, 'onRequest' | 'preValidation' | 'preHandler'> = {}): void {
+export function route<E extends Endpoint>(app: TypedApp, contract: E, handler: ContractHandler<E>, extra: Pick<RouteShorthandOptions, 'onRequest' | 'preValidation' | 'preHandler' | 'onSend'> = {}): void {
   const { method, path, query, body, response, file, bodyLimit } = contract;
   app.route({
     method,

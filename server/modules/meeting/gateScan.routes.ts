@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { deskApprove, deskCheckin, deskGates, deskSearch, gateScan } from '@domain/meeting/gateScan.contracts';
 import { ok } from '../../lib/envelope';
 import { fieldErrors, refuse } from '../../lib/errors';
+import { gzipLarge } from '../../lib/gzipLarge';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
@@ -59,6 +60,7 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // 签到台's local copy for scanning offline; thousands of rows, so serialised without Ajv per nullable field.
   route(app, { ...deskCopy, response: serializerSchema(deskCopy.response) }, async (request) =>
     ok(await readDeskCopy(await callerOf(app, request), request.query.gateId, request.query.since)),
+    { onSend: gzipLarge },
   );
   // 签到台 back online: its offline queue, applied in door-time order, once per scan id.
   route(
