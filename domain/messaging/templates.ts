@@ -179,7 +179,7 @@ export const SAMPLE_VALUES: Required<TemplateValues> = {
   活动: '2026中国国际智慧城市博览会',
   时间: '2026-12-08 09:00 至 2026-12-11 17:00',
   地点: '上海市青浦区崧泽大道333号 国家会展中心（上海）',
-  个人链接: 'https://example.com/zbzj/pre/info?code=Ab3dE5gH7jK9mN1pQ3sT5v',
+  个人链接: 'https://example.com/zbzj/pre/mine?code=Ab3dE5gH7jK9mN1pQ3sT5v',
   参会码: 'Ab3dE5gH7jK9mN1pQ3sT5v',
   主办方: '华展国际会展服务（上海）有限公司',
   标题: '开幕式时间调整',

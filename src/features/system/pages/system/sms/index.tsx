@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
-import { MESSAGE_KIND_OPTIONS, messageKindLabel } from '@domain/messaging/templates';
+import { MESSAGE_KIND_OPTIONS, SMS_CODE_KINDS, messageKindLabel } from '@domain/messaging/templates';
 import { messagePage, messageResend, type OutboxMessageRow } from '@domain/system/messages.contracts';
 import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
 import { confirmAction } from '@/components/confirm';
@@ -23,6 +23,9 @@ const stateTag = (state: string) => {
   return <Tag color={tag.color}>{tag.label}</Tag>;
 };
 const dash = (value: string | null | undefined) => value || '-';
+/** A verification code is gone once sent: it cannot be sent again (the server refuses it too). */
+const CODE_KINDS: ReadonlySet<string> = new Set(SMS_CODE_KINDS.map((kind) => kind.key));
+const resendable = (row: OutboxMessageRow) => (row.state === 'sent' || row.state === 'failed') && !CODE_KINDS.has(row.kind);
 
 /**
  * 消息记录: every email and SMS of the outbox, newest first, with what became of it (state, attempts, the
@@ -74,7 +77,7 @@ export default function MessageRecordPage() {
           <Button type="link" size="small" onClick={() => setShown(row)}>
             详情
           </Button>
-          {canResend && (row.state === 'sent' || row.state === 'failed') ? (
+          {canResend && resendable(row) ? (
             <Button type="link" size="small" onClick={() => void resend(row)}>
               重发
             </Button>
