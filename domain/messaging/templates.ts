@@ -150,3 +150,69 @@ export function renderMessage(template: MessageTemplate, values: TemplateValues)
   const text = fillTemplate(template.body, values);
   return { subject: fillTemplate(template.subject, values), text, html: textToHtml(text), sms: fillTemplate(template.sms, values) };
 }
+
+/** The kinds of the verification codes (server/services/smsSender.ts): outbox rows too, but without a template. */
+export const SMS_CODE_KINDS = [
+  { key: 'register', label: '注册验证码' },
+  { key: 'resetPassword', label: '找回密码验证码' },
+] as const;
+
+/** Every kind 消息记录 can show, with its Chinese name: the template kinds, then the code kinds. */
+export const MESSAGE_KIND_OPTIONS: ReadonlyArray<{ key: string; label: string }> = [
+  ...MESSAGE_KINDS.map(({ key, label }) => ({ key, label })),
+  ...SMS_CODE_KINDS,
+];
+
+/** The Chinese name of a kind as stored in the outbox; an unknown kind shows as stored. */
+export function messageKindLabel(key: string): string {
+  return MESSAGE_KIND_OPTIONS.find((kind) => kind.key === key)?.label ?? key;
+}
+
+/** Longest texts a template may hold (message_templates in server/db/schema.ts). */
+export const TEMPLATE_LIMITS = { subject: 200, body: 5000, sms: 500 } as const;
+export const TEMPLATE_FIELD_LABELS = { subject: '邮件主题', body: '邮件正文', sms: '短信内容' } as const;
+export type TemplateField = keyof typeof TEMPLATE_FIELD_LABELS;
+
+/** What the preview fills in: a plausible attendee of a plausible activity. */
+export const SAMPLE_VALUES: Required<TemplateValues> = {
+  姓名: '张三',
+  活动: '2026中国国际智慧城市博览会',
+  时间: '2026-12-08 09:00 至 2026-12-11 17:00',
+  地点: '上海市青浦区崧泽大道333号 国家会展中心（上海）',
+  个人链接: 'https://example.com/zbzj/pre/mine?code=Ab3dE5gH7jK9mN1pQ3sT5v',
+  参会码: 'Ab3dE5gH7jK9mN1pQ3sT5v',
+  主办方: '华展国际会展服务（上海）有限公司',
+  标题: '开幕式时间调整',
+  内容: '开幕式改为 12 月 8 日 10:00 在 1 号馆举行，请提前 30 分钟入场。',
+  重置链接: 'https://example.com/zbzj/user/reset?token=…',
+  退订链接: 'https://example.com/zbzj/pre/unsubscribe?code=Ab3dE5gH7jK9mN1pQ3sT5v',
+};
+
+/** The `{名称}` a text uses, in order, each once. */
+export function templateNames(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{([^{}]{1,8})\}/g)].map((match) => match[1]))];
+}
+
+/**
+ * What is wrong with a template for `kind`, one message per field, in Chinese: the subject and body are
+ * required (an SMS text may be empty: then no SMS is sent for this kind), each within its length, and
+ * every `{名称}` must be one of the kind's variables.
+ */
+export function templateProblems(kind: MessageKind, template: MessageTemplate): Array<{ field: TemplateField; msg: string }> {
+  const problems: Array<{ field: TemplateField; msg: string }> = [];
+  for (const field of ['subject', 'body', 'sms'] as const) {
+    const text = template[field];
+    const label = TEMPLATE_FIELD_LABELS[field];
+    if (field !== 'sms' && !text.trim()) {
+      problems.push({ field, msg: `请输入${label}` });
+      continue;
+    }
+    if ([...text].length > TEMPLATE_LIMITS[field]) {
+      problems.push({ field, msg: `${label}不能超过 ${TEMPLATE_LIMITS[field]} 个字` });
+      continue;
+    }
+    const unknown = templateNames(text).filter((name) => !(kind.variables as readonly string[]).includes(name));
+    if (unknown.length) problems.push({ field, msg: `${label}中的 ${unknown.map((name) => `{${name}}`).join('、')} 不是「${kind.label}」可用的变量` });
+  }
+  return problems;
+}

@@ -92,6 +92,12 @@ export const notice: ResourceDef<'notice'> = {
       rulesWhen: [{ field: 'audience', in: ['attendees'], rules: [requiredRule(MSG_NOTICE_ACTIVITY_REQUIRED)] }],
       help: '接收对象为「活动参会人员」时必填：参会人员凭个人二维码链接查看',
     },
+    /**
+     * 发送渠道 of a notice to 活动参会人员: it is always on their personal page (站内); these send it too,
+     * to every attendee who gave that address and has not unsubscribed (docs/messaging.md).
+     */
+    { name: 'sendEmail', label: '同时发送邮件', type: 'boolean', defaultValue: false, list: true, width: 110, help: '接收对象为「活动参会人员」时有效：发布时给留了邮箱的参会人员发邮件（站内个人页面始终可见）' },
+    { name: 'sendSms', label: '同时发送短信', type: 'boolean', defaultValue: false, list: true, width: 110, help: '接收对象为「活动参会人员」时有效：发布时给参会人员的手机发短信' },
     { name: 'content', label: '内容', type: 'textarea', required: true, max: 2000, span: 24 },
     { name: 'publishedAt', label: '发布时间', type: 'datetime', readonly: true, list: true, width: 150, sortable: true },
   ],

@@ -785,6 +785,47 @@ export const outboxMessages = pgTable(
 );
 
 /**
+ * 消息模板: an organiser's own words for one kind of message (domain/messaging/templates.ts); a kind
+ * without a row sends the default. One row per organiser and kind; 恢复默认 deletes it.
+ */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    body: text('body').notNull(),
+    sms: varchar('sms', { length: 500 }).notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('message_templates_kind_uq').on(t.organiserId, t.kind)],
+);
+
+/**
+ * 退订: an address (email or mobile) that asked an organiser for no more non-transactional messages
+ * (MESSAGE_KINDS[].transactional false). Kept per address within the organiser, not per registration:
+ * the same person registers for the organiser's next activity with the same mobile and stays unsubscribed.
+ */
+export const messageOptouts = pgTable(
+  'message_optouts',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id, { onDelete: 'cascade' }),
+    address: varchar('address', { length: 254 }).notNull(),
+    /** The registration whose link was used (none when it was deleted since). */
+    personId: integer('person_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_optouts_address_uq').on(t.organiserId, t.address)],
+);
+
+/**
  * Links that open one record to someone without an account. `kind` is the public page that shows it
  * (htxx, bjdxxSzJd, bjdxxSzZg, bjdxxZh, tcdxx, zwsx, preInfo, showEduProject); `resource` and `row_id`
  * name the record. The token is random (32 bytes) and kept as is, so staff can copy the link again;

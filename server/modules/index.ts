@@ -25,6 +25,8 @@ import menuRoutes from './system/menus.routes';
 import roleRoutes from './system/roles.routes';
 import smsRoutes from './system/sms.routes';
 import messageRoutes from './system/messages.routes';
+import templateRoutes from './messaging/templates.routes';
+import unsubscribeRoutes from './messaging/unsubscribe.routes';
 import userRoutes from './system/users.routes';
 import { liveTicketRoutes } from './live/live.routes';
 
@@ -58,6 +60,8 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   attendeePageRoutes,
   apiKeyRoutes,
   auditRoutes,
+  templateRoutes,
+  unsubscribeRoutes,
   menuRoutes,
   roleRoutes,
   smsRoutes,

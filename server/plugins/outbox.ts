@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { emailChannel, smsChannel } from '../services/outbox/channels';
 import { enqueueMessages, type NewOutboxMessage } from '../services/outbox/queue';
+import { setPublicUrl } from '../services/outbox/links';
 import { createOutboxWorker } from '../services/outbox/worker';
 import type { AppDb } from '../db/client';
 
@@ -17,6 +18,7 @@ export interface OutboxHandle {
  */
 const outboxPlugin: FastifyPluginAsync = async (app) => {
   const { config } = app;
+  setPublicUrl(config.publicUrl);
   const channels = { email: emailChannel(config), sms: smsChannel(config) };
   const worker = createOutboxWorker({ db: app.db, now: () => app.now(), log: app.log, config, channels });
   const handle: OutboxHandle = {

@@ -112,6 +112,8 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
           publicPage('mine', 'preMine', '我的登记', () => import('../features/pre-registration/PreRegistrationResultPage')),
           // 活动通知: the 通知公告 published to an activity's attendees, opened with a personal code.
           publicPage('notices', 'attendeeNotices', '活动通知', () => import('../features/attendee-notices/AttendeeNoticesPage')),
+          // 退订: where a notice email's unsubscribe link leads.
+          publicPage('unsubscribe', 'unsubscribe', '退订通知', () => import('../features/unsubscribe/UnsubscribePage')),
         ]),
 
         publicGroup('bjdxx', {}, plainLayout, [

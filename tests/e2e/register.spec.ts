@@ -5,7 +5,7 @@ import { latestSmsCode } from './smsCodes';
 
 /**
  * The account story on the real server: an organiser registers with an SMS code (read from
- * the e2e server's test-only code file; 短信记录 shows it masked), is refused while pending, is approved,
+ * the e2e server's test-only code file; 消息记录 shows it masked), is refused while pending, is approved,
  * signs in; then recovers the password by SMS and signs in with the new one.
  */
 // Serial: the later tests use the account the first one registers. Registration and sign-in hash passwords (Argon2id) on a small machine.
@@ -25,13 +25,13 @@ async function openAdmin(browser: Browser): Promise<Page> {
 
 /**
  * The newest code sent to `mobile`, from the e2e server's test-only code file (tests/e2e/smsCodes.ts):
- * 短信记录 shows only that a code was sent, which is checked here too.
+ * 消息记录 shows only that a code was sent, which is checked here too.
  */
 async function codeFromOutbox(mobile: string, purpose: 'register' | 'resetPassword'): Promise<string> {
   await expect.poll(() => latestSmsCode(mobile, purpose)).toMatch(/^\d{6}$/);
   const code = latestSmsCode(mobile, purpose)!;
   await adminPage.goto('system/sms/index');
-  await adminPage.getByPlaceholder('请输入手机号').fill(mobile);
+  await adminPage.getByPlaceholder('邮箱或手机号').fill(mobile);
   await adminPage.getByRole('button', { name: /查\s*询/ }).click();
   const row = adminPage.locator('.ant-table-tbody tr.ant-table-row', { hasText: mobile }).first();
   await expect(row).toContainText('验证码为******');

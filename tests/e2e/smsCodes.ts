@@ -3,7 +3,7 @@ import { test } from '@playwright/test';
 import { e2eServer } from './servers';
 
 /**
- * How the end-to-end suite reads SMS codes. 短信记录 shows only that a code was sent, so the
+ * How the end-to-end suite reads SMS codes. 消息记录 shows only that a code was sent, so the
  * e2e server runs with the test-only SMS_CODE_FILE (server/config.ts): the outbox sender appends every
  * code as a JSON line {mobile, purpose, code, at} to a file of its own (tests/e2e/servers.ts), which
  * playwright.config.ts hands to scripts/e2e-server.mjs (it empties the file at start and removes it at

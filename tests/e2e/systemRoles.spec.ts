@@ -39,7 +39,7 @@ test('admin creates a role and grants it two menus and one action through the tr
 
   let drawer = await openGrants(page, name);
   await drawer.getByRole('button', { name: '展开全部' }).click();
-  // 活动列表: the page itself (访问页面) and its 新增 button; 短信记录: a page without actions.
+  // 活动列表: the page itself (访问页面) and its 新增 button; 消息记录: a page without actions.
   const activityList = treeNode(drawer, '活动列表');
   await expect(activityList).toBeVisible();
   const view = activityList.locator('xpath=following-sibling::div[1]');
@@ -49,7 +49,7 @@ test('admin creates a role and grants it two menus and one action through the tr
   await checkboxOf(add).click();
   // Checking an action checks its page as well.
   await expect(checkboxOf(view)).toHaveClass(/ant-tree-checkbox-checked/);
-  await checkboxOf(treeNode(drawer, '短信记录')).click();
+  await checkboxOf(treeNode(drawer, '消息记录')).click();
   await expect(checkboxOf(treeNode(drawer, '活动管理'))).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await expect(checkboxOf(treeNode(drawer, '系统管理'))).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await expect(drawer.getByText('已选 4 个菜单、1 个操作')).toBeVisible();
@@ -60,7 +60,7 @@ test('admin creates a role and grants it two menus and one action through the tr
 
   drawer = await openGrants(page, name);
   await drawer.getByRole('button', { name: '展开全部' }).click();
-  await expect(checkboxOf(treeNode(drawer, '短信记录'))).toHaveClass(/ant-tree-checkbox-checked/);
+  await expect(checkboxOf(treeNode(drawer, '消息记录'))).toHaveClass(/ant-tree-checkbox-checked/);
   await expect(checkboxOf(treeNode(drawer, '活动列表'))).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await expect(checkboxOf(treeNode(drawer, '客户管理'))).not.toHaveClass(/ant-tree-checkbox-(checked|indeterminate)/);
 });

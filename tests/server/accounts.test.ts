@@ -378,11 +378,11 @@ describe('admin user list and status', () => {
     expect(JSON.stringify(found)).not.toContain(code);
   });
 
-  it('adds the 短信记录 menu to a database seeded before it existed', async () => {
+  it('adds the 消息记录 menu to a database seeded before it existed', async () => {
     await t.app.db.delete(s.menus).where(eq(s.menus.menuCode, 'system_sms'));
     expect(await seedIfEmpty(t.app.db)).toBe(false);
     const [menu] = await t.app.db.select().from(s.menus).where(eq(s.menus.menuCode, 'system_sms'));
-    expect(menu).toMatchObject({ menuName: '短信记录', path: '/system/sms/index' });
+    expect(menu).toMatchObject({ menuName: '消息记录', path: '/system/sms/index' });
     const token = await tokenFor(t.app, SEEDED.admin.username, SEEDED.admin.password);
     const menus = JSON.stringify(body(await signedInject(t.app, { method: 'GET', url: '/admin/current/user/menu', token })).data);
     expect(menus).toContain('/system/sms/index');

@@ -41,6 +41,8 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         attachments: row.attachments,
       },
     ]);
+    // Not written: the recipient unsubscribed from this organiser's notices since (server/services/outbox/queue.ts).
+    if (id === undefined) throw refuse(MSG.messageRecipientUnsubscribed);
     return ok({ id }, MSG.messageResent);
   });
 };

@@ -29,10 +29,15 @@ export function emailChannel(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' |
   if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
   if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', String(config.outboxConcurrency));
   const transport = nodemailer.createTransport(url.toString());
+  // The sender's domain names the Message-ID, as mail servers expect.
+  const domain = /@([^>\s]+)/.exec(config.mailFrom)?.[1] ?? 'localhost';
   return {
     provider: 'smtp',
     async send(row) {
       const info = (await transport.sendMail({
+        // One Message-ID per outbox row, the same on every try: a copy sent again after a crash (the
+        // at-least-once moment of worker.ts) is recognisable as the same message by the receiving side.
+        messageId: `<outbox-${row.id}@${domain}>`,
         from: config.mailFrom,
         to: row.recipient,
         subject: row.subject ?? '',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { outboxMessages, type OutboxAttachment } from '../../db/schema';
+import { MESSAGE_KINDS } from '@domain/messaging/templates';
+import { messageOptouts, outboxMessages, type OutboxAttachment } from '../../db/schema';
 
 /** What a caller says about a message; the rest (state, attempts, times) the outbox fills in. */
 export interface NewOutboxMessage {
@@ -18,6 +19,9 @@ export interface NewOutboxMessage {
   secret?: string | null;
 }
 
+/** Kinds an unsubscribe stops (MESSAGE_KINDS[].transactional false); every other kind is sent regardless. */
+const OPTIONAL_KINDS = MESSAGE_KINDS.filter((kind) => !kind.transactional).map((kind) => kind.key);
+
 /** Rows per INSERT: the rows travel as one JSON parameter, so a chunk bounds its size, not a parameter count. */
 const CHUNK = 2000;
 
@@ -25,7 +29,9 @@ const CHUNK = 2000;
  * Queues messages in the caller's transaction (pass it as `db`): they are sent only if it commits, and
  * all of them are (a notice to 5 000 attendees is one transaction). Tell the worker afterwards
  * (app.outbox.kick) so it does not wait for its next poll. The rows go as one jsonb parameter per chunk:
- * a parameter per column and row (16 per message) makes thousands of rows slow to bind.
+ * a parameter per column and row (16 per message) makes thousands of rows slow to bind. A message of a
+ * non-transactional kind to an address that unsubscribed from its organiser (message_optouts) is not
+ * written: consent is kept here, for every sender and channel, and the answer holds only the ids written.
  */
 export async function enqueueMessages(db: AppDb, messages: readonly NewOutboxMessage[], now: number): Promise<number[]> {
   const ids: number[] = [];
@@ -52,6 +58,8 @@ export async function enqueueMessages(db: AppDb, messages: readonly NewOutboxMes
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
         channel varchar, kind varchar, template varchar, organiser_id int, project_id int, person_id int, recipient varchar,
         subject varchar, text text, html text, attachments jsonb, secret varchar)
+      where not (v.kind in (${sql.join(OPTIONAL_KINDS.map((kind) => sql`${kind}`), sql`, `)})
+        and exists (select 1 from ${messageOptouts} o where o.organiser_id = v.organiser_id and o.address = v.recipient))
       returning id`)) as unknown as { rows: { id: number }[] };
     ids.push(...result.rows.map((row) => row.id));
   }

@@ -29,8 +29,6 @@ export interface OutboxWorker {
 
 /** Rows one claim takes: a round trip per message would cost more than the sending. */
 const CLAIM_BATCH = 50;
-const FLUSH_ROWS = 50;
-const FLUSH_MS = 20;
 
 /** The wait before try `attempts + 1`: the base, doubled after each failure, capped at a day. */
 export function backoffMs(base: number, attempts: number): number {
@@ -101,32 +99,41 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
   }
 
   /**
-   * Sent rows waiting for their one UPDATE: marking each on its own costs a round trip per message,
-   * which at thousands of messages is most of the time. The batch is written within FLUSH_MS; a row
-   * whose worker dies in between stays 'sending' and is sent again after its lease (at least once).
+   * Sent rows waiting to be marked. A send's mark is written as soon as it is known: the time between the
+   * provider's acceptance and the mark is the one moment a killed process sends a message twice (the row
+   * stays 'sending' and is sent again after its lease). Marks that arrive while one UPDATE is being written
+   * go together in the next one (a group commit), so under load there is still one round trip for many
+   * messages, and alone a message waits for nothing but its own UPDATE.
    */
   let sentBatch: { id: number; attempts: number; pid: string | null; provider: string }[] = [];
   let flushing: Promise<void> = Promise.resolve();
-  let flushTimer: NodeJS.Timeout | undefined;
+  let flushRunning = false;
 
+  async function writeSent(batch: typeof sentBatch): Promise<void> {
+    try {
+      await db.execute(sql`
+        update ${outboxMessages} as m
+        set state = 'sent', sent_at = ${new Date(now())}, provider = v.provider, provider_message_id = v.pid,
+            secret = null, lease_until = null, last_error = null
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(id int, attempts int, pid text, provider text)
+        where m.id = v.id and m.state = 'sending' and m.attempts = v.attempts`);
+    } catch (error) {
+      log.error({ err: error, count: batch.length }, 'outbox mark sent failed');
+    }
+  }
+
+  /** Writes every pending mark; resolves when none is left (also those that arrive meanwhile). */
   function flushSent(): Promise<void> {
-    clearTimeout(flushTimer);
-    flushTimer = undefined;
-    const batch = sentBatch;
-    sentBatch = [];
-    if (!batch.length) return flushing;
-    flushing = flushing.then(async () => {
-      try {
-        await db.execute(sql`
-          update ${outboxMessages} as m
-          set state = 'sent', sent_at = ${new Date(now())}, provider = v.provider, provider_message_id = v.pid,
-              secret = null, lease_until = null, last_error = null
-          from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(id int, attempts int, pid text, provider text)
-          where m.id = v.id and m.state = 'sending' and m.attempts = v.attempts`);
-      } catch (error) {
-        log.error({ err: error, count: batch.length }, 'outbox mark sent failed');
+    if (flushRunning) return flushing;
+    flushRunning = true;
+    flushing = (async () => {
+      while (sentBatch.length) {
+        const batch = sentBatch;
+        sentBatch = [];
+        await writeSent(batch);
       }
-    });
+      flushRunning = false;
+    })();
     return flushing;
   }
 
@@ -136,8 +143,7 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
     try {
       const pid = await channel.send(row);
       sentBatch.push({ id: row.id, attempts: row.attempts, pid, provider: channel.provider });
-      if (sentBatch.length >= FLUSH_ROWS) void flushSent();
-      else flushTimer ??= setTimeout(() => void flushSent(), FLUSH_MS);
+      void flushSent();
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const last = row.attempts >= config.outboxMaxAttempts;

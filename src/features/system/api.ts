@@ -1,6 +1,7 @@
 import { call, callForMessage } from '../../api/call';
 import type { RequestOf } from '@domain/core/contract';
 import { API_KEY_STATUS, apiKeyAdd, apiKeyUpdateStatus } from '@domain/system/apiKeys.contracts';
+import { messageResend } from '@domain/system/messages.contracts';
 import {
   USER_STATUS,
   userAdd,
@@ -19,7 +20,7 @@ import {
 } from '@domain/system/users.contracts';
 import type { StatusOption } from '../../components/StatusTag';
 
-/** 系统管理 → 用户 (domain/system/users.contracts.ts), 短信记录 (sms.contracts.ts) and 审计日志 (audit.contracts.ts). */
+/** 系统管理 → 用户 (domain/system/users.contracts.ts), 消息记录 (messages.contracts.ts) and 审计日志 (audit.contracts.ts). */
 
 export const USER_STATUS_OPTIONS: readonly StatusOption[] = [
   { value: USER_STATUS.pending, label: '待审核', color: 'gold' },
@@ -28,7 +29,9 @@ export const USER_STATUS_OPTIONS: readonly StatusOption[] = [
   { value: USER_STATUS.rejected, label: '已驳回', color: 'red' },
 ];
 
-export const SMS_PURPOSE_LABELS: Readonly<Record<string, string>> = { register: '注册账户', resetPassword: '找回密码' };
+/** 消息记录 → 重发: a new outbox row with the same words; resolves with the server's message. */
+export const resendMessage = (id: number) => callForMessage(messageResend, { id });
+
 
 /** Each resolves with the server's message; a refusal rejects (already shown by the error mapper). */
 export const approveUser = (id: number) => callForMessage(userApprove, { id });

@@ -6,6 +6,7 @@ import { KHLX_ORGANISER } from '@domain/session/session.contracts';
 import type { AppDb } from '../../../db/client';
 import { notices, roles, userRoles, users } from '../../../db/schema';
 import { publishChange } from '../../changeFeed';
+import { queueNoticeMessages } from '../../outbox/noticeMessages';
 import { refuse } from '../../../lib/errors';
 import { MSG } from '../../../messages';
 import { columnsOf, tableOf } from '../model';
@@ -15,7 +16,8 @@ import type { ResourceHooks } from './types';
  * 通知公告: who a notice goes to, and its delivery. Publishing writes one row of table `notices` for a staff
  * audience (all staff, or the holders of one role, looked up whenever the bell reads), which the bell and
  * 我的通知 read like any other notice; withdrawing deletes that row and its read marks. Notices to an
- * activity's attendees are not delivered anywhere: the attendees' public page reads them from here.
+ * activity's attendees are read on their public page from here, and publishing also queues them by
+ * email and SMS when the notice asks for it (server/services/outbox/noticeMessages.ts).
  */
 const noticeDef = resourceByKey('notice');
 const AUDIENCE_STAFF = stateValue(noticeDef, 'audience', 'staff');
@@ -47,7 +49,11 @@ export const notice: ResourceHooks = {
   /** Only the detail the audience needs is kept: a role for 指定角色, an activity for 活动参会人员. */
   async beforeSave(caller, { values }, errors) {
     if (values.audience !== AUDIENCE_ROLE) values.roleId = null;
-    if (values.audience !== AUDIENCE_ATTENDEES) values.activityId = null;
+    if (values.audience !== AUDIENCE_ATTENDEES) {
+      values.activityId = null;
+      values.sendEmail = false;
+      values.sendSms = false;
+    }
     if (values.audience === AUDIENCE_ROLE && typeof values.roleId === 'number' && !(await isAddressableRole(caller.db, values.roleId))) {
       errors.push({ field: 'roleId', msg: MSG.noticeRoleMissing });
     }
@@ -65,6 +71,19 @@ export const notice: ResourceHooks = {
     const audience = row.audience as number;
     if (audience === AUDIENCE_ATTENDEES) {
       if (typeof row.activityId !== 'number') throw refuse(MSG.noticeActivityGone);
+      // 发送渠道: queued with the publication, so a failed publish sends nothing; a withdrawal does not unsend.
+      await queueNoticeMessages(
+        tx,
+        {
+          organiserId: caller.organiser.id,
+          activityId: row.activityId,
+          title: String(row.title),
+          content: String(row.content ?? ''),
+          email: row.sendEmail === true,
+          sms: row.sendSms === true,
+        },
+        caller.now,
+      );
       return;
     }
     const roleId = audience === AUDIENCE_ROLE ? (row.roleId as number | null) : null;
