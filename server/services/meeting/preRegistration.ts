@@ -27,7 +27,9 @@ import { tableOf, columnsOf, type Row } from '../resources/model';
 import * as service from '../resources/service';
 import { uniqueRefusal } from '../resources/service';
 import type { Caller } from '../resources/model';
+import { enqueueMessages } from '../outbox/queue';
 import { attendeeSettings, certificateErrors } from './activitySettings';
+import { attendeeMessages } from './attendeeMessages';
 import { newPersonCode } from './personCode';
 import { personSearchKey } from './personSearchKey';
 
@@ -121,7 +123,7 @@ export function checkInput(input: PreRegistrationInput): FieldError[] {
  * and a badge number, in the activity's organiser and project. Refuses (and writes nothing) when the
  * activity is not open, a field is wrong, or the mobile is already registered for this activity.
  */
-export async function register(db: AppDb, activityId: number, input: PreRegistrationInput, now: Date): Promise<PreRegistrationResult> {
+export async function register(db: AppDb, activityId: number, input: PreRegistrationInput, now: Date, origin: string): Promise<PreRegistrationResult> {
   const [target] = await openActivities(db, chinaDay(now), eq(activities.id, activityId));
   if (!target) throw refuse(MSG.preRegClosed);
 
@@ -163,6 +165,8 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
         const [created] = await tx.insert(tableOf(person)).values(row as never).returning({ id: cols.id });
         const badge = autoCodeOf(person.autoCode!.prefix, now, created.id as number);
         await tx.update(tableOf(person)).set({ badgeNo: badge } as never).where(eq(cols.id, created.id));
+        // The confirmation (personal link, QR code, calendar file) is queued with the row: both or neither.
+        await enqueueMessages(tx, await attendeeMessages(tx, 'registered', [Number(created.id)], { origin, now, attach: true }), now.getTime());
         return badge;
       }),
     );
