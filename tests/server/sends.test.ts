@@ -6,7 +6,7 @@ import * as t from '../../server/db/schema';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/services/sql';
-import { adminCall, body, buildTestApp, freshIp, freshMobile, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
+import { adminCall, body, buildTestApp, createSecondOrganiser, freshIp, freshMobile, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
 import { startLoopbackSmtp, type LoopbackSmtp } from './smtp';
 
 /**
@@ -111,5 +111,37 @@ describe('approval and cancellation', () => {
     const messages = await queued(people.map((p) => p.id), 'approved');
     expect(messages.map((m) => m.personId)).toEqual(people.slice(5).map((p) => p.id));
     expect(messages.every((m) => m.channel === 'sms' && m.text.includes('/zbzj/pre/mine?code='))).toBe(true);
+  });
+});
+
+describe('补发二维码', () => {
+  it('queues the QR code again for the ticked attendees, with the image, and counts the cancelled and the rejected', async () => {
+    const [reached, cancelled, silent] = await insertAttendees('sendqr', 3);
+    await t0.app.db.execute(sql`update person_persons set status = 3 where id = ${cancelled.id}`);
+    await t0.app.db.execute(sql`update person_persons set status = 2 where id = ${silent.id}`);
+    const r = await adminCall(t0.app, token, 'POST', '/person/person/resend', { ids: [reached.id, cancelled.id, silent.id].join(',') });
+    expect(r.code, r.msg).toBe(0);
+    expect(r.data).toEqual({ queued: 1, skipped: 2 });
+    expect(r.msg).toBe('已加入发送队列：1 人（2 人已取消、未通过或无联系方式，未发送）');
+    const [mail] = await smtp.waitFor(reached.email);
+    expect(mail.subject).toBe('【开幕式暨智慧城市发展主论坛】您的入场二维码');
+    expect(mail.attachments.map((a) => a.contentType)).toContain('image/png');
+    expect((await queued([cancelled.id, silent.id], 'qrcode'))).toEqual([]);
+  });
+
+  it("refuses ids of another organiser's attendees, and a caller without the attendees' list", async () => {
+    const other = await createSecondOrganiser(t0.app);
+    const [{ id: foreign }] = await queryRows<{ id: number }>(
+      t0.app.db,
+      sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, badge_no, checkin_status, code, status)
+          select ${other.organiser.id}, a.project_id, a.id, '别家的人', 1, '16612345678', 'SNDX1', 0, 'abcdefghijklmnopqrstuv', 1
+          from activities a where a.id = ${opening} returning id`,
+    );
+    const [mine] = await insertAttendees('sendqrx', 1);
+    const r = await adminCall(t0.app, token, 'POST', '/person/person/resend', { ids: `${mine.id},${foreign}` });
+    expect(r.msg).toBe('所选参会人员不存在或无权访问');
+    const anonymous = await adminCall(t0.app, undefined, 'POST', '/person/person/resend', { ids: String(mine.id) });
+    expect(anonymous.code).not.toBe(0);
+    expect(await queued([mine.id], 'qrcode')).toEqual([]);
   });
 });

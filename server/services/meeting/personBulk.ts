@@ -1,5 +1,4 @@
-import { queueStatusMessages } from './attendeeMessages';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { resourceByKey } from '@domain/registry';
 import { MSG_NO_SELECTION } from '@domain/core/validators';
@@ -13,6 +12,9 @@ import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { columnsOf, filterWhere, joinTableOf, rawRow, scopeWhere, sortColumn, tableOf, type Caller } from '../resources/model';
 import { queryRows, refreshStatistics } from '../sql';
+import { enqueueMessages } from '../outbox/queue';
+import type { PersonResendResult } from '@domain/meeting/personMessages.contracts';
+import { attendeeMessages, queueStatusMessages } from './attendeeMessages';
 
 /**
  * 参会人员 in bulk (domain/meeting/personBulk.contracts.ts): the persons are decided here, from the ticked
@@ -388,4 +390,31 @@ export async function bulkBadges(
       }))
     : [];
   return { total: matched, badges, templates };
+}
+
+/**
+ * 补发二维码 for ticked attendees (all in the caller's scope, or the request is refused as a bulk action
+ * is): one enqueue for those still registered who can be reached.
+ */
+export async function resendQrCodes(caller: Caller, idList: string, origin: string): Promise<PersonResendResult> {
+  const { where, matched } = await selectionOf(caller, { ids: idList });
+  const cols = columnsOf(person);
+  const rows = await caller.db
+    .select({ id: cols.id as AnyPgColumn })
+    .from(tableOf(person))
+    .where(
+      and(
+        where,
+        notInArray(cols.status as AnyPgColumn, INACTIVE),
+        sql`(coalesce(trim(${cols.email}), '') <> '' or coalesce(trim(${cols.mobile}), '') <> '')`,
+      ),
+    );
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length) {
+    await caller.db.transaction(async (tx) => {
+      const db = tx as unknown as AppDb;
+      await enqueueMessages(db, await attendeeMessages(db, 'qrcode', ids, { origin, now: caller.now, attach: true }), caller.now.getTime());
+    });
+  }
+  return { queued: ids.length, skipped: matched - ids.length };
 }
