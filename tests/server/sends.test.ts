@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreRegistrationResult } from '@domain/meeting/preRegistration.contracts';
+import type { PreRegistrationReceipt } from '@domain/meeting/preRegistration.contracts';
 import { person } from '@domain/meeting/resources';
 import * as t from '../../server/db/schema';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
@@ -61,7 +61,7 @@ describe('pre-registration confirmation', () => {
   it('reaches the visitor’s mailbox within 15 s with their personal link, the QR code as a PNG and the activity as .ics', async () => {
     const mobile = freshMobile();
     const email = `visitor-${mobile}@example.com`;
-    const answer = body<PreRegistrationResult>(await submit({ activityId: opening, kind: 1, name: '周雨桐', mobile, idType: 2, idNo: 'E12345678', email }));
+    const answer = body<PreRegistrationReceipt>(await submit({ activityId: opening, kind: 1, name: '周雨桐', mobile, idType: 2, idNo: 'E12345678', email }));
     expect(answer.code).toBe(0);
     const [mail] = await smtp.waitFor(email, 15_000);
     const [row] = await t0.app.db.select({ code: cols.code }).from(tableOf(person)).where(and(eq(cols.mobile, mobile), eq(cols.activityId, opening)));
