@@ -68,8 +68,11 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   /** The From of every email (MAIL_FROM). */
   mailFrom: string;
-  /** Where people reach this server from outside (PUBLIC_URL, no trailing slash): links in emails and SMS start with it. */
-  publicUrl: string;
+  /**
+   * PUBLIC_URL (https://hz.example.com): the address attendees open the links of emails and SMS at
+   * (personal pages, password reset). Unset: the address of the request that caused the message.
+   */
+  publicUrl: string | undefined;
   aliyunAccessKeyId: string;
   aliyunAccessKeySecret: string;
   aliyunSmsSignName: string;
@@ -205,7 +208,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     smsSender: str(env, 'SMS_PROVIDER', str(env, 'SMS_SENDER', 'outbox')),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: str(env, 'MAIL_FROM', '主办之家 <no-reply@localhost>'),
-    publicUrl: str(env, 'PUBLIC_URL', `http://localhost:${int(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
     aliyunAccessKeyId: str(env, 'ALIYUN_ACCESS_KEY_ID', ''),
     aliyunAccessKeySecret: str(env, 'ALIYUN_ACCESS_KEY_SECRET', ''),
     aliyunSmsSignName: str(env, 'ALIYUN_SMS_SIGN_NAME', ''),

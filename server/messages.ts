@@ -333,9 +333,8 @@ export const MSG = {
   preRegClosed: '该活动不存在或暂未开放登记',
   preRegOpenPast: (erq: string) => `活动已于 ${erq} 结束，请先修改活动的结束日期再开放报名`,
   preRegKind: '请选择有效的人员类别',
-  preRegMobileTaken: '该手机号已在本活动登记；如需找回个人二维码，请联系主办方工作人员',
   preRegNotFound: '未找到该登记信息，请核对二维码或链接',
-  preRegSubmitted: '登记成功，请等待主办方审核',
+  preRegSubmitted: '登记已提交，个人二维码已通过短信发送至您的手机（填写了邮箱的同时发送到邮箱）',
 
   // 参会人员 import and badges (server/modules/meeting/personImport.routes.ts, services/meeting/personImport.ts)
   personImportFileType: '请上传 .xlsx 格式的 Excel 文件（可先下载导入模板）',
@@ -386,6 +385,8 @@ export const MSG = {
       .filter(Boolean)
       .join('，'),
   personBadgeNone: '所选参会人员不存在或无权访问',
+  personResendQueued: (queued: number, skipped: number) =>
+    `已加入发送队列：${queued} 人` + (skipped ? `（${skipped} 人已取消、未通过或无联系方式，未发送）` : ''),
   // 参会人员 bulk actions (server/services/meeting/personBulk.ts)
   personBulkNone: '没有符合条件的参会人员',
   personBulkTooMany: (n: number, max: number) => `符合条件的参会人员共 ${n} 人，超过一次最多 ${max} 人，请缩小筛选范围后再操作`,

@@ -53,6 +53,18 @@ const resultFields = {
 export const PreRegistrationResult = Type.Object(resultFields);
 export type PreRegistrationResult = Static<typeof PreRegistrationResult>;
 
+/**
+ * What a submission answers, alike whether the mobile was new to the activity or already registered
+ * there: the personal link goes by SMS (and email) to the registration's own mobile and email, never
+ * on screen, so the form tells nobody whether someone is registered and gives nobody another's code.
+ */
+export const PreRegistrationReceipt = Type.Object({
+  name: Text,
+  /** The mobile the link was sent to, masked (138****8000). */
+  sentTo: Text,
+});
+export type PreRegistrationReceipt = Static<typeof PreRegistrationReceipt>;
+
 /** The registration behind a personal code. */
 export const PreRegistrationState = Type.Object({
   ...resultFields,
@@ -81,7 +93,7 @@ export const preRegistrationSubmit = endpoint({
   path: '/pre/registration/submit',
   public: true,
   body: Type.Object({ activityId: Id, ...formFields(PRE_REGISTRATION_FIELDS) }, { additionalProperties: false }),
-  response: PreRegistrationResult,
+  response: PreRegistrationReceipt,
 });
 
 export const preRegistrationMine = endpoint({

@@ -16,6 +16,7 @@ import gateScanRoutes from './meeting/gateScan.routes';
 import seatMapRoutes from './meeting/seatMap.routes';
 import personImportRoutes from './meeting/personImport.routes';
 import personBulkRoutes from './meeting/personBulk.routes';
+import personMessagesRoutes from './meeting/personMessages.routes';
 import overviewRoutes from './meeting/overview.routes';
 import preRegistrationRoutes from './meeting/preRegistration.routes';
 import attendeePageRoutes from './meeting/attendeePage.routes';
@@ -54,6 +55,7 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   seatMapRoutes,
   personImportRoutes,
   personBulkRoutes,
+  personMessagesRoutes,
   overviewRoutes,
   liveTicketRoutes,
   preRegistrationRoutes,

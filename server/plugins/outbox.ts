@@ -18,7 +18,8 @@ export interface OutboxHandle {
  */
 const outboxPlugin: FastifyPluginAsync = async (app) => {
   const { config } = app;
-  setPublicUrl(config.publicUrl);
+  // Notices are composed in resource hooks, with no request to take an address from: unset, this server's own.
+  setPublicUrl(config.publicUrl ?? `http://localhost:${config.port}`);
   const channels = { email: emailChannel(config), sms: smsChannel(config) };
   const worker = createOutboxWorker({ db: app.db, now: () => app.now(), log: app.log, config, channels });
   const handle: OutboxHandle = {

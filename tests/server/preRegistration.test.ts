@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { retryHint } from '@domain/core/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreRegistrationInfo, PreRegistrationNotice, PreRegistrationResult, PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
+import type { PreRegistrationInfo, PreRegistrationNotice, PreRegistrationReceipt, PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
 import type { FieldError } from '@domain/core/envelope';
 import { MSG_CERTIFICATE_NO, MSG_EMAIL, MSG_ID_CARD, MSG_MOBILE } from '@domain/core/validators';
 import { person } from '@domain/meeting/resources';
@@ -10,6 +10,7 @@ import { MSG } from '../../server/messages';
 import { PRE_REG_SUBMIT_MAX } from '../../server/modules/meeting/preRegistration.routes';
 import { activityQrCode, projectQrCode } from '../../server/modules/workspace/workspace.repository';
 import { personCodeOf } from '../../server/services/meeting/personCode';
+import { PRE_REG_RESEND_WINDOW_MS } from '../../server/services/meeting/preRegistration';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
 import { adminCall, body, buildTestApp, createSecondOrganiser, freshIp, freshMobile, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
 import type { MyActivityRow, MyProjectRow } from '@domain/workspace/workspace.contracts';
@@ -75,6 +76,17 @@ const info = (query: Record<string, string | number | undefined>, remoteAddress 
   signedInject(t0.app, { method: 'GET', url: '/admin/pre/registration/info', query, remoteAddress });
 const submit = (fields: Record<string, string | number | undefined>, remoteAddress = freshIp()) =>
   signedInject(t0.app, { method: 'POST', url: '/admin/pre/registration/submit', form: fields, remoteAddress });
+/** Submits, and reads the registration from the database: the answer carries no code (it goes by SMS and email). */
+async function registered(fields: Record<string, string | number | undefined>) {
+  const answer = body<PreRegistrationReceipt>(await submit(fields));
+  expect(answer.code, answer.msg).toBe(0);
+  const [row] = await t0.app.db
+    .select({ code: cols.code, badgeNo: cols.badgeNo })
+    .from(tableOf(person))
+    .where(and(eq(cols.mobile, String(fields.mobile)), eq(cols.activityId, Number(fields.activityId))));
+  return { answer, code: String(row.code), badgeNo: String(row.badgeNo) };
+}
+
 const mine = (code: string, remoteAddress = freshIp()) =>
   signedInject(t0.app, { method: 'GET', url: '/admin/pre/registration/mine', query: { code }, remoteAddress });
 
@@ -193,17 +205,17 @@ describe('POST /admin/pre/registration/submit', () => {
     const fields = form();
     const res = await submit(fields);
     expect(res.statusCode).toBe(200);
-    const answer = body<PreRegistrationResult>(res);
+    const answer = body<PreRegistrationReceipt>(res);
     expect(answer.code).toBe(0);
     expect(answer.msg).toBe(MSG.preRegSubmitted);
-    // Only what the result page needs: nothing of what was typed comes back but the name.
-    expect(Object.keys(answer.data).sort()).toEqual(['badgeNo', 'code', 'name']);
-    expect(answer.data.name).toBe('林晓峰');
-    expect(answer.data.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(answer.data.badgeNo).toMatch(new RegExp(`^CH${seeded.day('2026-11-20').replace(/-/g, '')}\\d{6}$`));
+    // The name and the masked mobile the link went to: no code, nothing else of what was typed.
+    expect(answer.data).toEqual({ name: '林晓峰', sentTo: `${String(fields.mobile).slice(0, 3)}****${String(fields.mobile).slice(7)}` });
     expect(await personCount()).toBe(before + 1);
 
-    const rows = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, answer.data.code));
+    const rows = await t0.app.db.select().from(tableOf(person)).where(and(eq(cols.mobile, String(fields.mobile)), eq(cols.activityId, opening)));
+    const code = String(rows[0].code);
+    expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(rows[0].badgeNo).toMatch(new RegExp(`^CH${seeded.day('2026-11-20').replace(/-/g, '')}\\d{6}$`));
     expect(rows).toHaveLength(1);
     const [organiser] = await t0.app.db.select({ id: t.organisers.id }).from(t.organisers).orderBy(t.organisers.id).limit(1);
     expect(rows[0]).toMatchObject({
@@ -221,15 +233,14 @@ describe('POST /admin/pre/registration/submit', () => {
       source: 1,
       status: 0,
       checkinStatus: 0,
-      badgeNo: answer.data.badgeNo,
       createdBy: null,
     });
     // The QR on the result page carries the code as ?code=; the gates read it back.
-    expect(personCodeOf(`https://zbzj.example.com/zbzj/pre/mine?code=${answer.data.code}`)).toBe(answer.data.code);
+    expect(personCodeOf(`https://zbzj.example.com/zbzj/pre/mine?code=${code}`)).toBe(code);
   });
 
   it('staff see the registration as 待审核 / 扫码预登记 in 参会人员 and approve it; the visitor then reads 已通过', async () => {
-    const answer = body<PreRegistrationResult>(await submit(form({ name: '沈佳怡', kind: 4 }))).data;
+    const answer = await registered(form({ name: '沈佳怡', kind: 4 }));
     const token = await tokenFor(t0.app, SEEDED.demo.username, SEEDED.demo.password);
     const [row] = await t0.app.db.select({ id: cols.id }).from(tableOf(person)).where(eq(cols.code, answer.code));
     const staffInfo = body<Record<string, unknown>>(
@@ -284,7 +295,7 @@ describe('POST /admin/pre/registration/submit', () => {
   });
 
   it('asks for 证件 only where the activity requires them (活动「要求证件」)', async () => {
-    const without = body<PreRegistrationResult>(await submit(form({ idType: undefined, idNo: undefined })));
+    const without = body<PreRegistrationReceipt>(await submit(form({ idType: undefined, idNo: undefined })));
     expect(without.code).toBe(0);
     await t0.app.db.update(t.activities).set({ requireId: true }).where(eq(t.activities.id, opening));
     try {
@@ -300,32 +311,38 @@ describe('POST /admin/pre/registration/submit', () => {
 
   it('stores a 身份证 number typed with a lower-case x as printed, upper-case', async () => {
     const lower = '11010519491231002x';
-    const answer = body<PreRegistrationResult>(await submit(form({ idNo: lower })));
-    expect(answer.code).toBe(0);
-    const [row] = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, answer.data.code));
+    const answer = await registered(form({ idNo: lower }));
+    const [row] = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, answer.code));
     expect(row.idNo).toBe('11010519491231002X');
   });
 
   it('accepts another certificate of letters and digits, and no e-mail', async () => {
-    const passport = body<PreRegistrationResult>(await submit(form({ idType: 2, idNo: 'E12345678', email: '' })));
-    expect(passport.code).toBe(0);
-    const [row] = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, passport.data.code));
+    const passport = await registered(form({ idType: 2, idNo: 'E12345678', email: '' }));
+    const [row] = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, passport.code));
     expect(row).toMatchObject({ idType: 2, idNo: 'E12345678', email: null });
   });
 
-  it('tells a mobile already registered for the activity, without anything of that registration; another activity takes it', async () => {
+  it('answers a mobile already registered for the activity as a new one, creates nothing and sends the existing link to its own mobile and email; another activity takes it', async () => {
     const mobile = freshMobile();
-    const first = body<PreRegistrationResult>(await submit(form({ mobile, name: '韩雪' })));
-    expect(first.code).toBe(0);
+    const first = await registered(form({ mobile, name: '韩雪', email: 'hanxue@example.com' }));
     const before = await personCount();
-    const again = await submit(form({ mobile, name: '韩雪冒名' }));
-    const answer = body<{ errors: FieldError[] }>(again);
-    expect(answer.code).toBe(1);
-    expect(answer.data.errors).toEqual([{ field: 'mobile', msg: MSG.preRegMobileTaken }]);
-    expect(again.body).not.toContain(first.data.code);
-    expect(again.body).not.toContain('韩雪"');
-    expect(again.body).not.toContain(first.data.badgeNo);
+    // Past the window in which a registration's link is sent at most once (its first confirmation counts).
+    t0.clock.advance(PRE_REG_RESEND_WINDOW_MS + 1000);
+    const again = await submit(form({ mobile, name: '韩雪冒名', email: 'intruder@example.com' }));
+    const answer = body<PreRegistrationReceipt>(again);
+    // Alike: the same message and the same shape as a new registration, nothing of the existing one.
+    expect(answer).toEqual({ code: 0, msg: MSG.preRegSubmitted, data: { name: '韩雪冒名', sentTo: `${mobile.slice(0, 3)}****${mobile.slice(7)}` } });
+    expect(again.body).not.toContain(first.code);
+    expect(again.body).not.toContain(first.badgeNo);
     expect(await personCount()).toBe(before);
+    // The existing registration's link went again to the registration's own mobile and email — never to the one typed now.
+    const sent = await t0.app.db.select().from(t.outboxMessages).where(and(eq(t.outboxMessages.kind, 'registered'), eq(t.outboxMessages.personId, (await t0.app.db.select({ id: cols.id }).from(tableOf(person)).where(eq(cols.code, first.code)))[0].id as number)));
+    expect(sent.map((m) => m.recipient).sort()).toEqual([mobile, mobile, 'hanxue@example.com', 'hanxue@example.com']);
+    expect(sent.every((m) => m.text.includes(`/zbzj/pre/mine?code=${first.code}`))).toBe(true);
+    expect(await t0.app.db.select().from(t.outboxMessages).where(eq(t.outboxMessages.recipient, 'intruder@example.com'))).toEqual([]);
+    // Submitted again and again: its owner is not flooded (one resend per window).
+    await submit(form({ mobile, name: '韩雪冒名' }));
+    expect(await t0.app.db.select().from(t.outboxMessages).where(and(eq(t.outboxMessages.kind, 'registered'), eq(t.outboxMessages.recipient, mobile)))).toHaveLength(2);
     // The same person may register for another open activity of the project.
     expect(body(await submit(form({ mobile, name: '韩雪', activityId: visitors }))).code).toBe(0);
     const [{ n }] = await t0.app.db.select({ n: count() }).from(tableOf(person)).where(and(eq(cols.mobile, mobile)));
@@ -343,9 +360,8 @@ describe('POST /admin/pre/registration/submit', () => {
   });
 
   it("registers for another organiser's activity in that organiser", async () => {
-    const answer = body<PreRegistrationResult>(await submit(form({ activityId: otherOrganiserActivity })));
-    expect(answer.code).toBe(0);
-    const [row] = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, answer.data.code));
+    const answer = await registered(form({ activityId: otherOrganiserActivity }));
+    const [row] = await t0.app.db.select().from(tableOf(person)).where(eq(cols.code, answer.code));
     const [activity] = await t0.app.db.select().from(t.activities).where(eq(t.activities.id, otherOrganiserActivity));
     expect(row).toMatchObject({ organiserId: activity.organiserId, projectId: activity.projectId, activityId: otherOrganiserActivity });
   });
@@ -376,7 +392,7 @@ describe('GET /admin/pre/registration/mine', () => {
 
   it('carries nothing private: no mobile, certificate, company or e-mail', async () => {
     const fields = form({ company: '保密单位甲', email: 'secret@example.com' });
-    const { code } = body<PreRegistrationResult>(await submit(fields)).data;
+    const { code } = await registered(fields);
     const res = await mine(code);
     for (const text of [String(fields.mobile), String(fields.idNo), '保密单位甲', 'secret@example.com']) expect(res.body).not.toContain(text);
   });

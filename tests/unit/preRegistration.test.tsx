@@ -71,7 +71,7 @@ let submitted: Array<Record<string, string>>;
 let infoQueries: Array<Record<string, string>>;
 let itineraryCodes: string[];
 
-function handlers(submitAnswer: () => ReturnType<typeof envelope> = () => envelope({ code: CODE, badgeNo: MINE.badgeNo, name: MINE.name }, 0, '登记成功，请等待主办方审核')) {
+function handlers(submitAnswer: () => ReturnType<typeof envelope> = () => envelope({ name: MINE.name, sentTo: '138****8000' }, 0, '登记已提交')) {
   return [
     mock(preRegistrationInfo, ({ params: query }) => {
       infoQueries.push(query);
@@ -162,7 +162,7 @@ describe('/pre/register from a project QR code', () => {
     expect(submitted).toHaveLength(0);
   });
 
-  it('sends the chosen activity and the fields, then opens the personal QR code with badge number, 待审核 and 活动通知', async () => {
+  it('sends the chosen activity and the fields and says where the link went, without a code on screen; the link opens the QR code with badge number, 待审核 and 活动通知', async () => {
     const router = renderApp('/pre/register?project=1');
     await screen.findByRole('heading', { name: INFO.projectName });
     await user.click(screen.getByRole('radio', { name: /城市数字孪生技术研讨会/ }));
@@ -173,7 +173,10 @@ describe('/pre/register from a project QR code', () => {
     await type('单位', '上海城建数字科技有限公司');
     await submit();
 
-    await waitFor(() => expect(currentPath(router)).toBe(`/pre/mine?code=${CODE}`));
+    expect(await screen.findByText('登记已提交')).toBeInTheDocument();
+    expect(screen.getByText(/已通过短信发送至 138\*\*\*\*8000/)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/pre/register?project=1');
+    expect(document.querySelector('[data-qr-value]')).toBeNull();
     expect(submitted).toEqual([
       {
         activityId: '12',
@@ -188,6 +191,8 @@ describe('/pre/register from a project QR code', () => {
       },
     ]);
 
+    // The SMS's link.
+    await act(() => router.navigate(`/pre/mine?code=${CODE}`));
     expect(await screen.findByText(MINE.badgeNo)).toBeInTheDocument();
     expect(screen.getByText('待审核')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: MINE.activityName })).toBeInTheDocument();
@@ -197,12 +202,8 @@ describe('/pre/register from a project QR code', () => {
     expect(screen.getByRole('link', { name: /活动通知/ })).toHaveAttribute('href', `/zbzj/pre/notices?code=${CODE}`);
   });
 
-  it("shows the server's field errors (a mobile already registered) under their fields and stays on the form", async () => {
-    server.use(
-      ...handlers(() =>
-        envelope({ errors: [{ field: 'mobile', msg: '该手机号已在本活动登记；如需找回个人二维码，请联系主办方工作人员' }] }, 1, '提交的数据有误'),
-      ),
-    );
+  it("shows the server's field errors under their fields and stays on the form", async () => {
+    server.use(...handlers(() => envelope({ errors: [{ field: 'mobile', msg: '手机号码不能超过 11 位（服务器）' }] }, 1, '提交的数据有误')));
     const router = renderApp('/pre/register?activity=12');
     await screen.findByRole('heading', { name: INFO.projectName });
     // One activity: nothing to choose, it is named.
@@ -212,7 +213,7 @@ describe('/pre/register from a project QR code', () => {
     await type('手机号码', '13800138000');
     await type('证件号码', ID_CARD);
     await submit();
-    expect(await screen.findByText('该手机号已在本活动登记；如需找回个人二维码，请联系主办方工作人员')).toBeInTheDocument();
+    expect(await screen.findByText('手机号码不能超过 11 位（服务器）')).toBeInTheDocument();
     expect(submitted[0].activityId).toBe('12');
     expect(currentPath(router)).toBe('/pre/register?activity=12');
   });

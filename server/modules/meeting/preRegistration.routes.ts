@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { preRegistrationInfo, preRegistrationMine, preRegistrationNotice, preRegistrationOpen, preRegistrationSubmit } from '@domain/meeting/preRegistration.contracts';
 import { ok } from '../../lib/envelope';
+import { publicOrigin } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
@@ -41,7 +42,9 @@ const preRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, preRegistrationSubmit, async (request) => {
     await limitAddress(app.db, 'pre-reg-submit', request.ip, PRE_REG_SUBMIT_MAX, PRE_REG_SUBMIT_WINDOW_S, app.now());
     const { activityId, ...input } = request.body;
-    return ok(await register(app.db, activityId, input, new Date(app.now())), MSG.preRegSubmitted);
+    const result = await register(app.db, activityId, input, new Date(app.now()), publicOrigin(app, request));
+    app.outbox.kick();
+    return ok(result, MSG.preRegSubmitted);
   });
 
   route(app, preRegistrationMine, async (request) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicOrigin } from '../../lib/origin';
 import { signedIn } from '../../plugins/tokenAuth';
 import { cachedScope, narrowToCurrent } from '../../services/projectScope';
 import type { Caller } from '../../services/resources/model';
@@ -21,5 +22,6 @@ export async function callerOf(app: FastifyInstance, request: FastifyRequest): P
     activityScope: activities.length ? activities : null,
     now: new Date(app.now()),
     address: request.ip,
+    origin: publicOrigin(app, request),
   };
 }

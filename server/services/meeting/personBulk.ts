@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { resourceByKey } from '@domain/registry';
 import { MSG_NO_SELECTION } from '@domain/core/validators';
@@ -12,6 +12,9 @@ import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { columnsOf, filterWhere, joinTableOf, rawRow, scopeWhere, sortColumn, tableOf, type Caller } from '../resources/model';
 import { queryRows, refreshStatistics } from '../sql';
+import { enqueueMessages } from '../outbox/queue';
+import type { PersonResendResult } from '@domain/meeting/personMessages.contracts';
+import { attendeeMessages, queueStatusMessages } from './attendeeMessages';
 
 /**
  * 参会人员 in bulk (domain/meeting/personBulk.contracts.ts): the persons are decided here, from the ticked
@@ -97,9 +100,9 @@ function summarySql(message: (name: string) => string, name: SQL): SQL {
 /**
  * Moves the selected persons in `from` to `to`, with a state-change and an audit record each; a
  * cancellation also frees their seats and places on shuttles (as afterTransition of a single move).
- * Returns how many moved.
+ * Returns the ids of those moved.
  */
-async function moveState(tx: AppDb, caller: Caller, where: SQL, from: number, to: number, remark: string | null): Promise<number> {
+async function moveState(tx: AppDb, caller: Caller, where: SQL, from: number, to: number, remark: string | null): Promise<number[]> {
   const cols = columnsOf(person);
   const table = tableOf(person);
   const a = auditStamp(caller);
@@ -108,7 +111,7 @@ async function moveState(tx: AppDb, caller: Caller, where: SQL, from: number, to
   const frees = INACTIVE.includes(to);
   const s = columnsOf(seatDef);
   const riders = joinTableOf(shuttleDef, shuttleDef.fields.find((f) => f.name === 'passengerIds')!);
-  const [row] = await queryRows<{ n: number }>(
+  const rows = await queryRows<{ id: number }>(
     tx,
     sql`with moved as (
       update ${table} set ${target(cols.status)} = ${to}, ${target(cols.updatedBy)} = ${a.userId}, ${target(cols.updatedAt)} = ${a.now}::timestamptz
@@ -130,9 +133,9 @@ async function moveState(tx: AppDb, caller: Caller, where: SQL, from: number, to
     )`
         : sql``
     }
-    select count(*)::int as n from moved`,
+    select id from moved`,
   );
-  return Number(row.n);
+  return rows.map((row) => Number(row.id));
 }
 
 /** A state change of the selection: the persons in a state the move starts from change, the others are counted by their state. */
@@ -144,9 +147,11 @@ async function bulkMove(caller: Caller, selection: Selection, to: number, remark
   const skipped = skipsOf([...byState].filter(([st]) => !movable.includes(st)).map(([st, n]) => [MSG.personBulkState(stateLabel(statusMachine, st)), n]));
   if (selection.dryRun === '1') return { matched, done: movable.reduce((sum, st) => sum + (byState.get(st) ?? 0), 0), skipped };
   const done = await caller.db.transaction(async (tx) => {
-    let n = 0;
-    for (const from of movable) if (byState.get(from)) n += await moveState(tx as unknown as AppDb, caller, where, from, to, remark);
-    return n;
+    const moved: number[] = [];
+    for (const from of movable) if (byState.get(from)) moved.push(...(await moveState(tx as unknown as AppDb, caller, where, from, to, remark)));
+    // 审核通过 / 登记取消 to all of them: one enqueue, committed with the move.
+    await queueStatusMessages(tx as unknown as AppDb, caller, moved, to);
+    return moved.length;
   });
   await refreshStatistics(caller.db, [person.table]);
   return { matched, done, skipped: withRaced(skipped, matched, done) };
@@ -385,4 +390,31 @@ export async function bulkBadges(
       }))
     : [];
   return { total: matched, badges, templates };
+}
+
+/**
+ * 补发二维码 for ticked attendees (all in the caller's scope, or the request is refused as a bulk action
+ * is): one enqueue for those still registered who can be reached.
+ */
+export async function resendQrCodes(caller: Caller, idList: string, origin: string): Promise<PersonResendResult> {
+  const { where, matched } = await selectionOf(caller, { ids: idList });
+  const cols = columnsOf(person);
+  const rows = await caller.db
+    .select({ id: cols.id as AnyPgColumn })
+    .from(tableOf(person))
+    .where(
+      and(
+        where,
+        notInArray(cols.status as AnyPgColumn, INACTIVE),
+        sql`(coalesce(trim(${cols.email}), '') <> '' or coalesce(trim(${cols.mobile}), '') <> '')`,
+      ),
+    );
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length) {
+    await caller.db.transaction(async (tx) => {
+      const db = tx as unknown as AppDb;
+      await enqueueMessages(db, await attendeeMessages(db, 'qrcode', ids, { origin, now: caller.now, attach: true }), caller.now.getTime());
+    });
+  }
+  return { queued: ids.length, skipped: matched - ids.length };
 }

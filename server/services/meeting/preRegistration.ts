@@ -7,7 +7,7 @@ import {
   type PreRegistrationField,
   type PreRegistrationInfo,
   type PreRegistrationNotice,
-  type PreRegistrationResult,
+  type PreRegistrationReceipt,
   type PreRegistrationState,
 } from '@domain/meeting/preRegistration.contracts';
 import { USER_STATUS } from '@domain/system/users.contracts';
@@ -19,7 +19,7 @@ import { checkFields, fieldLabel, fieldOf, machineOf, stateLabel, stateValue } f
 import { fieldType } from '@domain/resource/fieldTypes';
 import type { FieldDef } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
-import { activities, organisers, projects } from '../../db/schema';
+import { activities, organisers, outboxMessages, projects } from '../../db/schema';
 import { autoCodeOf, chinaDay } from '../../lib/dates';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
@@ -27,7 +27,10 @@ import { tableOf, columnsOf, type Row } from '../resources/model';
 import * as service from '../resources/service';
 import { uniqueRefusal } from '../resources/service';
 import type { Caller } from '../resources/model';
+import { enqueueMessages } from '../outbox/queue';
+import { maskMobile } from '../smsSender';
 import { attendeeSettings, certificateErrors } from './activitySettings';
+import { attendeeMessages } from './attendeeMessages';
 import { newPersonCode } from './personCode';
 import { personSearchKey } from './personSearchKey';
 
@@ -41,6 +44,9 @@ import { personSearchKey } from './personSearchKey';
  */
 
 export type PreRegistrationInput = Partial<Record<PreRegistrationField, string>>;
+
+/** A repeated registration of one mobile resends its personal link at most once in this window. */
+export const PRE_REG_RESEND_WINDOW_MS = 10 * 60 * 1000;
 
 const OPEN_ACTIVITY_STATES = [stateValue(activity, 'status', 'registering'), stateValue(activity, 'status', 'running')];
 const PUBLIC_KINDS = PRE_REGISTRATION_KINDS.map((key) => stateValue(person, 'kind', key));
@@ -118,10 +124,14 @@ export function checkInput(input: PreRegistrationInput): FieldError[] {
 
 /**
  * Registers the visitor for an open activity: one pending person with source 扫码预登记, a personal code
- * and a badge number, in the activity's organiser and project. Refuses (and writes nothing) when the
- * activity is not open, a field is wrong, or the mobile is already registered for this activity.
+ * and a badge number, in the activity's organiser and project, and its confirmation queued (登记确认:
+ * personal link, QR code, calendar file) in the same transaction. When the mobile is already registered
+ * for the activity nothing is created: the existing registration's link is queued again to its own
+ * mobile and email — so registering someone else's mobile first blocks nobody — and the answer is the
+ * same as for a new one (PreRegistrationReceipt). Refuses (and writes nothing) when the activity is not
+ * open or a field is wrong.
  */
-export async function register(db: AppDb, activityId: number, input: PreRegistrationInput, now: Date): Promise<PreRegistrationResult> {
+export async function register(db: AppDb, activityId: number, input: PreRegistrationInput, now: Date, origin: string): Promise<PreRegistrationReceipt> {
   const [target] = await openActivities(db, chinaDay(now), eq(activities.id, activityId));
   if (!target) throw refuse(MSG.preRegClosed);
 
@@ -135,13 +145,27 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
   }
   // As staff entry stores it: the check digit X upper-case, as printed on the card.
   if (values.idType === ID_CARD && typeof values.idNo === 'string') values.idNo = values.idNo.toUpperCase();
+  const receipt: PreRegistrationReceipt = { name: values.name as string, sentTo: maskMobile(String(values.mobile)) };
+  const confirm = async (tx: AppDb, personId: number) =>
+    enqueueMessages(tx, await attendeeMessages(tx, 'registered', [personId], { origin, now, attach: true }), now.getTime());
+  const registered = () =>
+    db
+      .select({ id: cols.id })
+      .from(tableOf(person))
+      .where(and(eq(cols.organiserId, target.organiserId), eq(cols.activityId, target.id), eq(cols.mobile as AnyPgColumn, values.mobile)))
+      .limit(1);
 
-  const [taken] = await db
-    .select({ id: cols.id })
-    .from(tableOf(person))
-    .where(and(eq(cols.organiserId, target.organiserId), eq(cols.activityId, target.id), eq(cols.mobile as AnyPgColumn, values.mobile)))
-    .limit(1);
-  if (taken) throw fieldErrors([{ field: 'mobile', msg: MSG.preRegMobileTaken }], (path) => fieldLabel(person, path));
+  const [taken] = await registered();
+  if (taken) {
+    // Someone submitting a mobile over and over must not flood its owner: one resend per window.
+    const [recent] = await db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, String(values.mobile)), eq(outboxMessages.kind, 'registered'), eq(outboxMessages.personId, Number(taken.id)), gte(outboxMessages.createdAt, new Date(now.getTime() - PRE_REG_RESEND_WINDOW_MS))))
+      .limit(1);
+    if (!recent) await confirm(db, Number(taken.id));
+    return receipt;
+  }
 
   const code = newPersonCode();
   const row: Row = {
@@ -158,20 +182,23 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
     updatedAt: now,
   };
   try {
-    const badgeNo = await uniqueRefusal(person, () =>
+    await uniqueRefusal(person, () =>
       db.transaction(async (tx) => {
         const [created] = await tx.insert(tableOf(person)).values(row as never).returning({ id: cols.id });
         const badge = autoCodeOf(person.autoCode!.prefix, now, created.id as number);
         await tx.update(tableOf(person)).set({ badgeNo: badge } as never).where(eq(cols.id, created.id));
-        return badge;
+        // The confirmation is queued with the row: both or neither.
+        await confirm(tx as unknown as AppDb, Number(created.id));
       }),
     );
-    return { code, badgeNo, name: values.name as string };
+    return receipt;
   } catch (error) {
-    // Two submits of the same mobile racing: the unique index decides, and the visitor reads our words.
+    // Two submits of the same mobile racing: the unique index decides, and the loser is answered as a repeat.
     const raced = (error as { data?: { errors?: FieldError[] } }).data?.errors?.some((e) => e.field === 'mobile');
-    if (raced) throw fieldErrors([{ field: 'mobile', msg: MSG.preRegMobileTaken }], (path) => fieldLabel(person, path));
-    throw error;
+    if (!raced) throw error;
+    const [winner] = await registered();
+    if (winner) await confirm(db, Number(winner.id));
+    return receipt;
   }
 }
 

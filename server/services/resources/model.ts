@@ -34,6 +34,8 @@ export interface Caller {
   now: Date;
   /** The request's address, for the audit log (absent for seeds and imports run by the server itself). */
   address?: string | null;
+  /** Where the product is reached (PUBLIC_URL, else the request's own origin): links in the messages a change sends. */
+  origin?: string;
 }
 
 export function tableOf(def: Pick<ResourceDef, 'key'>): PgTable {

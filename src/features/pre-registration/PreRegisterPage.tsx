@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Form, Input, Radio, Result, Select, Typography } from 'antd';
 import { ApiError } from '../../api/errors';
 import { formRule } from '../../components/resource/fieldValues';
@@ -13,9 +13,10 @@ import {
   type PreRegistrationField,
   type PreRegistrationInfo,
   type PreRegistrationNotice,
+  type PreRegistrationReceipt,
 } from '@domain/meeting/preRegistration.contracts';
 import { type FieldError } from '@domain/core/envelope';
-import { fetchRegistrationInfo, fetchRegistrationNotice, resultPath, submitRegistration, type RegistrationForm, type RegistrationTarget } from './api';
+import { fetchRegistrationInfo, fetchRegistrationNotice, submitRegistration, type RegistrationForm, type RegistrationTarget } from './api';
 import { EventHeader, RemoteFrame, dateRange, useDocumentTitle } from './parts';
 import { useRemote } from './useRemote';
 
@@ -118,8 +119,8 @@ function ActivityChoice({ activities, value, onChange }: { activities: PreRegist
 
 function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
   const [form] = Form.useForm<Values>();
-  const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
+  const [receipt, setReceipt] = useState<PreRegistrationReceipt | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const only = info.activities.length === 1 ? info.activities[0] : null;
   const chosenId = Form.useWatch('activityId', form) as number | undefined;
@@ -136,8 +137,7 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
       // 选择活动 is required by the form, so one is always chosen here.
       const fields: RegistrationForm = { activityId: (only?.id ?? values.activityId)! };
       for (const name of FIELD_NAMES) fields[name] = values[name] === undefined || values[name] === null ? '' : String(values[name]).trim();
-      const result = await submitRegistration(fields);
-      navigate(resultPath(result.code));
+      setReceipt(await submitRegistration(fields));
     } catch (error) {
       const errors = error instanceof ApiError ? (error.data as { errors?: FieldError[] } | null | undefined)?.errors : undefined;
       if (errors?.length) {
@@ -163,6 +163,19 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
       </Form.Item>
     );
   };
+
+  if (receipt) {
+    return (
+      <Card className="zb-prereg" data-testid="prereg-sent">
+        <EventHeader above={info.organiserName} title={info.projectName} dates={dateRange(info.projectSrq, info.projectErq)} address={info.projectAddress} />
+        <Result
+          status="success"
+          title="登记已提交"
+          subTitle={`${receipt.name}，您的个人页面链接和入场二维码已通过短信发送至 ${receipt.sentTo}；填写了电子邮箱的，同时发送到邮箱。主办方审核通过后凭二维码入场。`}
+        />
+      </Card>
+    );
+  }
 
   return (
     <Card className="zb-prereg">
@@ -223,7 +236,7 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
         {text('company', { autoComplete: 'organization' })}
         {text('jobTitle', { autoComplete: 'organization-title' })}
         {text('email', { inputMode: 'email', normalize: removeSpaces, autoComplete: 'email' })}
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="提交后将生成您的个人二维码，主办方审核通过后凭码入场。证件信息仅用于入场核验。" />
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="提交后，个人二维码将通过短信（及邮件）发送给您，主办方审核通过后凭码入场。证件信息仅用于入场核验。" />
         {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={refusal} />}
         <Form.Item style={{ marginBottom: 0 }}>
           <Button type="primary" htmlType="submit" block loading={submitting}>

@@ -7,7 +7,7 @@ import {
   preRegistrationSubmit,
   type PreRegistrationInfo,
   type PreRegistrationNotice,
-  type PreRegistrationResult,
+  type PreRegistrationReceipt,
   type PreRegistrationState,
 } from '@domain/meeting/preRegistration.contracts';
 import { attendeeItinerary, type AttendeeItinerary } from '@domain/meeting/attendeePage.contracts';
@@ -29,7 +29,7 @@ export function fetchRegistrationNotice(target: RegistrationTarget): Promise<Pre
 
 export type RegistrationForm = RequestOf<typeof preRegistrationSubmit>;
 
-export function submitRegistration(form: RegistrationForm): Promise<PreRegistrationResult> {
+export function submitRegistration(form: RegistrationForm): Promise<PreRegistrationReceipt> {
   return call(preRegistrationSubmit, form, { refusalShownByPage: true });
 }
 

@@ -8,6 +8,7 @@ import { MSG } from '../../../messages';
 import { newPersonCode } from '../../meeting/personCode';
 import { personSearchKey } from '../../meeting/personSearchKey';
 import { attendeeSettings, certificateErrors } from '../../meeting/activitySettings';
+import { queueStatusMessages } from '../../meeting/attendeeMessages';
 import { personWorkbook } from '../../meeting/personImport';
 import { lockNames } from '../../sql';
 import { columnsOf, joinTableOf, tableOf, type Caller, type Row } from '../model';
@@ -161,9 +162,14 @@ export const person: ResourceHooks = {
   },
   /** The import's columns in its names and order first, so an export fixed in Excel imports again. */
   exportWorkbook: (rows) => personWorkbook(rows),
-  /** A cancelled or rejected registration gives up its seats and its places on the shuttles. */
+  /**
+   * A cancelled or rejected registration gives up its seats and its places on the shuttles; an approved
+   * or cancelled one is told so (attendeeMessages.ts).
+   */
   async afterTransition(tx, caller, row, field, to) {
-    if (field !== personStatus.field || !INACTIVE.includes(to)) return;
+    if (field !== personStatus.field) return;
+    await queueStatusMessages(tx, caller, [row.id as number], to);
+    if (!INACTIVE.includes(to)) return;
     const s = columnsOf(seatDef);
     await tx
       .update(tableOf(seatDef))

@@ -3,11 +3,15 @@ import { Button, Card, Empty, Input, Modal, Space, Spin, Tag, Typography } from 
 import { CheckOutlined, LoginOutlined, PrinterOutlined } from '@ant-design/icons';
 import { PERSON_STATES } from '@domain/meeting/resources';
 import type { DeskPerson } from '@domain/meeting/gateScan.contracts';
+import { personResend } from '@domain/meeting/personMessages.contracts';
+import { useSession } from '@/stores/session';
+import { ResendQrButton } from '../persons/ResendQrButton';
 
 /**
  * The attendees a desk search found, one card each: who (name, company, category, badge, masked mobile),
  * where they stand (登记状态, 签到 or not, seat) and what the desk can do — 签到 by hand with a reason,
- * 审核通过 on the spot (only shown to who may approve; the server checks again), 打印胸卡.
+ * 审核通过 on the spot (only shown to who may approve; the server checks again), 打印胸卡, and 补发二维码
+ * to the attendee's email and mobile (for who holds the attendees' list).
  */
 
 /** Reasons staff give most often, one click each; any other can be typed. */
@@ -93,6 +97,7 @@ function PersonCard({ person, props, onCheckIn }: { person: DeskPerson; props: P
       setApproving(false);
     }
   };
+  const canResend = useSession((st) => st.authorities.includes(personResend.authority)) && (person.status === APPROVED || person.status === PENDING);
   const checkedIn = person.checkedInAt !== null;
   const canCheckIn = person.status === APPROVED && !checkedIn && props.entryGate;
   return (
@@ -127,6 +132,7 @@ function PersonCard({ person, props, onCheckIn }: { person: DeskPerson; props: P
               打印胸卡
             </Button>
           )}
+          {canResend && <ResendQrButton ids={[person.id]} names={person.name} />}
           <Button type="primary" icon={<LoginOutlined />} disabled={!canCheckIn} onClick={onCheckIn} title={checkInHint(person, props)}>
             签到
           </Button>

@@ -6,6 +6,7 @@ import type { ListInEffect } from '@/components/resource/ResourcePage';
 import { BadgePrint } from './BadgePrint';
 import { BulkModal, ACTION_LABELS } from './BulkModal';
 import { ImportModal } from './ImportModal';
+import { ResendQrButton } from './ResendQrButton';
 import { downloadImportTemplate } from './personImportApi';
 import type { BulkAction, BulkSelection } from './personBulkApi';
 
@@ -13,13 +14,15 @@ import type { BulkAction, BulkSelection } from './personBulkApi';
  * 参会人员's own toolbar buttons beside the generic ones (新增 / 批量删除 / 导出): 下载模板 and 导入 with the
  * import action; 批量操作 (审核通过, 取消登记, 变更人员类别, 安排班车, 删除) and 打印胸卡, each for the ticked
  * rows or, with none ticked, for every row matching the list's filter — each action offered with its
- * own authority.
+ * own authority; 补发二维码 for the ticked rows.
  */
 export interface PersonToolbarProps {
   selected: readonly Key[];
   canImport: boolean;
   canApprove: boolean;
   canBadge: boolean;
+  /** 补发二维码 to the ticked rows (the server checks the authority again). */
+  canResend?: boolean;
   /** The bulk actions the user holds the authority of. */
   bulkActions?: readonly BulkAction[];
   /** The list as filtered now (for "every row matching the filter"). */
@@ -27,7 +30,7 @@ export interface PersonToolbarProps {
   reload: () => void;
 }
 
-export function PersonToolbar({ selected, canImport, canApprove, canBadge, bulkActions = [], list, reload }: PersonToolbarProps) {
+export function PersonToolbar({ selected, canImport, canApprove, canBadge, canResend = false, bulkActions = [], list, reload }: PersonToolbarProps) {
   const { message, modal } = App.useApp();
   const [importing, setImporting] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -117,6 +120,7 @@ export function PersonToolbar({ selected, canImport, canApprove, canBadge, bulkA
           <BadgePrint selection={printing} onClose={() => setPrinting(null)} />
         </>
       )}
+      {canResend && <ResendQrButton ids={selected.map(Number)} title={selected.length ? undefined : '请先勾选要补发的参会人员'} onDone={() => list?.clearSelection()} />}
     </>
   );
 }

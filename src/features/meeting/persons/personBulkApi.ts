@@ -11,6 +11,7 @@ import {
   type BadgePage,
   type BulkResult,
 } from '@domain/meeting/personBulk.contracts';
+import { personResend, type PersonResendResult } from '@domain/meeting/personMessages.contracts';
 
 /**
  * The calls of 参会人员's bulk actions (domain/meeting/personBulk.contracts.ts). The persons are the
@@ -71,4 +72,9 @@ export function runBulk(action: BulkAction, selection: BulkSelection, extra: Bul
 export function badgePage(selection: BulkSelection, offset: number, limit = BADGES_PAGE_MAX): Promise<BadgePage> {
   const sort = selection.kind === 'all' ? { sort: selection.params.sort, order: selection.params.order } : {};
   return call(personBulkBadges, { ...selectionParams(selection), ...sort, offset, limit } as never);
+}
+
+/** 补发二维码 to ticked attendees: the server's words (已加入发送队列：N 人…) come back with the counts. */
+export function resendQrCodes(ids: readonly number[]): Promise<{ data: PersonResendResult; msg: string }> {
+  return callWithMessage(personResend, { ids: ids.join(',') });
 }

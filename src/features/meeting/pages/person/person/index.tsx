@@ -4,6 +4,7 @@ import { actionAuthority, findTransition, machineOf, stateValue, transitionActio
 import { person } from '@domain/meeting/resources';
 import { personBadges, personImportPreview } from '@domain/meeting/personImport.contracts';
 import { personBulkApprove, personBulkCancel, personBulkKind, personBulkRemove, personBulkShuttle } from '@domain/meeting/personBulk.contracts';
+import { personResend } from '@domain/meeting/personMessages.contracts';
 import { useSession } from '@/stores/session';
 import { PersonToolbar } from '@/features/meeting/persons/PersonToolbar';
 import type { BulkAction } from '@/features/meeting/persons/personBulkApi';
@@ -31,14 +32,15 @@ export default function PersonPage() {
   const authorities = useSession((s) => s.authorities);
   const canImport = authorities.includes(personImportPreview.authority);
   const canBadge = authorities.includes(personBadges.authority);
+  const canResend = authorities.includes(personResend.authority);
   const bulkActions = BULK.filter(([, authority]) => authority && authorities.includes(authority)).map(([action]) => action);
   return (
     <ResourcePage
       def={person}
       linkSearch={search}
-      selectable={canBadge || bulkActions.length > 0}
+      selectable={canBadge || canResend || bulkActions.length > 0}
       extraToolbar={(selected, _rows, reload, list) => (
-        <PersonToolbar selected={selected} canImport={canImport} canApprove={authorities.includes(APPROVE)} canBadge={canBadge} bulkActions={bulkActions} list={list} reload={reload} />
+        <PersonToolbar selected={selected} canImport={canImport} canApprove={authorities.includes(APPROVE)} canBadge={canBadge} canResend={canResend} bulkActions={bulkActions} list={list} reload={reload} />
       )}
     />
   );

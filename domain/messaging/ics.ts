@@ -1,0 +1,101 @@
+/**
+ * An activity as an iCalendar file (RFC 5545) for a confirmation email: one VEVENT in China time
+ * (TZID Asia/Shanghai, with its VTIMEZONE so every client reads it alike), text escaped, long lines
+ * folded, CRLF line ends. Without opening hours the event is all-day, DTEND the day after the last.
+ */
+
+export interface CalendarEvent {
+  /** Unique and stable for the attendee and activity, so a resent file updates the entry rather than adding one. */
+  uid: string;
+  summary: string;
+  /** `YYYY-MM-DD`. */
+  startDay: string;
+  endDay: string;
+  /** `HH:MM` or `HH:MM:SS`; both or neither. */
+  openTime?: string | null;
+  closeTime?: string | null;
+  location?: string | null;
+  description?: string | null;
+  url?: string | null;
+  /** When the file is written (DTSTAMP). */
+  stamp: Date;
+}
+
+/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
+export function icsText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Lines longer than 75 octets folded with CRLF and a space, never inside a UTF-8 character. */
+/** Octets of one character in UTF-8 (the domain core has no TextEncoder). */
+function utf8Length(char: string): number {
+  const code = char.codePointAt(0)!;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+}
+
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Length(char);
+    // The first line may take 75 octets; a continuation line's leading space counts towards its 75.
+    if (octets + size > (parts.length ? 74 : 75)) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+const compactDay = (day: string) => day.replace(/-/g, '');
+const compactTime = (time: string) => (time.length === 5 ? `${time}:00` : time.slice(0, 8)).replace(/:/g, '');
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+const utcStamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+export function calendarFile(event: CalendarEvent): string {
+  const timed = Boolean(event.openTime && event.closeTime);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//zbzj//主办之家//ZH',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VTIMEZONE',
+    'TZID:Asia/Shanghai',
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    'TZOFFSETFROM:+0800',
+    'TZOFFSETTO:+0800',
+    'TZNAME:CST',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(event.stamp)}`,
+    ...(timed
+      ? [
+          `DTSTART;TZID=Asia/Shanghai:${compactDay(event.startDay)}T${compactTime(event.openTime!)}`,
+          // Daily hours over several days: one event from the first opening to the last closing.
+          `DTEND;TZID=Asia/Shanghai:${compactDay(event.endDay)}T${compactTime(event.closeTime!)}`,
+        ]
+      : [`DTSTART;VALUE=DATE:${compactDay(event.startDay)}`, `DTEND;VALUE=DATE:${compactDay(nextDay(event.endDay))}`]),
+    `SUMMARY:${icsText(event.summary)}`,
+    ...(event.location ? [`LOCATION:${icsText(event.location)}`] : []),
+    ...(event.description ? [`DESCRIPTION:${icsText(event.description)}`] : []),
+    ...(event.url ? [`URL:${event.url}`] : []),
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}

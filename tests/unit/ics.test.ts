@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { calendarFile, foldLine, icsText } from '@domain/messaging/ics';
+
+/** The activity's calendar file attached to confirmations (domain/messaging/ics.ts): what a calendar app reads. */
+describe('calendarFile', () => {
+  const stamp = new Date('2026-11-20T02:00:00Z');
+
+  it('writes a timed event in China time with its zone, a UTC DTSTAMP and CRLF lines', () => {
+    const ics = calendarFile({ uid: 'person-7-activity-3@zbzj', summary: '开幕式', startDay: '2026-12-08', endDay: '2026-12-09', openTime: '09:00:00', closeTime: '17:30', location: '上海, 一层;大厅', stamp });
+    const lines = ics.split('\r\n');
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(lines).toContain('TZID:Asia/Shanghai');
+    expect(lines).toContain('DTSTART;TZID=Asia/Shanghai:20261208T090000');
+    expect(lines).toContain('DTEND;TZID=Asia/Shanghai:20261209T173000');
+    expect(lines).toContain('DTSTAMP:20261120T020000Z');
+    expect(lines).toContain('UID:person-7-activity-3@zbzj');
+    expect(lines).toContain('LOCATION:上海\\, 一层\\;大厅');
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/\n/);
+  });
+
+  it('makes an event without opening hours all-day, ending the day after its last', () => {
+    const ics = calendarFile({ uid: 'u', summary: 'x', startDay: '2026-12-31', endDay: '2026-12-31', stamp });
+    expect(ics).toContain('\r\nDTSTART;VALUE=DATE:20261231\r\n');
+    expect(ics).toContain('\r\nDTEND;VALUE=DATE:20270101\r\n');
+  });
+
+  it('escapes text and folds long lines at 75 octets without splitting a character', () => {
+    expect(icsText('a\\b\nc')).toBe('a\\\\b\\nc');
+    const folded = foldLine(`DESCRIPTION:${'主办之家'.repeat(20)}`);
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.split('\r\n ').join('')).toBe(`DESCRIPTION:${'主办之家'.repeat(20)}`);
+  });
+});
