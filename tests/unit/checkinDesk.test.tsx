@@ -166,7 +166,7 @@ describe('签到台 /gate/desk/index', () => {
   });
 
   it('sends a scan once however fast Enter is pressed, and queues a different code scanned meanwhile', async () => {
-    const { scans } = installGateBackend({ scanDelayMs: 150 });
+    const { scans } = installGateBackend({ scanDelayMs: 600 });
     storage.set(DESK_GATE_KEY, 1);
     renderPage(GateDeskPage, { path: '/gate/desk/index' });
     await waitFor(() => expect(codeInput()).toBeEnabled());

@@ -21,7 +21,7 @@ export function VerdictPanel({ scan }: { scan: RecentScan | null }) {
     background: colours.bg,
     border: `2px solid ${colours.border}`,
     borderRadius: token.borderRadiusLG,
-    padding: '24px 32px',
+    padding: '24px clamp(16px, 4vw, 32px)',
     minHeight: 260,
   };
   if (!scan) {
@@ -38,7 +38,8 @@ export function VerdictPanel({ scan }: { scan: RecentScan | null }) {
   const result = scan.result;
   return (
     <div style={box} data-testid="desk-verdict" data-tone={tone} role="status" aria-live="assertive">
-      <div style={{ fontSize: 56, lineHeight: 1.2, fontWeight: 700, color: colours.text }}>
+      {/* As large as a phone's width allows: 「重复签到」 stays on one line at 390 px. */}
+      <div style={{ fontSize: 'clamp(36px, 9vw, 56px)', lineHeight: 1.2, fontWeight: 700, color: colours.text }}>
         {colours.icon} {HEADLINES[toneOf(scan.verdict)]}
         {scan.offline && (
           <span

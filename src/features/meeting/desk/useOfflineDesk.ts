@@ -225,13 +225,26 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
     return () => window.clearInterval(timer);
   }, [offline, waiting, uploadProblem, sync]);
 
+  /** The kept gate's count of today's passes follows the passes made here, for a reload without network. */
+  const countPass = useCallback((scan: OfflineScan) => {
+    if (!scan.judged.pass) return;
+    deskDb()
+      .deskGates.where('id')
+      .equals(scan.queued.gateId)
+      .modify((g) => {
+        g.todayCount += 1;
+      })
+      .catch(() => undefined);
+  }, []);
+
   const scanLocally = useCallback(
     async (gate: number, code: string) => {
       const scan = await scanOffline(deskDb(), gate, code, Date.now());
+      countPass(scan);
       recount().catch(() => undefined);
       return outcomeOf(scan);
     },
-    [recount],
+    [recount, countPass],
   );
 
   const checkInLocally = useCallback(
@@ -239,11 +252,12 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
       const person = await deskDb().people.get(personId);
       if (!person) return null;
       const scan = await scanOffline(deskDb(), gate, person.code, Date.now());
+      countPass(scan);
       recount().catch(() => undefined);
       const card = cardOf(person);
       return { outcome: outcomeOf(scan), person: scan.judged.pass ? { ...card, checkedInAt: chinaTimeText(scan.queued.doorAt) } : card };
     },
-    [recount],
+    [recount, countPass],
   );
 
   const searchLocally = useCallback(async (keyword: string) => (await searchCopy(deskDb(), keyword)).map(cardOf), []);

@@ -84,6 +84,7 @@ export default function GateDeskPage() {
 
   useEffect(() => {
     let alive = true;
+    let kept = false;
     loadDeskGates()
       .then((list) => {
         void desk.current.keepGates(list).catch(() => undefined);
@@ -93,12 +94,15 @@ export default function GateDeskPage() {
         // Offline: the gates this device kept; other failures have been shown by the error mapper.
         if (!unreachable(error)) throw error;
         desk.current.lostServer();
+        kept = true;
         return desk.current.keepGates(null);
       })
       .then((list) => {
         if (!alive) return;
         setGates(list);
-        setTodayByGate(Object.fromEntries(list.map((g) => [g.id, g.todayCount])));
+        const counts = Object.fromEntries(list.map((g) => [g.id, g.todayCount]));
+        // Kept counts are as old as the list: the ones this page has counted since are newer.
+        setTodayByGate((old) => (kept ? { ...counts, ...old } : counts));
         // A remembered gate that is gone (disabled, another activity) is forgotten; a lone gate is the obvious one.
         setGateId((current) => {
           if (list.some((g) => g.id === current)) return current;
@@ -288,7 +292,7 @@ export default function GateDeskPage() {
       extra={
         <Select
           aria-label="闸机"
-          style={{ width: 420 }}
+          style={{ width: 'min(420px, calc(100vw - 210px))' }}
           size="large"
           placeholder={gates && gates.length === 0 ? '当前活动没有启用的闸机' : '请选择闸机'}
           loading={gates === null}
