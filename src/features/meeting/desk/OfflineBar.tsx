@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
-import { CloudSyncOutlined, DisconnectOutlined, WifiOutlined } from '@ant-design/icons';
 import { chinaTimeText } from '@domain/meeting/gateVerdict';
 import { VERDICT_LABELS } from './deskSession';
 import type { OfflineDesk } from './useOfflineDesk';
@@ -27,6 +26,7 @@ function useMinuteClock(): number {
   return now;
 }
 
+// No icons of their own: antd's icons share one chunk with the back office's frame (vite.config.ts), which would grow.
 /**
  * Above the scan field: online, the local copy and its age; offline, a red banner that says scans are
  * judged on this device and how many wait for the server; after a failed upload, why (the scans stay).
@@ -40,7 +40,6 @@ export function NetworkBar({ desk }: { desk: OfflineDesk }) {
       <Alert
         type="error"
         showIcon
-        icon={<DisconnectOutlined />}
         style={{ marginBottom: 16 }}
         data-testid="desk-network"
         data-state="offline"
@@ -62,14 +61,14 @@ export function NetworkBar({ desk }: { desk: OfflineDesk }) {
   return (
     <div style={{ marginBottom: 12 }} data-testid="desk-network" data-state="online">
       <Space wrap size={[8, 4]}>
-        <Tag icon={<WifiOutlined />} color="success">
+        <Tag color="success">
           在线
         </Tag>
         <Typography.Text type="secondary" data-testid="desk-copy">
           {copyText}
         </Typography.Text>
         {(desk.waiting > 0 || desk.uploading) && (
-          <Tag icon={<CloudSyncOutlined spin={desk.uploading} />} color="processing" data-testid="desk-waiting">
+          <Tag color="processing" data-testid="desk-waiting">
             {desk.uploading ? `正在上传离线扫码（${count(desk.waiting)} 条）` : waitingText}
           </Tag>
         )}
