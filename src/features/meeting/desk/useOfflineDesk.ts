@@ -163,7 +163,8 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
   }, [recount]);
 
   const refreshCopy = useCallback(async (): Promise<boolean> => {
-    if (gateId === null) return true;
+    // The gate's activity is known once the gates are in: before that a kept copy cannot be told current or not.
+    if (gateId === null || activityId === null) return true;
     const db = deskDb();
     const meta = await copyMeta(db);
     const since = meta && meta.activityId === activityId ? meta.version : undefined;
