@@ -52,6 +52,8 @@ const COPY: DeskCopy = {
 };
 
 interface Backend {
+  /** The venue's network is down: no request gets an answer. */
+  down: boolean;
   uploads: DeskQueuedScan[][];
   scans: number;
   /** How the next uploads are answered; default: each scan as the desk judged it. */
@@ -60,6 +62,7 @@ interface Backend {
 
 function installBackend(): Backend {
   const backend: Backend = {
+    down: false,
     uploads: [],
     scans: 0,
     answer: (scans) =>
@@ -67,13 +70,14 @@ function installBackend(): Backend {
   };
   server.use(
     mock(deskGates, () => [GATE]),
-    mock(deskCopy, ({ params }) => (params.since ? { ...COPY, full: false, people: [] } : COPY)),
-    // The venue's network is down: the scan request never gets an answer.
+    mock(deskCopy, ({ params }) => (backend.down ? HttpResponse.error() : params.since ? { ...COPY, full: false, people: [] } : COPY)),
+    // Every scan in these tests is made while the network is down.
     mock(gateScan, () => {
       backend.scans++;
       return HttpResponse.error();
     }),
     mock(deskUpload, ({ params }) => {
+      if (backend.down) return HttpResponse.error();
       const scans = JSON.parse(params.scans) as DeskQueuedScan[];
       backend.uploads.push(scans);
       return backend.answer(scans);
@@ -101,6 +105,7 @@ async function openDesk() {
 
 /** The network fails under two scans of 张伟 and one of 李娜: pass, duplicate, pass, all judged here. */
 async function scanThroughOutage(backend: Backend) {
+  backend.down = true;
   await scan(ZHANG.code);
   await waitFor(() => expect(verdict()).toHaveAttribute('data-tone', 'ok'));
   await scan(ZHANG.code);
@@ -127,6 +132,7 @@ describe('签到台 offline', () => {
     const backend = installBackend();
     await openDesk();
     expect(network()).toHaveAttribute('data-state', 'online');
+    backend.down = true;
 
     await scan(ZHANG.code);
     await waitFor(() => expect(verdict()).toHaveAttribute('data-tone', 'ok'));
@@ -155,9 +161,10 @@ describe('签到台 offline', () => {
   });
 
   it('finds people on the local copy while offline', async () => {
-    installBackend();
+    const backend = installBackend();
     server.use(mock(deskSearch, () => HttpResponse.error()));
     await openDesk();
+    backend.down = true;
     await scan(ZHANG.code);
     await waitFor(() => expect(network()).toHaveAttribute('data-state', 'offline'));
     await user.paste('zw');
@@ -181,6 +188,7 @@ describe('签到台 offline', () => {
           : { scanId: s.scanId, verdict: s.deskVerdict, repeated: false, conflict: false, message: '签到成功', personName: '张伟', checkedAt: null, checkedGateName: null },
       );
 
+    backend.down = false;
     await goOnline();
     await waitFor(() => expect(network()).toHaveAttribute('data-state', 'online'));
     await waitFor(() => expect(screen.queryByTestId('desk-waiting')).not.toBeInTheDocument());
@@ -210,21 +218,24 @@ describe('签到台 offline', () => {
     await scanThroughOutage(backend);
     // The server answers, but refuses (an older server without the upload).
     backend.answer = () => HttpResponse.json({ code: 404, msg: '接口不存在', data: null }, { status: 404 });
+    backend.down = false;
     await goOnline();
     expect(await screen.findByText('离线扫码上传失败：接口不存在')).toBeInTheDocument();
     expect(screen.getByTestId('desk-waiting')).toHaveTextContent('待上传 3 条');
-    // Still no answer at all: the desk is offline again, nothing lost.
-    backend.answer = () => HttpResponse.error();
+    // The network fails again before the next try: the desk is offline again, nothing lost.
+    backend.down = true;
     await goOnline();
     await waitFor(() => expect(network()).toHaveAttribute('data-state', 'offline'));
     expect(screen.getByTestId('desk-waiting')).toHaveTextContent('待上传 3 条');
     expect(waitingScansOnDevice()).toBe(3);
 
     backend.answer = (scans) => scans.map((s) => ({ scanId: s.scanId, verdict: s.deskVerdict, repeated: false, conflict: false, message: '签到成功', personName: null, checkedAt: null, checkedGateName: null }));
+    backend.down = false;
     await goOnline();
     await waitFor(() => expect(screen.queryByTestId('desk-waiting')).not.toBeInTheDocument());
-    expect(backend.uploads).toHaveLength(3);
-    expect(backend.uploads[2]).toHaveLength(3);
+    // The refused upload and the one that went through; the one without an answer never arrived.
+    expect(backend.uploads).toHaveLength(2);
+    expect(backend.uploads[1]).toHaveLength(3);
     expect(screen.queryByTestId('desk-conflicts')).not.toBeInTheDocument();
   });
 });

@@ -111,6 +111,11 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
   offlineRef.current = !online || !reachable;
   const syncing = useRef(false);
   const alive = useRef(true);
+  /** Moves when a call finds the server gone: an answer to a call made before that proves nothing about now. */
+  const lostEpoch = useRef(0);
+  const backOnline = (since: number) => {
+    if (alive.current && lostEpoch.current === since) setReachable(true);
+  };
 
   useEffect(() => {
     alive.current = true;
@@ -134,6 +139,7 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
     const db = deskDb();
     let all = await waitingScans(db);
     if (all.length === 0) return 'done';
+    const epoch = lostEpoch.current;
     setUploading(true);
     try {
       while (all.length > 0) {
@@ -144,10 +150,8 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
         if (!answers.some((a) => chunk.some((q) => q.id === a.scanId))) throw new Error('服务器未确认任何扫码记录');
         all = await waitingScans(db);
       }
-      if (alive.current) {
-        setUploadProblem(null);
-        setReachable(true);
-      }
+      if (alive.current) setUploadProblem(null);
+      backOnline(epoch);
       return 'done';
     } catch (error) {
       if (unreachable(error)) {
@@ -168,11 +172,12 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
     const db = deskDb();
     const meta = await copyMeta(db);
     const since = meta && meta.activityId === activityId ? meta.version : undefined;
+    const epoch = lostEpoch.current;
     try {
       const answer = await loadDeskCopy(gateId, since);
       // Someone was removed since: the whole copy again.
       if (!(await storeCopy(db, answer, Date.now())) && !answer.full) await storeCopy(db, await loadDeskCopy(gateId), Date.now());
-      if (alive.current) setReachable(true);
+      backOnline(epoch);
       return true;
     } catch (error) {
       if (unreachable(error) && alive.current) setReachable(false);
@@ -182,19 +187,33 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
     }
   }, [gateId, activityId, recount]);
 
-  /** Upload first (the server then knows this desk's passes), then the copy; one at a time. */
+  // sync outlives renders (timers, events): it calls the latest upload and refresh, for the gate shown now.
+  const latest = useRef({ upload, refreshCopy });
+  latest.current = { upload, refreshCopy };
+  const syncAgain = useRef(false);
+
+  /**
+   * The queue first (the copy fetched afterwards holds the passes the server recorded from it), then the
+   * copy; one at a time, and a request made meanwhile (another gate, a change reported) runs after it.
+   */
   const sync = useCallback(async () => {
-    if (syncing.current || !browserOnline()) return;
+    if (!browserOnline()) return;
+    if (syncing.current) {
+      syncAgain.current = true;
+      return;
+    }
     syncing.current = true;
     try {
-      // The queue first: the copy fetched afterwards holds the passes the server recorded from it.
-      if ((await upload()) !== 'unreachable') await refreshCopy();
+      do {
+        syncAgain.current = false;
+        if ((await latest.current.upload()) !== 'unreachable') await latest.current.refreshCopy();
+      } while (syncAgain.current && alive.current);
     } catch {
       // IndexedDB refused (a private window of an old browser): the desk works online, without a copy.
     } finally {
       syncing.current = false;
     }
-  }, [refreshCopy, upload]);
+  }, []);
 
   useEffect(() => {
     recount().catch(() => undefined);
@@ -217,7 +236,7 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
   // A new gate, a reported change, or coming back: bring the copy up to date and send what waits.
   useEffect(() => {
     void sync();
-  }, [sync, liveVersion]);
+  }, [sync, gateId, activityId, liveVersion]);
 
   const offline = !online || !reachable;
   useEffect(() => {
@@ -294,6 +313,7 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
     dismissAllConflicts,
     isOffline: () => offlineRef.current,
     lostServer: () => {
+      lostEpoch.current++;
       offlineRef.current = true;
       setReachable(false);
     },
