@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { aliases } from './vite-plugins/aliases.js';
 import { contractSchemas } from './vite-plugins/contractSchemas.js';
 import { compressAssets } from './vite-plugins/compressAssets.js';
@@ -33,11 +34,41 @@ const FRAME_MODULES =
 const LIST_PAGE_MODULES =
   /\/src\/(components\/resource\/(ResourceMenuPage|ResourcePage|ColumnChooser|RowOperations|ScopeSelects|FieldInput|ResourceTable|cells)\.tsx|components\/share\/(ShareActions\.tsx|index\.ts)|components\/(PagedTable|SearchForm|ListEmpty|StatusTag)\.tsx|components\/(usePagedQuery|useFocusableScroll)\.ts|hooks\/useWindowHeight\.ts|lib\/dateFormat\.ts)$/;
 
+/**
+ * The service worker of the offline 签到台 (src/lib/serviceWorker.ts registers it from the desk only):
+ * Workbox precaches the built app shell, and a navigation under /zbzj/ gets the precached index.html, so
+ * a desk reloaded without network opens. Nothing else is cached at run time: API answers are signed,
+ * per-user and no-store (server/plugins/security.ts). The login keeps its painted page from the server.
+ * A new deploy's worker replaces the old one at once (skipWaiting, clientsClaim) and drops its caches.
+ */
+const deskWorker = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'autoUpdate',
+  injectRegister: false,
+  // public/desk.webmanifest, linked by the desk page: no manifest request on the login page or elsewhere.
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+    // login.html is served by the server with its own CSP hashes (server/plugins/spa.ts).
+    globIgnores: ['login.html', 'stats.html'],
+    navigateFallback: '/zbzj/index.html',
+    navigateFallbackAllowlist: [/^\/zbzj\//],
+    navigateFallbackDenylist: [/^\/zbzj\/user\/login/, /^\/zbzj\/assets\//, /^\/admin\//],
+    // Hashed file names need no revision of their own.
+    dontCacheBustURLsMatching: /assets\/.+-[\w-]{8,}\./,
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [],
+  },
+});
+
 export default defineConfig({
   base: '/zbzj/',
   resolve: { alias: aliases },
   // loginFrame before compressAssets: login.html is written with the bundle, then compressed with the rest.
-  plugins: [react(), contractSchemas(), lazyTableTree(), loginFrame(), compressAssets()],
+  plugins: [react(), contractSchemas(), lazyTableTree(), loginFrame(), compressAssets(), deskWorker],
   server: {
     port: 5173,
     proxy: { '/admin': { target: apiTarget, changeOrigin: true } },

@@ -24,6 +24,8 @@ declare module 'axios' {
      * content, e.g. a public page's "链接无效或已失效"; the mapper then does not toast it as well.
      */
     refusalShownByPage?: boolean;
+    /** The calling page shows that the server could not be reached (签到台 going offline); no toast for it. */
+    unreachableShownByPage?: boolean;
   }
 }
 
@@ -105,7 +107,8 @@ export function createErrorMapper(deps: ErrorMapperDeps) {
     if (isCancel(error)) return Promise.reject(new ApiError('请求已取消', 'cancelled'));
     const response = isAxiosError(error) ? error.response : undefined;
     if (!response) {
-      deps.toasts().message.error(ERROR_TEXT.noResponse);
+      const config = isAxiosError(error) ? error.config : undefined;
+      if (!config?.unreachableShownByPage) deps.toasts().message.error(ERROR_TEXT.noResponse);
       return Promise.reject(new ApiError(ERROR_TEXT.noResponse, 'network'));
     }
     const status = response.status;

@@ -1,10 +1,12 @@
 import { create } from 'zustand';
 import * as sessionApi from '../api/session';
 import { currentToken, setSessionExpiredHandler } from '../api/request';
+import { ApiError } from '../api/errors';
 import { KHLX_ORGANISER, type LoginResult, type MenuNode, type UserInfo } from '@domain/session/session.contracts';
 import { ACCESS_SJC_KEY, ACCESS_TOKEN_KEY, EDU_LOGIN_PATH } from '../config/constants';
 import { storage } from '../lib/storage';
 import { browser } from '../lib/browser';
+import { dropDeskDevice } from '../lib/deskDevice';
 import { authorityNames } from '../lib/authority';
 import { appNavigate } from '../lib/navigation';
 import { menusToRoutes, type PageResolver } from '../lib/menusToRoutes';
@@ -23,6 +25,11 @@ export interface LogoutOptions {
    * login (default true; false when the caller — the guard or the 401 handler — moves on by itself).
    */
   leave?: boolean;
+  /**
+   * Also drop the scans 签到台 judged offline that the server has not accepted yet (src/lib/deskDevice.ts):
+   * only once the user was told how many and chose to sign out; otherwise they wait for the next sign-in.
+   */
+  dropWaitingScans?: boolean;
 }
 
 export interface SessionState {
@@ -69,6 +76,31 @@ const emptyProfile = {
   mustChangePassword: false,
 } satisfies Partial<SessionState>;
 
+/**
+ * The last profile this token loaded: a reload with no network (签到台 at a venue whose network failed,
+ * its app shell served by the service worker) opens with it instead of signing the user out. Bound to
+ * the token and dropped at sign-out.
+ */
+const OFFLINE_PROFILE_KEY = 'offlineProfile';
+interface OfflineProfile {
+  token: string;
+  user: UserInfo;
+  menus: MenuNode[];
+}
+
+async function fetchProfile(): Promise<[UserInfo, MenuNode[]]> {
+  const token = currentToken();
+  try {
+    const [user, menus] = await Promise.all([sessionApi.currentUser(), sessionApi.currentMenus()]);
+    if (token !== null) storage.set(OFFLINE_PROFILE_KEY, { token, user, menus } satisfies OfflineProfile);
+    return [user, menus];
+  } catch (error) {
+    const kept = storage.get<OfflineProfile>(OFFLINE_PROFILE_KEY);
+    if (error instanceof ApiError && error.reason === 'network' && kept !== null && token !== null && kept.token === token) return [kept.user, kept.menus];
+    throw error;
+  }
+}
+
 function storeToken(token: string, sjc: string | null, ttlMs: number): void {
   storage.set(ACCESS_TOKEN_KEY, token, ttlMs);
   if (sjc === null) storage.remove(ACCESS_SJC_KEY);
@@ -97,7 +129,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   async loadProfile(resolvePage) {
-    const [user, menus] = await Promise.all([sessionApi.currentUser(), sessionApi.currentMenus()]);
+    const [user, menus] = await fetchProfile();
     set({
       user,
       authorities: authorityNames(user.authorities),
@@ -116,13 +148,15 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   async logout(options = {}) {
-    const { revoke = true, leave = true } = options;
+    const { revoke = true, leave = true, dropWaitingScans = false } = options;
     const { token, sjc, user } = get();
     const storedToken = currentToken() ?? token;
     // Local state goes first, so nothing can use the token while the server is being told.
     storage.remove(ACCESS_TOKEN_KEY);
     storage.remove(ACCESS_SJC_KEY);
+    storage.remove(OFFLINE_PROFILE_KEY);
     set({ token: null, sjc: null, ...emptyProfile });
+    await dropDeskDevice(dropWaitingScans);
     if (revoke && storedToken) {
       try {
         await sessionApi.removeToken(storedToken, sjc);

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { delay, HttpResponse } from 'msw';
@@ -7,6 +8,7 @@ import { DESK_GATE_KEY } from '../../src/features/meeting/desk/deskSession';
 import { storage } from '../../src/lib/storage';
 import { deskApprove, deskCheckin, deskGates, deskSearch, gateScan, type DeskGate, type DeskPerson, type GateScanResult } from '@domain/meeting/gateScan.contracts';
 import { useSession } from '../../src/stores/session';
+import { deskCopy } from '@domain/meeting/deskCopy.contracts';
 import { user } from '../mocks/app';
 import { answer, mock } from '../mocks/contract';
 import { renderPage } from '../mocks/page';
@@ -40,6 +42,8 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
   const today = new Map(GATES.map((g) => [g.id, g.todayCount]));
   server.use(
     mock(deskGates, () => GATES),
+    // The desk keeps a local copy while online (tests/unit/deskOffline.test.tsx); its content does not matter here.
+    mock(deskCopy, () => ({ activityId: 11, version: 1, full: true, total: 0, gates: [], people: [] })),
     mock(gateScan, async ({ params }) => {
       scans.push(params);
       if (options.scanDelayMs) await delay(options.scanDelayMs);
@@ -162,7 +166,7 @@ describe('签到台 /gate/desk/index', () => {
   });
 
   it('sends a scan once however fast Enter is pressed, and queues a different code scanned meanwhile', async () => {
-    const { scans } = installGateBackend({ scanDelayMs: 150 });
+    const { scans } = installGateBackend({ scanDelayMs: 600 });
     storage.set(DESK_GATE_KEY, 1);
     renderPage(GateDeskPage, { path: '/gate/desk/index' });
     await waitFor(() => expect(codeInput()).toBeEnabled());

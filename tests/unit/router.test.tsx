@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY, RETURN_ADDRESS_KEY } from '../../src/config/constants';
 import { storage } from '../../src/lib/storage';
 import { browser } from '../../src/lib/browser';
+import { noteWaitingScans } from '../../src/lib/deskDevice';
 import { useSession } from '../../src/stores/session';
 import { PUBLIC_ROUTE_NAMES, createRoutes } from '../../src/router/routes';
 import type { RouteHandle } from '../../src/lib/routeTypes';
@@ -200,6 +201,21 @@ describe('routing and the guard, rendered', () => {
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(revoked).toBe('token-of-demo');
     expect(storage.get(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('warns before sign-out that scans 签到台 made offline have not been uploaded, and how many', async () => {
+    noteWaitingScans(3);
+    signInAs('demo');
+    renderApp('/yx/sysActivity/index');
+    await screen.findByPlaceholderText('请输入活动名称', {}, { timeout: 15_000 });
+    await user.hover(screen.getByText('王小明'));
+    await user.click(await screen.findByText('退出登录'));
+    expect(await screen.findByText('还有离线扫码未上传', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    expect(screen.getByText(/本设备还有 3 条离线扫码记录未上传到服务器/)).toBeInTheDocument();
+    await user.click(screen.getByText(/^取\s*消$/, { selector: '.ant-modal-confirm button span' }));
+    // Cancelled: still signed in (antd keeps the closed dialog in jsdom, which runs no animations).
+    expect(storage.get(ACCESS_TOKEN_KEY)).not.toBeNull();
+    expect(useSession.getState().token).not.toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { greetingFor } from '../../lib/greeting';
 import { useSession } from '../../stores/session';
+import { waitingScansOnDevice } from '../../lib/deskDevice';
 
 /** Where each entry of the user dropdown leads (the header). */
 const USER_MENU_LINKS: Record<string, string> = {
@@ -57,12 +58,15 @@ export function UserMenu({ color, compact = false }: { color?: string; compact?:
       return;
     }
     if (key === 'logout') {
+      // Admissions 签到台 made offline and the server has not yet received would leave with the session.
+      const waiting = waitingScansOnDevice();
       modal.confirm({
-        title: '提示',
-        content: '确认退出登录吗？',
-        okText: '确定',
+        title: waiting > 0 ? '还有离线扫码未上传' : '提示',
+        content: waiting > 0 ? `本设备还有 ${waiting} 条离线扫码记录未上传到服务器，退出登录将删除这些记录。建议联网后打开签到台等待上传完成。确认仍要退出吗？` : '确认退出登录吗？',
+        okText: waiting > 0 ? '仍要退出' : '确定',
+        okButtonProps: waiting > 0 ? { danger: true } : undefined,
         cancelText: '取消',
-        onOk: () => logout(),
+        onOk: () => logout({ dropWaitingScans: true }),
       });
     }
   };

@@ -21,7 +21,7 @@ export function VerdictPanel({ scan }: { scan: RecentScan | null }) {
     background: colours.bg,
     border: `2px solid ${colours.border}`,
     borderRadius: token.borderRadiusLG,
-    padding: '24px 32px',
+    padding: '24px clamp(16px, 4vw, 32px)',
     minHeight: 260,
   };
   if (!scan) {
@@ -38,8 +38,18 @@ export function VerdictPanel({ scan }: { scan: RecentScan | null }) {
   const result = scan.result;
   return (
     <div style={box} data-testid="desk-verdict" data-tone={tone} role="status" aria-live="assertive">
-      <div style={{ fontSize: 56, lineHeight: 1.2, fontWeight: 700, color: colours.text }}>
+      {/* As large as a phone's width allows: 「重复签到」 stays on one line at 390 px. */}
+      <div style={{ fontSize: 'clamp(36px, 9vw, 56px)', lineHeight: 1.2, fontWeight: 700, color: colours.text }}>
         {colours.icon} {HEADLINES[toneOf(scan.verdict)]}
+        {scan.offline && (
+          <span
+            data-testid="desk-verdict-offline"
+            title="按本机保存的名单判定，联网后自动上传"
+            style={{ fontSize: 20, fontWeight: 600, verticalAlign: 'middle', marginLeft: 16, padding: '2px 10px', borderRadius: token.borderRadius, border: `1px solid ${colours.border}`, color: colours.text, background: token.colorBgContainer }}
+          >
+            离线
+          </span>
+        )}
       </div>
       <div style={{ fontSize: 26, fontWeight: 600, color: colours.text, marginTop: 8 }} data-testid="desk-verdict-msg">
         {scan.msg}

@@ -1,4 +1,7 @@
 import { call, callWithMessage } from '@/api/call';
+import type { RequestOf } from '@domain/core/contract';
+import { deskCopy, type DeskCopy } from '@domain/meeting/deskCopy.contracts';
+import { deskUpload, type DeskQueuedScan, type DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
 import { ApiError } from '@/api/errors';
 import {
   deskApprove,
@@ -17,7 +20,8 @@ import {
 
 /** The enabled gates of the current activity (of every activity in scope when none is chosen). */
 export function loadDeskGates(): Promise<DeskGate[]> {
-  return call(deskGates);
+  // Unreachable: the desk opens with the gates it kept (useOfflineDesk.ts) and says it is offline.
+  return call(deskGates, undefined, { unreachableShownByPage: true });
 }
 
 /** What one scan came to, as the desk shows it: the verdict, the server's words and the details. */
@@ -25,6 +29,8 @@ export interface ScanOutcome {
   verdict: GateScanVerdict;
   msg: string;
   result: GateScanResult | null;
+  /** Judged on the desk's local copy while the server could not be reached (queued for upload). */
+  offline?: boolean;
 }
 
 const isVerdict = (value: unknown): value is GateScanVerdict => GATE_SCAN_VERDICTS.includes(value as GateScanVerdict);
@@ -34,6 +40,27 @@ function resultOf(data: unknown): GateScanResult | null {
   return isVerdict(verdict) ? (data as GateScanResult) : null;
 }
 
+/** A scan the server has not answered by then is judged on the local copy (the venue's network is failing). */
+export const SCAN_TIMEOUT_MS = 5000;
+
+/** Whether a call failed because the server could not be reached (no answer, a timeout): the desk goes offline. */
+export const unreachable = (error: unknown) => error instanceof ApiError && error.reason === 'network';
+
+/** The desk's local copy, whole or the changes since `since` (domain/meeting/deskCopy.contracts.ts). */
+export function loadDeskCopy(gateId: number, since?: number): Promise<DeskCopy> {
+  return call(deskCopy, since === undefined ? { gateId } : { gateId, since }, { unreachableShownByPage: true });
+}
+
+/**
+ * Sends queued scans (≤ DESK_UPLOAD_MAX). The request is a form like every other (src/api/request.ts
+ * signs form fields), so the list travels as JSON text in the one field `scans`, as resource lines do
+ * (src/components/resource/fieldValues.ts). Failures are shown by the desk (its offline badge), not toasted.
+ */
+export function uploadScans(scans: DeskQueuedScan[]): Promise<DeskUploadResult[]> {
+  const form = { scans: JSON.stringify(scans) } as unknown as RequestOf<typeof deskUpload>;
+  return call(deskUpload, form, { refusalShownByPage: true, unreachableShownByPage: true });
+}
+
 /**
  * Scans `code` at the gate. A refusal is an answer here, not an error: it resolves with its verdict and
  * is shown in the desk's own panel (no toast on top). Only transport failures reject — those the error
@@ -41,7 +68,7 @@ function resultOf(data: unknown): GateScanResult | null {
  */
 export async function scanAtGate(gateId: number, code: string): Promise<ScanOutcome> {
   try {
-    const { data, msg } = await callWithMessage(gateScan, { gateId, code }, { refusalShownByPage: true });
+    const { data, msg } = await callWithMessage(gateScan, { gateId, code }, { refusalShownByPage: true, unreachableShownByPage: true, timeout: SCAN_TIMEOUT_MS });
     return { verdict: 'ok', msg, result: data };
   } catch (error) {
     if (!(error instanceof ApiError) || error.reason !== 'code') throw error;

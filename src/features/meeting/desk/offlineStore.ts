@@ -1,6 +1,8 @@
 import Dexie, { type Table } from 'dexie';
 import type { DeskCopy, DeskCopyGate, DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
-import type { GateScanVerdict } from '@domain/meeting/gateScan.contracts';
+import type { DeskGate, GateScanVerdict } from '@domain/meeting/gateScan.contracts';
+import type { DeskQueuedScan, DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
+import { DESK_DB_NAME } from '@/lib/deskDevice';
 import { DIRECTION_IN, gateVerdict, personCodeOf, type GateVerdict, type VerdictPass } from '@domain/meeting/gateVerdict';
 
 /**
@@ -31,15 +33,27 @@ export interface QueuedScan {
   direction: number;
 }
 
+/** An uploaded scan the server judged otherwise than the desk did: kept until staff have looked at it. */
+export interface DeskConflict extends DeskUploadResult {
+  code: string;
+  gateId: number;
+  doorAt: number;
+  deskVerdict: GateScanVerdict;
+}
+
 export class DeskDb extends Dexie {
   people!: Table<DeskCopyPerson, number>;
   gates!: Table<DeskCopyGate, number>;
   meta!: Table<CopyMeta, string>;
   queue!: Table<QueuedScan, string>;
+  conflicts!: Table<DeskConflict, string>;
+  /** The gates the desk last offered (…/desk): the gate picker and its details after a reload without network. */
+  deskGates!: Table<DeskGate, number>;
 
-  constructor(name = 'zbzj-desk') {
+  constructor(name = DESK_DB_NAME) {
     super(name);
     this.version(1).stores({ people: 'id, code, badgeNo', gates: 'id', meta: 'key', queue: 'id, doorAt, personId' });
+    this.version(2).stores({ conflicts: 'scanId, doorAt', deskGates: 'id' });
   }
 }
 
@@ -112,6 +126,63 @@ export async function scanOffline(db: DeskDb, gateId: number, scanned: string, d
 
 /** The scans waiting for the server, in door-time order. */
 export const waitingScans = (db: DeskDb) => db.queue.orderBy('doorAt').toArray();
+
+/** The scans as the upload sends them (domain/meeting/deskUpload.contracts.ts). */
+export const toUpload = (scans: QueuedScan[]): DeskQueuedScan[] =>
+  scans.map((q) => ({ scanId: q.id, gateId: q.gateId, code: q.code, doorAt: q.doorAt, deskVerdict: q.verdict }));
+
+/**
+ * The server's answers to an upload: each answered scan leaves the queue, in the same transaction as its
+ * conflict (if the server disagrees) is kept for staff. A scan the answer does not name stays queued.
+ */
+export async function applyUpload(db: DeskDb, sent: QueuedScan[], answers: DeskUploadResult[]): Promise<DeskConflict[]> {
+  const byId = new Map(sent.map((q) => [q.id, q]));
+  return db.transaction('rw', db.queue, db.conflicts, async () => {
+    const conflicts: DeskConflict[] = [];
+    for (const answer of answers) {
+      const scan = byId.get(answer.scanId);
+      if (!scan) continue;
+      if (answer.conflict) conflicts.push({ ...answer, code: scan.code, gateId: scan.gateId, doorAt: scan.doorAt, deskVerdict: scan.verdict });
+    }
+    await db.conflicts.bulkPut(conflicts);
+    await db.queue.bulkDelete(answers.map((a) => a.scanId).filter((id) => byId.has(id)));
+    return conflicts;
+  });
+}
+
+const DESK_SEARCH_LOCAL_MAX = 20;
+const HAN = /\p{Script=Han}/u;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * The desk search on the local copy, by the server's rules (server/services/meeting/personSearch.ts): a
+ * personal code or badge number exactly; four or more digits, the end of the mobile (searchKey keeps its
+ * last six, reversed behind an m); Chinese text, in the name or company; Latin letters, the start of a
+ * word of searchKey (pinyin, initials, Latin words).
+ */
+export async function searchCopy(db: DeskDb, keyword: string): Promise<DeskCopyPerson[]> {
+  const text = keyword.normalize('NFKC').toLowerCase().trim();
+  if (!text) return [];
+  const code = personCodeOf(keyword);
+  const badge = text.replace(/\s+/g, '').toUpperCase();
+  const digits = text.replace(/[\s\-+()]/g, '');
+  let match: ((p: DeskCopyPerson) => boolean) | null = null;
+  if (/^\d+$/.test(digits)) {
+    const word = ` m${Array.from(digits.slice(-6)).reverse().join('')}`;
+    if (digits.length >= 4) match = (p) => (p.searchKey ?? '').includes(word);
+  } else if (HAN.test(text)) {
+    const exact = Array.from(text).filter((c) => WORD_CHAR.test(c)).join('');
+    match = (p) => p.name.includes(exact) || (p.company ?? '').includes(exact);
+  } else {
+    const latin = text.replace(/[^a-z0-9]/g, '');
+    if (latin.length >= 2) match = (p) => (p.searchKey ?? '').includes(` ${latin}`);
+  }
+  const found = await db.people
+    .filter((p) => p.code === code || (p.badgeNo !== null && p.badgeNo.toUpperCase() === badge) || (match?.(p) ?? false))
+    .limit(DESK_SEARCH_LOCAL_MAX)
+    .toArray();
+  return found;
+}
 
 /** At sign-out: the copy and anything else of the desk leave the device. */
 export async function dropDeskData(db: DeskDb): Promise<void> {

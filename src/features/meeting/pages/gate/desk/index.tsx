@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Card, Col, Empty, Input, message, Row, Select, Space, Statistic, Tag, Typography, type InputRef } from 'antd';
 import { CameraOutlined, ScanOutlined } from '@ant-design/icons';
+import { registerDeskWorker } from '@/lib/serviceWorker';
 import { GATE_DIRECTIONS, person as personDef } from '@domain/meeting/resources';
 import { actionAuthority, machineAction } from '@domain/resource/framework';
 import { deskApprove, type DeskGate, type DeskPerson } from '@domain/meeting/gateScan.contracts';
@@ -8,7 +9,9 @@ import { personBadges } from '@domain/meeting/personImport.contracts';
 import { storage } from '@/lib/storage';
 import { useSession } from '@/stores/session';
 import { useLiveVersion } from '@/hooks/useLive';
-import { approveAtDesk, checkInByHand, isPersonCode, loadDeskGates, scanAtGate, searchAtDesk } from '@/features/meeting/desk/deskApi';
+import { approveAtDesk, checkInByHand, isPersonCode, loadDeskGates, scanAtGate, searchAtDesk, unreachable, type ScanOutcome } from '@/features/meeting/desk/deskApi';
+import { useOfflineDesk } from '@/features/meeting/desk/useOfflineDesk';
+import { ConflictList, NetworkBar } from '@/features/meeting/desk/OfflineBar';
 import { CameraScan } from '@/features/meeting/desk/CameraScan';
 import { PersonCards } from '@/features/meeting/desk/PersonCards';
 import { BadgePrint } from '@/features/meeting/persons/BadgePrint';
@@ -68,16 +71,38 @@ export default function GateDeskPage() {
   const [camera, setCamera] = useState(false);
   const searchTimer = useRef<number | undefined>(undefined);
   const searchSeq = useRef(0);
+  const activityId = gates?.find((g) => g.id === gateId)?.activityId ?? null;
+  const offlineDesk = useOfflineDesk(gateId, activityId, live);
+  // The callbacks below outlive a render; they read the desk's offline state as it is now.
+  const desk = useRef(offlineDesk);
+  desk.current = offlineDesk;
+
+  // Installable, and opening without network once opened (production builds; src/lib/serviceWorker.ts).
+  useEffect(() => registerDeskWorker(), []);
 
   const focusScan = useCallback(() => input.current?.focus({ cursor: 'end' }), []);
 
   useEffect(() => {
     let alive = true;
+    let kept = false;
     loadDeskGates()
+      .then((list) => {
+        void desk.current.keepGates(list).catch(() => undefined);
+        return list;
+      })
+      .catch(async (error: unknown) => {
+        // Offline: the gates this device kept; other failures have been shown by the error mapper.
+        if (!unreachable(error)) throw error;
+        desk.current.lostServer();
+        kept = true;
+        return desk.current.keepGates(null);
+      })
       .then((list) => {
         if (!alive) return;
         setGates(list);
-        setTodayByGate(Object.fromEntries(list.map((g) => [g.id, g.todayCount])));
+        const counts = Object.fromEntries(list.map((g) => [g.id, g.todayCount]));
+        // Kept counts are as old as the list: the ones this page has counted since are newer.
+        setTodayByGate((old) => (kept ? { ...counts, ...old } : counts));
         // A remembered gate that is gone (disabled, another activity) is forgotten; a lone gate is the obvious one.
         setGateId((current) => {
           if (list.some((g) => g.id === current)) return current;
@@ -99,6 +124,18 @@ export default function GateDeskPage() {
     if (gateId !== null) focusScan();
   }, [gateId, focusScan]);
 
+  /** The server's verdict; the local copy's when the server cannot be reached (the scan is then queued). */
+  const judge = useCallback(async (next: Pending): Promise<ScanOutcome> => {
+    if (desk.current.isOffline()) return desk.current.scanLocally(next.gateId, next.code);
+    try {
+      return await scanAtGate(next.gateId, next.code);
+    } catch (error) {
+      if (!unreachable(error)) throw error;
+      desk.current.lostServer();
+      return desk.current.scanLocally(next.gateId, next.code);
+    }
+  }, []);
+
   const drain = useCallback(async () => {
     if (inFlight.current) return;
     setSending(true);
@@ -106,20 +143,21 @@ export default function GateDeskPage() {
       const next = queue.current.shift()!;
       inFlight.current = next;
       try {
-        const outcome = await scanAtGate(next.gateId, next.code);
+        const outcome = await judge(next);
         const count = outcome.result?.todayCount;
         const at = outcome.result?.gateId;
         if (typeof count === 'number' && typeof at === 'number') setTodayByGate((old) => ({ ...old, [at]: count }));
+        else if (outcome.offline && outcome.verdict === 'ok') setTodayByGate((old) => ({ ...old, [next.gateId]: (old[next.gateId] ?? 0) + 1 }));
         setSession((old) => recordScan(old, outcome, next.code, clock()));
       } catch {
-        // A transport failure has been shown by the error mapper; the scan can simply be repeated.
+        // A failure other than the network's has been shown by the error mapper; the scan can simply be repeated.
       } finally {
         inFlight.current = null;
       }
     }
     setSending(false);
     focusScan();
-  }, [focusScan]);
+  }, [focusScan, judge]);
 
   const search = useCallback(
     async (text: string) => {
@@ -127,8 +165,15 @@ export default function GateDeskPage() {
       if (gateId === null) return;
       const seq = ++searchSeq.current;
       setSearching(true);
+      const local = () => desk.current.searchLocally(text);
       try {
-        const found = await searchAtDesk(gateId, text);
+        const found = desk.current.isOffline()
+          ? await local()
+          : await searchAtDesk(gateId, text).catch((error: unknown) => {
+              if (!unreachable(error)) throw error;
+              desk.current.lostServer();
+              return local();
+            });
         // Only the answer to the latest search is shown; an earlier one arriving late is dropped.
         if (seq !== searchSeq.current) return;
         setResults(found);
@@ -188,7 +233,9 @@ export default function GateDeskPage() {
 
   const checkIn = async (person: DeskPerson, reason: string) => {
     if (gateId === null) return;
-    const done = await checkInByHand(gateId, person.id, reason);
+    // Offline the check-in is a scan of the person's code, judged and queued like any other (the reason stays here).
+    const done = desk.current.isOffline() ? await desk.current.checkInLocally(gateId, person.id) : await checkInByHand(gateId, person.id, reason);
+    if (!done) return;
     replaceCard(done.person);
     setTodayByGate((old) => ({ ...old, [gateId]: (old[gateId] ?? gate?.todayCount ?? 0) + 1 }));
     setSession((old) => recordScan(old, done.outcome, person.name, clock()));
@@ -245,7 +292,7 @@ export default function GateDeskPage() {
       extra={
         <Select
           aria-label="闸机"
-          style={{ width: 420 }}
+          style={{ width: 'min(420px, calc(100vw - 210px))' }}
           size="large"
           placeholder={gates && gates.length === 0 ? '当前活动没有启用的闸机' : '请选择闸机'}
           loading={gates === null}
@@ -260,6 +307,7 @@ export default function GateDeskPage() {
         if (event.currentTarget.contains(event.target as Node)) keepFocus();
       }}
     >
+      <NetworkBar desk={offlineDesk} />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
           <Input
@@ -326,6 +374,7 @@ export default function GateDeskPage() {
             <Tag color="warning">重复 {session.counts.duplicate}</Tag>
             <Tag color="error">拒绝 {session.counts.refused}</Tag>
           </Space>
+          <ConflictList desk={offlineDesk} />
           <Card size="small" title="最近扫码">
             {session.recent.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="本次还没有扫码" />
@@ -337,7 +386,10 @@ export default function GateDeskPage() {
                       <Typography.Text type="secondary">{scan.at}</Typography.Text>{' '}
                       <Typography.Text strong>{scan.result?.person?.name ?? scan.code}</Typography.Text>
                     </span>
-                    <Tag color={TAG_COLOURS[toneOf(scan.verdict)]}>{VERDICT_LABELS[scan.verdict]}</Tag>
+                    <span>
+                      {scan.offline && <Tag>离线</Tag>}
+                      <Tag color={TAG_COLOURS[toneOf(scan.verdict)]}>{VERDICT_LABELS[scan.verdict]}</Tag>
+                    </span>
                   </li>
                 ))}
               </ul>
