@@ -10,6 +10,9 @@ import { GATE_SCAN_VERDICTS } from './gateScan.contracts';
  * each pass with its door time, and answers with its own verdict for every scan.
  */
 
+/** Scans older than this (by door time) are refused by the server: the desk keeps them for staff to check by hand. */
+export const DESK_UPLOAD_MAX_AGE_DAYS = 7;
+
 /** Most scans in one upload: a desk with more sends them in several. */
 export const DESK_UPLOAD_MAX = 1000;
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeskCopy, DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
-import { copyMeta, DeskDb, dropDeskData, scanOffline, storeCopy, waitingScans } from '../../src/features/meeting/desk/offlineStore';
+import { copyMeta, DeskDb, dropDeskData, expireStale, scanOffline, storeCopy, waitingScans } from '../../src/features/meeting/desk/offlineStore';
 
 const NOW = Date.parse('2026-12-08T02:00:00Z');
 const person = (id: number, over: Partial<DeskCopyPerson> = {}): DeskCopyPerson => ({
@@ -65,6 +65,19 @@ describe('the desk offline', () => {
       [1, NOW + 5_000, 'duplicate', 1],
       [2, NOW + 9_000, 'ok', 2],
     ]);
+  });
+
+  it('moves scans too old for the server to the conflicts list instead of sending them', async () => {
+    fresh();
+    await storeCopy(db, copy([person(1), person(2)]), NOW);
+    const week = 7 * 24 * 3600 * 1000;
+    await scanOffline(db, 1, person(1).code, NOW - week - 1);
+    await scanOffline(db, 1, person(2).code, NOW - week + 60_000);
+    expect(await expireStale(db, NOW)).toBe(1);
+    expect((await waitingScans(db)).map((q) => q.code)).toEqual([person(2).code]);
+    const [kept] = await db.conflicts.toArray();
+    expect(kept).toMatchObject({ code: person(1).code, conflict: true, deskVerdict: 'ok', message: '超过 7 天未能上传，服务器不再接收，请人工核对' });
+    expect(await expireStale(db, NOW)).toBe(0);
   });
 
   it('keeps the queue when the page is reloaded (the database opened anew)', async () => {

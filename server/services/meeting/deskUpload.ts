@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { checkin, gate, person } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
-import type { DeskQueuedScan, DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
+import { DESK_UPLOAD_MAX_AGE_DAYS, type DeskQueuedScan, type DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
 import { chinaTimeText, DIRECTION_IN, gateVerdict, personCodeOf } from '@domain/meeting/gateVerdict';
 import type { AppDb } from '../../db/client';
 import { fieldErrors, refuse } from '../../lib/errors';
@@ -29,7 +29,6 @@ import { queryRows } from '../sql';
  */
 
 /** Door times older than this are refused: a desk that old has nothing left to reconcile. */
-export const DOOR_AGE_MAX_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
 const ATTEMPTS = 3;
 
@@ -76,10 +75,10 @@ interface NewPass {
 /** Another upload or gate committed what this one was about to write: start again on what it wrote. */
 class LostRace extends Error {}
 
-/** The door times the server takes: the future (a desk clock ahead) is now; older than DOOR_AGE_MAX_DAYS is refused, nothing written. */
+/** The door times the server takes: the future (a desk clock ahead) is now; older than DESK_UPLOAD_MAX_AGE_DAYS is refused, nothing written. */
 function doorTimes(scans: readonly DeskQueuedScan[], nowMs: number): number[] {
-  const oldest = nowMs - DOOR_AGE_MAX_DAYS * DAY_MS;
-  const stale = scans.flatMap((scan, i) => (scan.doorAt < oldest ? [{ field: `scans.${i}.doorAt`, msg: MSG.deskUploadDoorTooOld(DOOR_AGE_MAX_DAYS) }] : []));
+  const oldest = nowMs - DESK_UPLOAD_MAX_AGE_DAYS * DAY_MS;
+  const stale = scans.flatMap((scan, i) => (scan.doorAt < oldest ? [{ field: `scans.${i}.doorAt`, msg: MSG.deskUploadDoorTooOld(DESK_UPLOAD_MAX_AGE_DAYS) }] : []));
   if (stale.length > 0) throw fieldErrors(stale, (path) => (path.endsWith('.doorAt') ? MSG.deskUploadDoorLabel : undefined));
   return scans.map((scan) => Math.min(Math.round(scan.doorAt), nowMs));
 }

@@ -1,5 +1,4 @@
 import { call, callWithMessage } from '@/api/call';
-import type { RequestOf } from '@domain/core/contract';
 import { deskCopy, type DeskCopy } from '@domain/meeting/deskCopy.contracts';
 import { deskUpload, type DeskQueuedScan, type DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
 import { ApiError } from '@/api/errors';
@@ -52,13 +51,11 @@ export function loadDeskCopy(gateId: number, since?: number): Promise<DeskCopy> 
 }
 
 /**
- * Sends queued scans (≤ DESK_UPLOAD_MAX). The request is a form like every other (src/api/request.ts
- * signs form fields), so the list travels as JSON text in the one field `scans`, as resource lines do
- * (src/components/resource/fieldValues.ts). Failures are shown by the desk (its offline badge), not toasted.
+ * Sends queued scans (≤ DESK_UPLOAD_MAX); the list travels as one field of JSON text (src/api/params.ts).
+ * Failures are shown by the desk (its offline badge), not toasted.
  */
 export function uploadScans(scans: DeskQueuedScan[]): Promise<DeskUploadResult[]> {
-  const form = { scans: JSON.stringify(scans) } as unknown as RequestOf<typeof deskUpload>;
-  return call(deskUpload, form, { refusalShownByPage: true, unreachableShownByPage: true });
+  return call(deskUpload, { scans }, { refusalShownByPage: true, unreachableShownByPage: true });
 }
 
 /**

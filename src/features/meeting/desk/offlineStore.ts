@@ -1,7 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { DeskCopy, DeskCopyGate, DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
 import type { DeskGate, GateScanVerdict } from '@domain/meeting/gateScan.contracts';
-import type { DeskQueuedScan, DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
+import { DESK_UPLOAD_MAX_AGE_DAYS, type DeskQueuedScan, type DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
 import { DESK_DB_NAME } from '@/lib/deskDevice';
 import { DIRECTION_IN, gateVerdict, personCodeOf, type GateVerdict, type VerdictPass } from '@domain/meeting/gateVerdict';
 
@@ -147,6 +147,37 @@ export async function applyUpload(db: DeskDb, sent: QueuedScan[], answers: DeskU
     await db.conflicts.bulkPut(conflicts);
     await db.queue.bulkDelete(answers.map((a) => a.scanId).filter((id) => byId.has(id)));
     return conflicts;
+  });
+}
+
+/**
+ * Scans too old for the server to take (DESK_UPLOAD_MAX_AGE_DAYS, a desk that stayed offline for a week)
+ * leave the queue for the conflicts list, where staff see them: one of them would otherwise make every
+ * upload of the queue refused. Answers how many were moved.
+ */
+export async function expireStale(db: DeskDb, now: number): Promise<number> {
+  const oldest = now - DESK_UPLOAD_MAX_AGE_DAYS * 24 * 3600 * 1000;
+  return db.transaction('rw', db.queue, db.conflicts, async () => {
+    const stale = await db.queue.where('doorAt').below(oldest).toArray();
+    if (!stale.length) return 0;
+    await db.conflicts.bulkPut(
+      stale.map((scan) => ({
+        scanId: scan.id,
+        verdict: scan.verdict,
+        repeated: false,
+        conflict: true,
+        message: `超过 ${DESK_UPLOAD_MAX_AGE_DAYS} 天未能上传，服务器不再接收，请人工核对`,
+        personName: null,
+        checkedAt: null,
+        checkedGateName: null,
+        code: scan.code,
+        gateId: scan.gateId,
+        doorAt: scan.doorAt,
+        deskVerdict: scan.verdict,
+      })),
+    );
+    await db.queue.bulkDelete(stale.map((scan) => scan.id));
+    return stale.length;
   });
 }
 

@@ -7,7 +7,7 @@ import { PERSON_KINDS, PERSON_STATES } from '@domain/meeting/resources';
 import { optionLabel } from '@domain/resource/framework';
 import { noteWaitingScans } from '@/lib/deskDevice';
 import { loadDeskCopy, unreachable, uploadScans, type ScanOutcome } from './deskApi';
-import { applyUpload, copyMeta, DeskDb, scanOffline, searchCopy, storeCopy, toUpload, waitingScans, type DeskConflict, type OfflineScan } from './offlineStore';
+import { applyUpload, copyMeta, DeskDb, expireStale, scanOffline, searchCopy, storeCopy, toUpload, waitingScans, type DeskConflict, type OfflineScan } from './offlineStore';
 
 /**
  * 签到台 when the venue's network fails: keeps the local copy of the gate's activity fresh while online,
@@ -137,6 +137,7 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
   /** 'unreachable': the server did not answer (the desk stays offline); 'refused': it answered no (the queue stays too). */
   const upload = useCallback(async (): Promise<'done' | 'unreachable' | 'refused'> => {
     const db = deskDb();
+    await expireStale(db, Date.now());
     let all = await waitingScans(db);
     if (all.length === 0) return 'done';
     const epoch = lostEpoch.current;
