@@ -35,9 +35,9 @@ export const templateList = endpoint({
 // Transport limits only; templateProblems words the refusals.
 const TemplateBody = Type.Object({
   kind: Type.String({ maxLength: 32 }),
-  subject: Type.String({ maxLength: 2000 }),
-  body: Type.String({ maxLength: 20000 }),
-  sms: Type.String({ maxLength: 2000 }),
+  subject: Type.String({ maxLength: 2000, title: '邮件主题' }),
+  body: Type.String({ maxLength: 20000, title: '邮件正文' }),
+  sms: Type.String({ maxLength: 2000, title: '短信内容' }),
 });
 
 export const templateSave = endpoint({
