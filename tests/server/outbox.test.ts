@@ -4,8 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { buildApp } from '../../server/app';
@@ -14,6 +12,7 @@ import { emailChannel, smsChannel } from '../../server/services/outbox/channels'
 import { createOutboxWorker } from '../../server/services/outbox/worker';
 import type { OutboxMessageRow } from '@domain/system/messages.contracts';
 import { adminCall, buildTestApp, freshIp, freshMobile, scratchPostgres, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { startLoopbackSmtp, type LoopbackSmtp } from './smtp';
 
 /**
  * The outbox end to end: a real SMTP server on loopback receives the mail (read with mailparser), a
@@ -25,34 +24,10 @@ const SECRET = 'test-access-key-secret';
 const FAILING = '16999999999';
 
 let t: TestApp;
-let smtp: SMTPServer;
-let smtpPort = 0;
-const mails: ParsedMail[] = [];
+let smtp: LoopbackSmtp;
 let standIn: Server;
 const smsRequests: Record<string, string>[] = [];
 const codeFile = path.join(mkdtempSync(path.join(tmpdir(), 'zbzj-outbox-')), 'codes.jsonl');
-
-function startSmtp(): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    // The reverse DNS lookup of 127.0.0.1 can take seconds on a machine without a resolver.
-    disableReverseLookup: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  return new Promise((resolve) => smtp.listen(0, '127.0.0.1', () => {
-    smtpPort = (smtp.server.address() as AddressInfo).port;
-    resolve();
-  }));
-}
 
 /** Aliyun's SendSms as far as the adapter can tell: a form POST, signed, answered with a BizId or an error code. */
 function startStandIn(): Promise<string> {
@@ -77,7 +52,7 @@ function startStandIn(): Promise<string> {
 }
 
 const outboxConfig = () => ({
-  smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+  smtpUrl: smtp.url,
   mailFrom: '主办之家 <no-reply@zbzj.test>',
   outboxPollMs: 20,
   outboxBackoffMs: 1000,
@@ -97,14 +72,14 @@ const smsConfig = () => ({
 });
 
 beforeAll(async () => {
-  await startSmtp();
+  smtp = await startLoopbackSmtp();
   endpoint = await startStandIn();
   t = await buildTestApp({ ...outboxConfig(), ...smsConfig(), smsCodeFile: codeFile });
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await new Promise<void>((resolve) => standIn.close(() => resolve()));
 });
 
@@ -123,7 +98,7 @@ async function row(id: number) {
   return found;
 }
 
-const mailsTo = (address: string) => mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((v) => v.address === address));
+const mailsTo = (address: string) => smtp.to(address);
 
 describe('outbox', () => {
   it('delivers an email with its attachment to the SMTP server, once, and records the provider id', async () => {
