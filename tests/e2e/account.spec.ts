@@ -121,7 +121,8 @@ test('a staff member changes the password: not one holding the username, then mu
   await expect(form.getByText('密码不能包含用户名')).toBeVisible();
   await form.getByLabel('初始密码').fill(FIRST_PASSWORD);
   await form.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('用户已创建')).toBeVisible();
+  // 新增 goes on to the account's 授权项目/活动, whose notice begins with the same words: the toast is the one meant.
+  await expect(page.locator('.ant-message').getByText('用户已创建', { exact: true })).toBeVisible();
 
   await inFreshPage(browser, async (theirs) => {
     await theirs.goto('user/login');
