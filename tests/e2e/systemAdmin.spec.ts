@@ -41,6 +41,8 @@ async function topMenus(page: Page): Promise<string[]> {
 }
 
 test('a role of two menus and one action governs what its holder sees; a revoked menu is gone after a reload; the audit log shows each step', async ({ browser, page }) => {
+  // Two sessions, three reloads and the whole menu tree twice: about 40 s on a quiet machine.
+  test.setTimeout(150_000);
   const stamp = Date.now() % 100_000;
   const roleName = `会务客服${stamp}`;
   const username = `kf${stamp}`;
