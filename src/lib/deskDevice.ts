@@ -45,6 +45,15 @@ function clearCopy(): Promise<void> {
   });
 }
 
+async function deskDatabaseExists(): Promise<boolean> {
+  if (typeof indexedDB.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((db) => db.name === DESK_DB_NAME);
+  } catch {
+    return true;
+  }
+}
+
 /**
  * At sign-out the desk's data leaves the device. Scans still waiting stay unless `dropWaiting` (the user
  * was told how many and chose to sign out anyway): an expired session must not lose admissions silently;
@@ -52,6 +61,11 @@ function clearCopy(): Promise<void> {
  */
 export async function dropDeskDevice(dropWaiting: boolean): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
+  // Most staff never open the desk: their sign-out does not wait for the browser's database machinery.
+  if (!(await deskDatabaseExists())) {
+    noteWaitingScans(0);
+    return;
+  }
   if (!dropWaiting && waitingScansOnDevice() > 0) {
     await clearCopy();
     return;

@@ -17,6 +17,9 @@ import type { MenuRoute } from '../lib/routeTypes';
  * generated from them. The token lives in namespaced storage under Access-Token with its lifetime; this
  * store mirrors it for rendering.
  */
+/** The longest a sign-out waits for the desk's data to be deleted (src/lib/deskDevice.ts). */
+const DESK_DROP_WAIT_MS = 3000;
+
 export interface LogoutOptions {
   /** Tell the server to revoke the token (default true; false after a 401, when it is already dead). */
   revoke?: boolean;
@@ -156,7 +159,8 @@ export const useSession = create<SessionState>()((set, get) => ({
     storage.remove(ACCESS_SJC_KEY);
     storage.remove(OFFLINE_PROFILE_KEY);
     set({ token: null, sjc: null, ...emptyProfile });
-    await dropDeskDevice(dropWaitingScans);
+    // A database the browser is slow to delete must not hold the sign-out: after a few seconds it goes on.
+    await Promise.race([dropDeskDevice(dropWaitingScans), new Promise((resolve) => setTimeout(resolve, DESK_DROP_WAIT_MS))]);
     if (revoke && storedToken) {
       try {
         await sessionApi.removeToken(storedToken, sjc);
