@@ -127,9 +127,9 @@ describe('the rules across fields and the request schemas', () => {
     expect(filter.msg).not.toMatch(internalNames(person));
   });
 
-  it('answer a hand-written contract’s schema refusal in Chinese without the property name', async () => {
+  it('answer a hand-written contract’s schema refusal naming the property by its Chinese label (domain/core/wireLabels.ts)', async () => {
     const r = await adminCall(t.app, undefined, 'GET', '/api/attendee/notices', { code: 'x'.repeat(300) });
     expect(r.code).toBe(1);
-    expect(r.msg).toBe('提交的数据有误：最多 256 个字符');
+    expect(r.msg).toBe('提交的数据有误：「参会码」最多 256 个字符');
   });
 });
