@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { assertPortFree, buildIfStale, buildServerIfStale, root, scratchDatabase, SERVER_ENTRY, waitUntilUp } from './lib.mjs';
-import { bounded, benchModules } from './bench-lib.mjs';
+import { bounded, benchModules, chineseName, seedDemoActivity } from './bench-lib.mjs';
 
 const BADGES = bounded(process.env.BENCH_BADGES, 1_000, 10, 5_000);
 const RUNS = 3;
@@ -22,40 +22,27 @@ export const TARGETS = { previewMs: 3_000 };
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-const SURNAMES = Array.from('王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘');
-const GIVEN = Array.from('伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂华玉萍红');
-
 /** The demo organiser's attendees topped up to BADGES, in a new activity, approved, with badge numbers. */
-async function seed(m, target) {
+function seed(m, target) {
   const { sql } = m;
-  const database = await target.open(m.openDatabase);
-  try {
-    await database.migrate();
-    await m.seedIfEmpty(database.db);
-    const rows = (q) => database.db.execute(q).then((r) => r.rows);
-    const [who] = await rows(sql`select u.id as user_id, u.organiser_id, p.id as project_id
-                                   from users u join projects p on p.organiser_id = u.organiser_id
-                                  where u.username = 'demo' order by p.id limit 1`);
-    const [{ n }] = await rows(sql`select count(*)::int as n from person_persons where organiser_id = ${who.organiser_id}`);
-    const missing = Math.max(0, BADGES - n);
-    const [activity] = await rows(sql`insert into activities (organiser_id, project_id, name, srq, erq, address, status)
-      values (${who.organiser_id}, ${who.project_id}, '胸卡压测专场', '2026-12-08', '2026-12-08', '压测会场', 1) returning id`);
-    const people = Array.from({ length: missing }, (_, i) => ({
-      name: SURNAMES[i % SURNAMES.length] + GIVEN[(i * 7) % GIVEN.length] + (i % 3 ? GIVEN[(i * 13 + 5) % GIVEN.length] : ''),
-      mobile: `1${3 + (i % 7)}${String(100_000_000 + i * 4_787).slice(-9)}`,
-      badge: `BADGE${String(i).padStart(6, '0')}`,
-    }));
-    await database.db.execute(sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company,
-                                   job_title, source, badge_no, checkin_status, code, status, created_by, updated_by)
-      select ${who.organiser_id}, ${who.project_id}, ${activity.id}, x.name, 1 + (row_number() over () % 6)::int, x.mobile, 2, 'E12345678',
-             '华东会展研究院', '项目经理', 2, x.badge, 0,
-             translate(encode(decode(md5(x.badge || random()::text) || md5(random()::text), 'hex'), 'base64'), '+/=', '-_')::varchar(22),
-             1, ${who.user_id}, ${who.user_id}
-        from json_to_recordset(${JSON.stringify(people)}::json) as x(name text, mobile text, badge text)`);
-    await database.db.execute(sql`vacuum analyze`);
-  } finally {
-    await database.close();
-  }
+  return target.open(m.openDatabase).then((database) =>
+    seedDemoActivity(m, database, '胸卡压测专场', async ({ db, rows, who, activity }) => {
+      const [{ n }] = await rows(sql`select count(*)::int as n from person_persons where organiser_id = ${who.organiser_id}`);
+      const people = Array.from({ length: Math.max(0, BADGES - n) }, (_, i) => ({
+        name: chineseName(i),
+        mobile: `1${3 + (i % 7)}${String(100_000_000 + i * 4_787).slice(-9)}`,
+        badge: `BADGE${String(i).padStart(6, '0')}`,
+      }));
+      await db.execute(sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company,
+                                     job_title, source, badge_no, checkin_status, code, status, created_by, updated_by)
+        select ${who.organiser_id}, ${who.project_id}, ${activity.id}, x.name, 1 + (row_number() over () % 6)::int, x.mobile, 2, 'E12345678',
+               '华东会展研究院', '项目经理', 2, x.badge, 0,
+               translate(encode(decode(md5(x.badge || random()::text) || md5(random()::text), 'hex'), 'base64'), '+/=', '-_')::varchar(22),
+               1, ${who.user_id}, ${who.user_id}
+          from json_to_recordset(${JSON.stringify(people)}::json) as x(name text, mobile text, badge text)`);
+      await db.execute(sql`vacuum analyze`);
+    }),
+  );
 }
 
 /** The compiled server with the SPA of `distDir` on the scratch database. */

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { assertPortFree, buildServerIfStale, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
-import { bounded, benchModules, loadTs as load } from './bench-lib.mjs';
+import { bounded, benchModules, chineseName, loadTs as load, seedDemoActivity } from './bench-lib.mjs';
 
 const PERSONS = bounded(process.env.BENCH_DESK_PERSONS, 20_000, 100, 200_000);
 const SEARCHES = bounded(process.env.BENCH_DESK_SEARCHES, 300, 20, 10_000);
@@ -21,15 +21,13 @@ const HOST = '127.0.0.1';
 const BASE = `http://${HOST}:${PORT}`;
 export const TARGETS = { p99Ms: 50 };
 
-const SURNAMES = Array.from('王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤');
-const GIVEN = Array.from('伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂华玉萍红娥玲芬燕彬鹏辉建国志新宇浩然子轩梓涵一诺欣怡晨阳嘉俊思远');
 const COMPANIES = ['上海城建信息科技有限公司', '杭州云启数据有限公司', '苏州瑞达会展有限公司', '北京博思传媒有限公司', '深圳市腾讯计算机系统有限公司', '华东会展研究院', '南京智造装备股份有限公司', '广州岭南文化发展有限公司'];
 
 /** A deterministic spread of names (two or three characters), companies and mobiles. */
 function people() {
   const out = [];
   for (let i = 0; i < PERSONS; i++) {
-    const name = SURNAMES[i % SURNAMES.length] + GIVEN[(i * 7) % GIVEN.length] + (i % 3 ? GIVEN[(i * 13 + 5) % GIVEN.length] : '');
+    const name = chineseName(i);
     out.push({ name, company: `${COMPANIES[i % COMPANIES.length]}${i % 40 ? '' : '（分公司）'}`, mobile: `1${3 + (i % 7)}${String(100_000_000 + i * 4_787).slice(-9)}`, badge: `DESK${String(i).padStart(7, '0')}` });
   }
   return out;
@@ -38,32 +36,22 @@ function people() {
 async function seed(m, target, persons) {
   const { sql } = m;
   const database = await target.open(m.openDatabase);
-  try {
-    await database.migrate();
-    await m.seedIfEmpty(database.db);
-    const rows = (q) => database.db.execute(q).then((r) => r.rows);
-    const [who] = await rows(sql`select u.id as user_id, u.organiser_id, p.id as project_id
-                                   from users u join projects p on p.organiser_id = u.organiser_id
-                                  where u.username = 'demo' order by p.id limit 1`);
+  return seedDemoActivity(m, database, '签到台压测专场', async ({ db, rows, who, activity }) => {
     const t0 = performance.now();
-    const [activity] = await rows(sql`insert into activities (organiser_id, project_id, name, srq, erq, address, status)
-      values (${who.organiser_id}, ${who.project_id}, '签到台压测专场', '2026-12-08', '2026-12-08', '压测会场', 1) returning id`);
     const [gate] = await rows(sql`insert into gate_gates (organiser_id, project_id, activity_id, name, location, direction, device_no, status, created_by, updated_by)
       values (${who.organiser_id}, ${who.project_id}, ${activity.id}, '压测服务台', '压测登录厅', 1, 'BENCH-DESK', 1, ${who.user_id}, ${who.user_id}) returning id`);
     for (let i = 0; i < persons.length; i += 2000) {
       const json = JSON.stringify(persons.slice(i, i + 2000));
-      await database.db.execute(sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company,
+      await db.execute(sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company,
                                      source, badge_no, checkin_status, code, status, created_by, updated_by)
         select ${who.organiser_id}, ${who.project_id}, ${activity.id}, x.name, 1, x.mobile, 2, 'E12345678', x.company, 2, x.badge, 0,
                translate(encode(decode(md5(x.badge || random()::text) || md5(random()::text), 'hex'), 'base64'), '+/=', '-_')::varchar(22),
                1, ${who.user_id}, ${who.user_id}
           from json_to_recordset(${json}::json) as x(name text, company text, mobile text, badge text)`);
     }
-    await database.db.execute(sql`vacuum analyze`);
+    await db.execute(sql`vacuum analyze`);
     return { gateId: gate.id, seedMs: performance.now() - t0 };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

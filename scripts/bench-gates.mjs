@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { assertPortFree, buildServerIfStale, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
-import { bounded, benchModules } from './bench-lib.mjs';
+import { bounded, benchModules, seedDemoActivity } from './bench-lib.mjs';
 
 const PERSONS = bounded(process.env.BENCH_GATE_PERSONS, 5_000, 100, 200_000);
 const SEQUENTIAL = bounded(process.env.BENCH_GATE_SCANS, 1_000, 100, 50_000);
@@ -37,32 +37,22 @@ export async function prepareDatabase(m) {
 export async function seed(m, target, persons = PERSONS) {
   const { sql } = m;
   const database = await target.open();
-  try {
-    await database.migrate();
-    await m.seedIfEmpty(database.db);
-    const rows = (q) => database.db.execute(q).then((r) => r.rows);
-    const [who] = await rows(sql`select u.id as user_id, u.organiser_id, p.id as project_id
-                                   from users u join projects p on p.organiser_id = u.organiser_id
-                                  where u.username = 'demo' order by p.id limit 1`);
+  return seedDemoActivity(m, database, '闸机压测专场', async ({ db, rows, who, activity }) => {
     const t0 = performance.now();
-    const [activity] = await rows(sql`insert into activities (organiser_id, project_id, name, srq, erq, address, status)
-      values (${who.organiser_id}, ${who.project_id}, '闸机压测专场', '2026-12-08', '2026-12-08', '压测会场', 1) returning id`);
     const gates = await rows(sql`insert into gate_gates (organiser_id, project_id, activity_id, name, location, direction, device_no, status, created_by, updated_by)
       select ${who.organiser_id}, ${who.project_id}, ${activity.id}, '压测闸机' || g, '压测登录厅', 1, 'BENCH-' || lpad(g::text, 2, '0'), 1, ${who.user_id}, ${who.user_id}
         from generate_series(1, ${GATES}) as g returning id`);
-    await database.db.execute(sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company,
+    await db.execute(sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company,
                                    source, badge_no, checkin_status, code, status, created_by, updated_by)
       select ${who.organiser_id}, ${who.project_id}, ${activity.id}, '压测观众' || g, 1 + g % 6, '199' || lpad(g::text, 8, '0'), 2, 'E' || lpad(g::text, 8, '0'),
              (array['上海','杭州','苏州','南京'])[1 + g % 4] || '压测科技有限公司', 2, 'BENCH' || lpad(g::text, 7, '0'), 0,
              translate(encode(decode(md5(g::text || random()::text) || md5(random()::text), 'hex'), 'base64'), '+/=', '-_')::varchar(22),
              1, ${who.user_id}, ${who.user_id}
         from generate_series(1, ${persons}) as g`);
-    await database.db.execute(sql`vacuum analyze`);
+    await db.execute(sql`vacuum analyze`);
     const codes = (await rows(sql`select code from person_persons where activity_id = ${activity.id} order by id`)).map((r) => r.code);
     return { gateIds: gates.map((g) => g.id), codes, seedMs: performance.now() - t0 };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { assertPortFree, buildServerIfStale, scratchDatabase, startBenchServer, waitUntilUp } from './lib.mjs';
-import { bounded, benchModules } from './bench-lib.mjs';
+import { bounded, benchModules, seedDemoActivity } from './bench-lib.mjs';
 
 const SCANS = bounded(process.env.BENCH_LIVE_SCANS, 200, 10, 10_000);
 const STREAMS = bounded(process.env.BENCH_LIVE_STREAMS, 500, 1, 5_000);
@@ -24,27 +24,17 @@ export const TARGETS = { p99Ms: 1000, streamsMb: 100 };
 async function seed(m, target) {
   const { sql } = m;
   const database = await target.open(m.openDatabase);
-  try {
-    await database.migrate();
-    await m.seedIfEmpty(database.db);
-    const rows = (q) => database.db.execute(q).then((r) => r.rows);
-    const [who] = await rows(sql`select u.id as user_id, u.organiser_id, p.id as project_id
-                                   from users u join projects p on p.organiser_id = u.organiser_id
-                                  where u.username = 'demo' order by p.id limit 1`);
-    const [activity] = await rows(sql`insert into activities (organiser_id, project_id, name, srq, erq, address, status)
-      values (${who.organiser_id}, ${who.project_id}, '实时推送压测', '2026-12-08', '2026-12-08', '压测会场', 1) returning id`);
+  return seedDemoActivity(m, database, '实时推送压测', async ({ db, rows, who, activity }) => {
     const [gate] = await rows(sql`insert into gate_gates (organiser_id, project_id, activity_id, name, location, direction, device_no, status)
       values (${who.organiser_id}, ${who.project_id}, ${activity.id}, '推送压测闸机', '压测登录厅', 1, 'LIVE-BENCH', 1) returning id`);
-    await database.db.execute(sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no,
+    await db.execute(sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no,
                                    badge_no, checkin_status, code, status)
       select ${who.organiser_id}, ${who.project_id}, ${activity.id}, '推送观众' || g, 1, '198' || lpad(g::text, 8, '0'), 2, 'E' || lpad(g::text, 8, '0'),
              'LIVE' || lpad(g::text, 7, '0'), 0, 'live' || lpad(g::text, 18, '0'), 1
         from generate_series(1, ${SCANS + WARM_UP}) as g`);
     const codes = (await rows(sql`select code from person_persons where activity_id = ${activity.id} order by id`)).map((r) => r.code);
     return { gateId: gate.id, activityId: activity.id, codes };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
