@@ -34,6 +34,8 @@ export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
         .catch(callback);
     },
   });
+  // A client that drops its connection (a closed app, a reset) is not the test's failure.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   const to = (address: string) =>
