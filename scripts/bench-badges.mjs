@@ -10,17 +10,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
 import { assertPortFree, buildIfStale, buildServerIfStale, root, scratchDatabase, SERVER_ENTRY, waitUntilUp } from './lib.mjs';
-import { bounded, benchModules, chineseName, seedDemoActivity } from './bench-lib.mjs';
+import { bounded, benchModules, chineseName, launchChromium, seedDemoActivity, signInAsDemo } from './bench-lib.mjs';
 
 const BADGES = bounded(process.env.BENCH_BADGES, 1_000, 10, 5_000);
 const RUNS = 3;
 const PORT = Number(process.env.BENCH_BADGES_PORT ?? 18095);
 const BASE = `http://127.0.0.1:${PORT}/zbzj/`;
 export const TARGETS = { previewMs: 3_000 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The demo organiser's attendees topped up to BADGES, in a new activity, approved, with badge numbers. */
 function seed(m, target) {
@@ -95,13 +92,9 @@ export async function bench(log = console.log) {
     await assertPortFree(PORT);
     server = startServer(target.env, distDir);
     await waitUntilUp(`${BASE}user/login`);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-    await page.goto(`${BASE}user/login`);
-    await page.fill('#username', 'demo');
-    await page.fill('#password', 'demo123456');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => !url.pathname.includes('/user/login'));
+    await signInAsDemo(page, BASE);
     await page.goto(`${BASE}person/person/index`);
     await page.locator('.ant-pagination-total-text').waitFor();
     const previews = [];

@@ -51,3 +51,21 @@ const GIVEN = Array.from('伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明
 
 /** The i-th of a deterministic spread of common Chinese names, two or three characters. */
 export const chineseName = (i) => SURNAMES[i % SURNAMES.length] + GIVEN[(i * 7) % GIVEN.length] + (i % 3 ? GIVEN[(i * 13 + 5) % GIVEN.length] : '');
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Headless Chromium of the machine (CHROMIUM_PATH, else /usr/bin/chromium), as every browser bench runs it. */
+export async function launchChromium() {
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Signs `page` in as demo through the login page of the app at `base` (…/zbzj/); resolves on the workspace. */
+export async function signInAsDemo(page, base) {
+  await page.goto(`${base}user/login`);
+  await page.fill('#username', 'demo');
+  await page.fill('#password', 'demo123456');
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/yx/sysActivity/index');
+}

@@ -14,9 +14,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
 import { assertPortFree, root, run, waitUntilUp } from './lib.mjs';
-import { bounded, loadTs as load } from './bench-lib.mjs';
+import { bounded, launchChromium, loadTs as load, signInAsDemo } from './bench-lib.mjs';
 
 const SEATS_PER_ROW = 50;
 const ROWS = bounded(process.env.BENCH_SEATS, 2_000, 50, 5_000) / SEATS_PER_ROW;
@@ -27,8 +26,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const APP = `${BASE}/zbzj/`;
 const HALL = '0 基准测试厅';
 export const TARGETS = { interactiveMs: 1000 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
@@ -86,11 +83,7 @@ export async function prepareHall(call, samples = 25) {
 async function signedInStorage(browser) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${APP}user/login`);
-  await page.fill('#username', 'demo');
-  await page.fill('#password', 'demo123456');
-  await page.keyboard.press('Enter');
-  await page.waitForURL('**/yx/sysActivity/index');
+  await signInAsDemo(page, APP);
   const storage = await page.evaluate(() => ({ ...localStorage }));
   await context.close();
   return storage;
@@ -187,7 +180,7 @@ export async function bench(log = console.log) {
     const call = await client();
     log(`[bench-seatmap] 通过接口生成 ${SEATS} 个座位…`);
     const hall = await prepareHall(call);
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await launchChromium();
     try {
       const storage = await signedInStorage(browser);
       // One round first so the server's first answers (its caches, PGlite's pages) do not count.

@@ -11,14 +11,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './bench-lib.mjs';
 import { assertPortFree, root, run, waitUntilUp } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18090);
 const BASE = `http://127.0.0.1:${PORT}/zbzj/`;
 const RUNS = 5;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const median = (xs) => { const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : Number.NaN; };
 
@@ -149,7 +147,7 @@ async function benchUi(dist) {
   });
   try {
     await waitUntilUp(BASE);
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await launchChromium();
     const login = { fcp: [], interactive: [], signIn: [], token: [], bytes: null, idleBytes: null, signInBytes: null };
     const home = { fcp: [], tableRendered: [], cachedTableRendered: [], bytes: null };
     const resource = { tableRendered: [], bytes: null };

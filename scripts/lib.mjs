@@ -110,11 +110,12 @@ export async function scratchDatabase(prefix) {
 }
 
 /**
- * The compiled server for a benchmark, API only (no SPA), on 127.0.0.1:`port` with `env` on top (the
- * scratch database's DATA_DIR or DATABASE_URL). Run by node itself, so its pid is the server's.
+ * The compiled server for a benchmark on 127.0.0.1:`port` with `env` on top (the scratch database's
+ * DATA_DIR or DATABASE_URL): API only, or with the SPA built in `distDir`. Run by node itself, so its pid
+ * is the server's.
  */
-export function startBenchServer(port, env) {
-  const all = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: '/nonexistent-dist' };
+export function startBenchServer(port, env, distDir = '/nonexistent-dist') {
+  const all = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', DIST_DIR: distDir };
   if (!all.DATABASE_URL) delete all.DATABASE_URL;
   const prof = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_SERVER_PROF] : [];
   return spawn(process.execPath, [...prof, SERVER_ENTRY], { cwd: root, env: all, stdio: ['ignore', 'ignore', 'inherit'] });
