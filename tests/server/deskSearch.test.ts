@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskCheckinResult, DeskPerson } from '@domain/meeting/gateScan.contracts';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { newPersonCode } from '../../server/services/meeting/personCode';
 import { personSearchKey, pinyinOf } from '../../server/services/meeting/personSearchKey';
 import { queryRows } from '../../server/services/sql';
+import { insertGate, insertPerson, scopeOf, type Scope } from './meetingFixtures';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
@@ -20,36 +20,17 @@ let demoToken = '';
 let noApproveToken = '';
 let otherToken = '';
 
-interface Scope {
-  organiserId: number;
-  projectId: number;
-  activityId: number;
-}
 let scopeA: Scope;
 let scopeB: Scope;
 const gates: Record<string, number> = {};
 const ids: Record<string, number> = {};
 const codes: Record<string, string> = {};
 
-async function insertGate(scope: Scope, name: string, deviceNo: string, direction: 1 | 2): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    t.app.db,
-    sql`insert into gate_gates (organiser_id, project_id, activity_id, name, location, direction, device_no, status)
-        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, ${name}, '服务台', ${direction}, ${deviceNo}, 1) returning id`,
-  );
-  return row.id;
-}
+const gate = (scope: Scope, name: string, deviceNo: string, direction: 1 | 2) =>
+  insertGate(t.app.db, scope, { name, deviceNo, direction, location: '服务台' });
 
-async function insertPerson(scope: Scope, key: string, name: string, mobile: string, company: string | null, status: 0 | 1 | 2 | 3): Promise<void> {
-  const code = newPersonCode();
-  const [row] = await queryRows<{ id: number }>(
-    t.app.db,
-    sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company, badge_no, checkin_status, code, status)
-        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, ${name}, 2, ${mobile}, 2, 'E12345678', ${company},
-                ${`CHD${key.toUpperCase()}`}, 0, ${code}, ${status}) returning id`,
-  );
-  ids[key] = row.id;
-  codes[key] = code;
+async function person(scope: Scope, key: string, name: string, mobile: string, company: string | null, status: 0 | 1 | 2 | 3): Promise<void> {
+  ({ id: ids[key], code: codes[key] } = await insertPerson(t.app.db, scope, { name, mobile, company, badgeNo: `CHD${key.toUpperCase()}`, status }));
 }
 
 const search = async (keyword: string, gate = 'south', token = demoToken) =>
@@ -77,21 +58,21 @@ beforeAll(async () => {
   const [demo] = await t.app.db.select().from(schema.users).where(eq(schema.users.username, 'demo'));
   const own = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, demo.organiserId!));
   const [a, b] = own.filter((x) => x.projectId === own[0].projectId);
-  scopeA = { organiserId: a.organiserId, projectId: a.projectId, activityId: a.id };
-  scopeB = { organiserId: b.organiserId, projectId: b.projectId, activityId: b.id };
+  scopeA = scopeOf(a);
+  scopeB = scopeOf(b);
   const [o] = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, second.organiser.id));
 
-  gates.south = await insertGate(scopeA, '服务台入口', 'D-SOUTH', 1);
-  gates.exit = await insertGate(scopeA, '服务台出口', 'D-EXIT', 2);
-  gates.b = await insertGate(scopeB, '乙馆服务台', 'D-B', 1);
-  gates.other = await insertGate({ organiserId: o.organiserId, projectId: o.projectId, activityId: o.id }, '杭州服务台', 'D-HZ', 1);
+  gates.south = await gate(scopeA, '服务台入口', 'D-SOUTH', 1);
+  gates.exit = await gate(scopeA, '服务台出口', 'D-EXIT', 2);
+  gates.b = await gate(scopeB, '乙馆服务台', 'D-B', 1);
+  gates.other = await gate(scopeOf(o), '杭州服务台', 'D-HZ', 1);
 
-  await insertPerson(scopeA, 'zs', '张三', '13912348888', '深圳市腾讯计算机系统有限公司', 1);
-  await insertPerson(scopeA, 'zsf', '张三丰', '13800001111', '武当山文化传播有限公司', 1);
-  await insertPerson(scopeA, 'zeng', '曾小贤', '13700002222', 'IBM 中国', 1);
-  await insertPerson(scopeA, 'pending', '李四', '13600003333', '华东会展研究院', 0);
-  await insertPerson(scopeA, 'cancelled', '王五', '13500004444', null, 3);
-  await insertPerson(scopeB, 'elsewhere', '张三', '13400005555', '深圳市腾讯计算机系统有限公司', 1);
+  await person(scopeA, 'zs', '张三', '13912348888', '深圳市腾讯计算机系统有限公司', 1);
+  await person(scopeA, 'zsf', '张三丰', '13800001111', '武当山文化传播有限公司', 1);
+  await person(scopeA, 'zeng', '曾小贤', '13700002222', 'IBM 中国', 1);
+  await person(scopeA, 'pending', '李四', '13600003333', '华东会展研究院', 0);
+  await person(scopeA, 'cancelled', '王五', '13500004444', null, 3);
+  await person(scopeB, 'elsewhere', '张三', '13400005555', '深圳市腾讯计算机系统有限公司', 1);
 });
 afterAll(() => t.close());
 

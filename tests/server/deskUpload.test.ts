@@ -7,8 +7,8 @@ import type { DeskCopy } from '@domain/meeting/deskCopy.contracts';
 import * as schema from '../../server/db/schema';
 import { chinaDateTime } from '../../server/lib/dates';
 import { MSG } from '../../server/messages';
-import { newPersonCode } from '../../server/services/meeting/personCode';
 import { queryRows } from '../../server/services/sql';
+import { insertGate, insertPerson, scopeOf, type Scope } from './meetingFixtures';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
@@ -23,11 +23,6 @@ let otherToken = '';
 let noScanToken = '';
 let demoUserId = 0;
 
-interface Scope {
-  organiserId: number;
-  projectId: number;
-  activityId: number;
-}
 let scopeA: Scope;
 let scopeB: Scope;
 
@@ -36,26 +31,10 @@ const codes: Record<string, string> = {};
 const personIds: Record<string, number> = {};
 const MIN = 60_000;
 
-async function insertGate(scope: Scope, name: string, direction: 1 | 2): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    t.app.db,
-    sql`insert into gate_gates (organiser_id, project_id, activity_id, name, location, direction, device_no, status)
-        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, ${name}, '西登录厅', ${direction}, ${`U-${name}`}, 1) returning id`,
-  );
-  return row.id;
-}
+const gate = (scope: Scope, name: string, direction: 1 | 2) => insertGate(t.app.db, scope, { name, direction, location: '西登录厅' });
 
-let mobileNo = 13900002000;
-async function insertPerson(scope: Scope, key: string, status: 0 | 1 | 3 = 1): Promise<void> {
-  const code = newPersonCode();
-  const [row] = await queryRows<{ id: number }>(
-    t.app.db,
-    sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company, badge_no, checkin_status, code, status)
-        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, ${`补传${key}`}, 2, ${String(mobileNo++)}, 2, 'E12345678',
-                '华东会展研究院', ${`UPL${key}`}, 0, ${code}, ${status}) returning id`,
-  );
-  codes[key] = code;
-  personIds[key] = row.id;
+async function person(scope: Scope, key: string, status: 0 | 1 | 3 = 1): Promise<void> {
+  ({ id: personIds[key], code: codes[key] } = await insertPerson(t.app.db, scope, { name: `补传${key}`, badgeNo: `UPL${key}`, status }));
 }
 
 /** A scan as the desk queues it: its own id, the gate, the code, the time at the door, what the desk said. */
@@ -108,19 +87,19 @@ beforeAll(async () => {
   demoUserId = demo.id;
   const own = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, demo.organiserId!));
   const [a, b] = own.filter((x) => x.projectId === own[0].projectId);
-  scopeA = { organiserId: a.organiserId, projectId: a.projectId, activityId: a.id };
-  scopeB = { organiserId: b.organiserId, projectId: b.projectId, activityId: b.id };
+  scopeA = scopeOf(a);
+  scopeB = scopeOf(b);
   const [o] = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, second.organiser.id));
-  const scopeOther = { organiserId: o.organiserId, projectId: o.projectId, activityId: o.id };
+  const scopeOther = scopeOf(o);
 
-  gates.west = await insertGate(scopeA, '补传西1号', 1);
-  gates.east = await insertGate(scopeA, '补传东2号', 1);
-  gates.exit = await insertGate(scopeA, '补传出口', 2);
-  gates.b = await insertGate(scopeB, '补传乙馆', 1);
-  gates.other = await insertGate(scopeOther, '杭州补传', 1);
-  for (const key of ['order', 'future', 'twice', 'race', 'elsewhere', 'deskdup', 'cancel', 'scope', 'turned', 'valid']) await insertPerson(scopeA, key);
-  for (let i = 0; i < 10; i++) await insertPerson(scopeA, `crowd${i}`);
-  await insertPerson(scopeA, 'pending', 0);
+  gates.west = await gate(scopeA, '补传西1号', 1);
+  gates.east = await gate(scopeA, '补传东2号', 1);
+  gates.exit = await gate(scopeA, '补传出口', 2);
+  gates.b = await gate(scopeB, '补传乙馆', 1);
+  gates.other = await gate(scopeOther, '杭州补传', 1);
+  for (const key of ['order', 'future', 'twice', 'race', 'elsewhere', 'deskdup', 'cancel', 'scope', 'turned', 'valid']) await person(scopeA, key);
+  for (let i = 0; i < 10; i++) await person(scopeA, `crowd${i}`);
+  await person(scopeA, 'pending', 0);
 });
 afterAll(() => t.close());
 

@@ -6,8 +6,8 @@ import type { Envelope } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { chinaDateTime } from '../../server/lib/dates';
 import { MSG } from '../../server/messages';
-import { newPersonCode } from '../../server/services/meeting/personCode';
 import { queryRows } from '../../server/services/sql';
+import { insertGate, insertPerson, scopeOf, type Scope } from './meetingFixtures';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
@@ -23,11 +23,6 @@ let demoUserId = 0;
 let activityA = 0;
 let activityB = 0;
 
-interface Scope {
-  organiserId: number;
-  projectId: number;
-  activityId: number;
-}
 let scopeA: Scope;
 let scopeB: Scope;
 let scopeOther: Scope;
@@ -36,28 +31,11 @@ const gates: Record<string, number> = {};
 const codes: Record<string, string> = {};
 const personIds: Record<string, number> = {};
 
-async function insertGate(scope: Scope, name: string, deviceNo: string, direction: 1 | 2, status: 0 | 1 = 1): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    t.app.db,
-    sql`insert into gate_gates (organiser_id, project_id, activity_id, name, location, direction, device_no, status)
-        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, ${name}, '南登录厅', ${direction}, ${deviceNo}, ${status})
-        returning id`,
-  );
-  return row.id;
-}
+const gate = (scope: Scope, name: string, deviceNo: string, direction: 1 | 2, status: 0 | 1 = 1) =>
+  insertGate(t.app.db, scope, { name, deviceNo, direction, status });
 
-let mobileNo = 13900001000;
-async function insertPerson(scope: Scope, key: string, status: 0 | 1 | 2 | 3, company: string | null = '华东会展研究院'): Promise<void> {
-  const code = newPersonCode();
-  const [row] = await queryRows<{ id: number }>(
-    t.app.db,
-    sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company, badge_no, checkin_status, code, status)
-        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, ${`测试${key}`}, 2, ${String(mobileNo++)}, 2, 'E12345678',
-                ${company}, ${`CHT${key}`}, 0, ${code}, ${status})
-        returning id`,
-  );
-  codes[key] = code;
-  personIds[key] = row.id;
+async function person(scope: Scope, key: string, status: 0 | 1 | 2 | 3, company: string | null = '华东会展研究院'): Promise<void> {
+  ({ id: personIds[key], code: codes[key] } = await insertPerson(t.app.db, scope, { name: `测试${key}`, company, badgeNo: `CHT${key}`, status }));
 }
 
 const scanAs = async (token: string, form: Record<string, string | number>) =>
@@ -97,24 +75,24 @@ beforeAll(async () => {
   const own = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, demo.organiserId!));
   const [a, b] = own.filter((x) => x.projectId === own[0].projectId);
   [activityA, activityB] = [a.id, b.id];
-  scopeA = { organiserId: a.organiserId, projectId: a.projectId, activityId: a.id };
-  scopeB = { organiserId: b.organiserId, projectId: b.projectId, activityId: b.id };
+  scopeA = scopeOf(a);
+  scopeB = scopeOf(b);
   const [o] = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, second.organiser.id));
-  scopeOther = { organiserId: o.organiserId, projectId: o.projectId, activityId: o.id };
+  scopeOther = scopeOf(o);
 
-  gates.south = await insertGate(scopeA, '测试南1号', 'T-SOUTH-1', 1);
-  gates.north = await insertGate(scopeA, '测试北2号', 'T-NORTH-2', 1);
-  gates.exit = await insertGate(scopeA, '测试出口', 'T-EXIT-1', 2);
-  gates.off = await insertGate(scopeA, '测试停用', 'T-OFF-1', 1, 0);
-  gates.b = await insertGate(scopeB, '测试乙馆', 'T-B-1', 1);
-  gates.other = await insertGate(scopeOther, '杭州入口', 'T-HZ-1', 1);
+  gates.south = await gate(scopeA, '测试南1号', 'T-SOUTH-1', 1);
+  gates.north = await gate(scopeA, '测试北2号', 'T-NORTH-2', 1);
+  gates.exit = await gate(scopeA, '测试出口', 'T-EXIT-1', 2);
+  gates.off = await gate(scopeA, '测试停用', 'T-OFF-1', 1, 0);
+  gates.b = await gate(scopeB, '测试乙馆', 'T-B-1', 1);
+  gates.other = await gate(scopeOther, '杭州入口', 'T-HZ-1', 1);
 
-  for (const key of ['ok', 'qr', 'dup', 'out', 'race', 'device', 'scoped', 'noentry']) await insertPerson(scopeA, key, 1);
-  await insertPerson(scopeA, 'pending', 0);
-  await insertPerson(scopeA, 'rejected', 2);
-  await insertPerson(scopeA, 'cancelled', 3, null);
-  await insertPerson(scopeB, 'elsewhere', 1);
-  await insertPerson(scopeOther, 'hz', 1);
+  for (const key of ['ok', 'qr', 'dup', 'out', 'race', 'device', 'scoped', 'noentry']) await person(scopeA, key, 1);
+  await person(scopeA, 'pending', 0);
+  await person(scopeA, 'rejected', 2);
+  await person(scopeA, 'cancelled', 3, null);
+  await person(scopeB, 'elsewhere', 1);
+  await person(scopeOther, 'hz', 1);
 });
 afterAll(() => t.close());
 

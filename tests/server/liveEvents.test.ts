@@ -1,11 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
-import { newPersonCode } from '../../server/services/meeting/personCode';
-import { queryRows } from '../../server/services/sql';
+import { insertGate, insertPerson, scopeOf, type Scope } from './meetingFixtures';
 import { adminCall, createSecondOrganiser, createStaffUser, openSeededPglite, scratchPostgres, SEEDED, tokenFor } from './helpers';
 
 /**
@@ -18,11 +17,6 @@ let b: FastifyInstance;
 let bUrl = '';
 let cleanUp = async () => {};
 
-interface Scope {
-  organiserId: number;
-  projectId: number;
-  activityId: number;
-}
 let demoScope: Scope;
 let otherScope: Scope;
 let demoToken = '';
@@ -57,11 +51,11 @@ beforeAll(async () => {
   otherToken = await tokenFor(a, other.user.username, other.user.password);
   const [demo] = await a.db.select().from(schema.users).where(eq(schema.users.username, 'demo'));
   const [act] = await a.db.select().from(schema.activities).where(eq(schema.activities.organiserId, demo.organiserId!)).limit(1);
-  demoScope = { organiserId: act.organiserId, projectId: act.projectId, activityId: act.id };
+  demoScope = scopeOf(act);
   const [o] = await a.db.select().from(schema.activities).where(eq(schema.activities.organiserId, other.organiser.id)).limit(1);
-  otherScope = { organiserId: o.organiserId, projectId: o.projectId, activityId: o.id };
-  gates.demo = await insertGate(demoScope, 'LIVE-1');
-  gates.other = await insertGate(otherScope, 'LIVE-2');
+  otherScope = scopeOf(o);
+  gates.demo = await insertGate(a.db, demoScope, { name: '直播LIVE-1', deviceNo: 'LIVE-1' });
+  gates.other = await insertGate(a.db, otherScope, { name: '直播LIVE-2', deviceNo: 'LIVE-2' });
   // A running server has answered scans before: the first one's statement preparation is not the feed's delay.
   await checkIn(demoToken, gates.demo, demoScope);
 }, 120_000);
@@ -72,24 +66,7 @@ afterAll(async () => {
   await cleanUp();
 });
 
-async function insertGate(scope: Scope, deviceNo: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    a.db,
-    sql`insert into gate_gates (organiser_id, project_id, activity_id, name, location, direction, device_no, status)
-        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, ${`直播${deviceNo}`}, '南登录厅', 1, ${deviceNo}, 1) returning id`,
-  );
-  return row.id;
-}
-
-let mobileNo = 13900009000;
-async function newAttendee(scope: Scope): Promise<string> {
-  const code = newPersonCode();
-  await a.db.execute(
-    sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, company, badge_no, checkin_status, code, status)
-        values (${scope.organiserId}, ${scope.projectId}, ${scope.activityId}, '直播测试', 2, ${String(mobileNo++)}, 2, 'E12345678', null, null, 0, ${code}, 1)`,
-  );
-  return code;
-}
+const newAttendee = async (scope: Scope) => (await insertPerson(a.db, scope, { name: '直播测试', company: null })).code;
 
 /** A check-in on replica A (of a new attendee, or of the one whose code is given). */
 async function checkIn(token: string, gate: number, scope: Scope, code?: string): Promise<void> {
