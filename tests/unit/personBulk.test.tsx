@@ -1,24 +1,14 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { personBulkApprove, personBulkBadges, type BadgeData, type BadgeTemplate } from '@domain/meeting/personBulk.contracts';
-import { AppProviders } from '../../src/app/AppProviders';
-import PersonPage from '../../src/features/meeting/pages/person/person/index';
 import { badgeSheets, sheetsLabel } from '../../src/features/meeting/persons/BadgePrint';
-import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { mock } from '../mocks/contract';
-import { API } from '../mocks/handlers';
-import { server } from '../mocks/server';
+import { PERSONS, renderPersonPage, usePersonApi } from '../mocks/personPage';
 import { resetSession, signInAs } from '../mocks/session';
 
 /** 参会人员's bulk actions and badges for everyone, against msw: each action confirmed with its count, the persons ticked or the whole filter. */
-
-const PERSONS = [
-  { id: 7, name: '林晓峰', kind: 2, mobile: '13912345678', company: '上海云启会展服务有限公司', jobTitle: '总监', source: 3, badgeNo: 'CH20261128000007', checkinStatus: 0, checkedInAt: null, code: 'Aa1Bb2Cc3Dd4Ee5Ff6Gg7H', status: 1, activityId: 3, activityName: '开幕式', cnfId: 1, projectName: '博览会', createdAt: '2026-11-28 10:00:00' },
-  { id: 8, name: '周雨桐', kind: 4, mobile: '13912345679', company: '新华社', jobTitle: '记者', source: 2, badgeNo: 'CH20261128000008', checkinStatus: 0, checkedInAt: null, code: 'Zz9Yy8Xx7Ww6Vv5Uu4Tt3S', status: 0, activityId: 3, activityName: '开幕式', cnfId: 1, projectName: '博览会', createdAt: '2026-11-28 10:00:00' },
-];
 
 const badge = (p: (typeof PERSONS)[number], seat: string | null): BadgeData => ({
   id: p.id, activityId: 3, activityName: '开幕式', name: p.name, company: p.company, jobTitle: p.jobTitle, kind: p.kind, kindLabel: p.kind === 2 ? '嘉宾' : '媒体', badgeNo: p.badgeNo, code: p.code, seat,
@@ -28,9 +18,7 @@ const TEMPLATE: BadgeTemplate = { activityId: 3, size: 'a4x8', company: true, jo
 const calls: Array<{ path: string; params: Record<string, string> }> = [];
 
 function useApi() {
-  server.use(
-    http.get(API('/person/person/page'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { total: PERSONS.length, records: PERSONS } })),
-    http.get(API('/business/activityOptions'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [{ id: 3, name: '开幕式', cnfId: 1, projectName: '博览会' }] })),
+  usePersonApi([
     mock(personBulkApprove, ({ params }) => {
       calls.push({ path: 'approve', params });
       const result = { matched: 2, done: 1, skipped: [{ reason: '登记状态为「已通过」', count: 1 }] };
@@ -40,18 +28,10 @@ function useApi() {
       calls.push({ path: 'badges', params });
       return { total: 2, badges: [badge(PERSONS[0], '主论坛厅 A区 3排12号'), badge(PERSONS[1], null)], templates: [TEMPLATE] };
     }),
-  );
+  ]);
 }
 
-function renderPage(authorities: string[]) {
-  useSession.setState({ authorities: ['user', 'MENU_person_person', ...authorities] });
-  const router = createMemoryRouter([{ path: '/person/person/index', element: <PersonPage /> }], { initialEntries: ['/person/person/index'] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
+const renderPage = (authorities: string[]) => renderPersonPage(['MENU_person_person', ...authorities]);
 
 beforeEach(() => {
   calls.length = 0;

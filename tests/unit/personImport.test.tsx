@@ -1,24 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { personBadges, personImportCommit, personImportPreview, type PersonBadge, type PersonImportColumn, type PersonImportPreview } from '@domain/meeting/personImport.contracts';
 import { AppProviders } from '../../src/app/AppProviders';
-import PersonPage from '../../src/features/meeting/pages/person/person/index';
 import { ColumnMapping, importFileProblem } from '../../src/features/meeting/persons/ImportModal';
-import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { mock } from '../mocks/contract';
-import { API, receivedParams } from '../mocks/handlers';
-import { server } from '../mocks/server';
+import { PERSONS, renderPersonPage, usePersonApi } from '../mocks/personPage';
 import { resetSession, signInAs } from '../mocks/session';
 
 /** 参会人员's import dialog and badge printing, against msw. */
-
-const PERSONS = [
-  { id: 7, name: '林晓峰', kind: 2, mobile: '13912345678', company: '上海云启会展服务有限公司', jobTitle: '总监', source: 3, badgeNo: 'CH20261128000007', checkinStatus: 0, checkedInAt: null, code: 'Aa1Bb2Cc3Dd4Ee5Ff6Gg7H', status: 1, activityId: 3, activityName: '开幕式', cnfId: 1, projectName: '博览会', createdAt: '2026-11-28 10:00:00' },
-  { id: 8, name: '周雨桐', kind: 4, mobile: '13912345679', company: '新华社', jobTitle: '记者', source: 2, badgeNo: 'CH20261128000008', checkinStatus: 0, checkedInAt: null, code: 'Zz9Yy8Xx7Ww6Vv5Uu4Tt3S', status: 0, activityId: 3, activityName: '开幕式', cnfId: 1, projectName: '博览会', createdAt: '2026-11-28 10:00:00' },
-];
 
 const TEMPLATE_COLUMNS: PersonImportColumn[] = ['name', 'kind', 'mobile', 'idType', 'idNo', 'company', 'jobTitle', 'email', 'remark'].map((field, index) => ({
   index,
@@ -55,12 +46,7 @@ const CLEAN: PersonImportPreview = {
 const calls: Array<{ path: string; params: Record<string, string> }> = [];
 
 function useApi(previews: PersonImportPreview[], commitAnswer: { code: number; msg: string; data: unknown }) {
-  server.use(
-    http.get(API('/person/person/page'), async ({ request }) => {
-      calls.push({ path: 'page', params: await receivedParams(request) });
-      return HttpResponse.json({ code: 0, msg: '操作成功', data: { total: PERSONS.length, records: PERSONS } });
-    }),
-    http.get(API('/business/activityOptions'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: [{ id: 3, name: '开幕式', cnfId: 1, projectName: '博览会' }] })),
+  usePersonApi([
     mock(personImportPreview, ({ params }) => {
       calls.push({ path: 'preview', params });
       return previews.shift()!;
@@ -77,18 +63,10 @@ function useApi(previews: PersonImportPreview[], commitAnswer: { code: number; m
       });
       return badges;
     }),
-  );
+  ], (params) => calls.push({ path: 'page', params }));
 }
 
-function renderPage(authorities: string[]) {
-  useSession.setState({ authorities: ['user', 'MENU_person_person', 'ACTION_person_person_export', ...authorities] });
-  const router = createMemoryRouter([{ path: '/person/person/index', element: <PersonPage /> }], { initialEntries: ['/person/person/index'] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
+const renderPage = (authorities: string[]) => renderPersonPage(['MENU_person_person', 'ACTION_person_person_export', ...authorities]);
 
 /** An .xlsx as far as the browser can tell (the server reads it). */
 const xlsxFile = (name = 'persons.xlsx') => new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
