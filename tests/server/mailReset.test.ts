@@ -165,6 +165,15 @@ describe('setting the password with the link', () => {
     expect((await login(app.app, user.username, user.password)).body.code).toBe(0);
   });
 
+  it('refuses a link once the account’s address changed', async () => {
+    const user = await userWithMail('mailreset_d', 'reset-d@example.com');
+    nextWindow();
+    await askLink('reset-d@example.com');
+    const token = await linkToken('reset-d@example.com');
+    await app.app.db.update(t.users).set({ mail: 'new-d@example.com' }).where(eq(t.users.id, user.id));
+    expect(body(await confirm(token, 'Fresh-pass-77'))).toMatchObject({ code: 1, msg: MSG.mailResetInvalid });
+  });
+
   it('keeps the token of a page address out of the request log', () => {
     expect(redactUrl('/zbzj/htxx/resetPw?resetToken=abc123&x=1')).toBe(`/zbzj/htxx/resetPw?resetToken=${REDACTED}&x=1`);
   });
