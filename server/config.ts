@@ -70,7 +70,8 @@ export interface ServerConfig {
   mailFrom: string;
   /**
    * PUBLIC_URL (https://hz.example.com): the address attendees open the links of emails and SMS at
-   * (personal pages, password reset). Unset: the address of the request that caused the message.
+   * (personal pages, password reset). Unset: the address of the request that caused the message, except
+   * for password reset links in production, which are then not sent (a forged Host must not pick their site).
    */
   publicUrl: string | undefined;
   aliyunAccessKeyId: string;

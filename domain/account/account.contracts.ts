@@ -42,3 +42,34 @@ export const resetPassword = endpoint({
   public: true,
   body: Type.Object({ mobile: text, code: smsCode, password: text, passwordConfirm: text, yhlx: Yhlx }),
 });
+
+/** How long a password reset link of an email stays good. */
+export const PASSWORD_RESET_LINK_MINUTES = 30;
+
+/**
+ * Asks for a reset link by email. The answer is the same whether or not an account of the entry `yhlx`
+ * has this address, so it tells a stranger nothing; the link (one use, PASSWORD_RESET_LINK_MINUTES) goes
+ * only to an enabled account's own address.
+ */
+export const requestMailReset = endpoint({
+  method: 'POST',
+  path: '/password/reset/mail',
+  public: true,
+  body: Type.Object({ mail: Type.Optional(Type.String({ maxLength: 1000, title: '邮箱' })), yhlx: Yhlx }),
+});
+
+/** Sets a new password with the link's token (sent in the body, never in an address the server logs). */
+export const confirmMailReset = endpoint({
+  method: 'POST',
+  path: '/password/reset/mail/confirm',
+  public: true,
+  body: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })), password: text, passwordConfirm: text }),
+});
+
+/** The SPA pages a reset link opens (src/router/routes.tsx), per entry, and the token's query parameter. */
+export const MAIL_RESET_PAGES = { '1': '/htxx/resetPw', '2': '/htxx/reseteduPw' } as const satisfies Record<Yhlx, string>;
+/**
+ * Not `token`: the router's guard takes a `?token=` of any address as a session token to adopt. A name
+ * containing "token" still has its value redacted from the server's request log (server/lib/logRedaction.ts).
+ */
+export const MAIL_RESET_TOKEN_PARAM = 'resetToken';

@@ -17,6 +17,7 @@ export const TEMPLATE_VARIABLES = {
   标题: '通知标题',
   内容: '通知正文',
   重置链接: '重置密码的链接',
+  账号: '登录账号（用户名）',
   退订链接: '退订通知的链接',
 } as const;
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
@@ -100,10 +101,10 @@ export const MESSAGE_KINDS = [
     key: 'passwordReset',
     label: '重置密码',
     transactional: true,
-    variables: ['姓名', '重置链接', '主办方'],
+    variables: ['姓名', '账号', '重置链接', '主办方'],
     defaults: {
       subject: '重置主办之家登录密码',
-      body: '{姓名}，您好：\n\n请在 30 分钟内打开下面的链接设置新密码；如果不是您本人操作，请忽略本邮件。\n{重置链接}',
+      body: '{姓名}，您好：\n\n有人为您的账号 {账号} 申请了重置密码。请在 30 分钟内打开下面的链接设置新密码（链接只能使用一次）；如果不是您本人操作，请忽略本邮件，您的密码不会改变。\n{重置链接}\n\n{主办方}',
       sms: '{姓名}，重置密码链接（30 分钟内有效）：{重置链接}',
     },
   },
@@ -184,7 +185,8 @@ export const SAMPLE_VALUES: Required<TemplateValues> = {
   主办方: '华展国际会展服务（上海）有限公司',
   标题: '开幕式时间调整',
   内容: '开幕式改为 12 月 8 日 10:00 在 1 号馆举行，请提前 30 分钟入场。',
-  重置链接: 'https://example.com/zbzj/user/reset?token=…',
+  重置链接: 'https://example.com/zbzj/htxx/resetPw?resetToken=…',
+  账号: 'zhangsan',
   退订链接: 'https://example.com/zbzj/pre/unsubscribe?code=Ab3dE5gH7jK9mN1pQ3sT5v',
 };
 

@@ -28,6 +28,8 @@ export const AUDIT_ENTRIES = {
   ssoEdu: '单点登录（大赛）',
   smsOrdinary: '短信找回（主办方）',
   smsEdu: '短信找回（大赛）',
+  mailOrdinary: '邮件找回（主办方）',
+  mailEdu: '邮件找回（大赛）',
 } as const;
 export type AuditEntryKind = keyof typeof AUDIT_ENTRIES;
 

@@ -198,6 +198,29 @@ export const tokens = pgTable(
   (t) => [uniqueIndex('tokens_hash_uq').on(t.tokenHash), index('tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Links of 找回密码 by email (server/modules/account/passwordReset.repository.ts). Only the sha256 of the
+ * token is stored. A table of its own, not a kind of `tokens`: no lookup of sessions can ever find a
+ * reset token, nor the other way round. `mail` is the address the link went to: once the account's
+ * address changes the link is dead. consumed_at: used, or replaced by a newer link.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mail: varchar('mail', { length: 100 }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    consumedAt: instant('consumed_at'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
 /** Signature nonces, shared by all replicas; rows older than the signing window are purged. */
 export const nonces = pgTable(
   'nonces',

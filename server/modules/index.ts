@@ -7,6 +7,7 @@ import sessionRoutes from './session/session.routes';
 import worksRoutes from './works/works.routes';
 import workspaceRoutes from './workspace/workspace.routes';
 import accountRoutes from './account/account.routes';
+import passwordResetRoutes from './account/passwordReset.routes';
 import shareLinkRoutes from './share/shareLinks.routes';
 import sharedDocumentRoutes from './share/sharedDocuments.routes';
 import eduPublicRoutes from './edu/eduPublic.routes';
@@ -46,6 +47,7 @@ export const ROUTE_MODULES: readonly FastifyPluginAsync[] = [
   worksRoutes,
   workspaceRoutes,
   accountRoutes,
+  passwordResetRoutes,
   shareLinkRoutes,
   sharedDocumentRoutes,
   eduPublicRoutes,

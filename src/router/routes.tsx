@@ -20,7 +20,7 @@ export const MAIN_CONTENT_ROUTE_ID = 'main-content';
 export const PUBLIC_ROUTE_NAMES = [
   'login', 'zslogin', 'edu', 'edulogin', 'forgetPw', 'zwsx', 'forgeteduPw', 'showEduProject', 'reportCheck',
   'register', 'zsdl', 'ssodl', 'ssodledu', 'registerResult', 'htxx', 'tcdxx', 'public', 'bjdxxSzJd',
-  'bjdxxSzZg', 'bjdxxZh', 'preInfo', 'tcdFj',
+  'bjdxxSzZg', 'bjdxxZh', 'preInfo', 'tcdFj', 'resetPw', 'reseteduPw',
 ] as const;
 
 const redirectTo = (to: string): LoaderFunction => () => replace(to);
@@ -99,6 +99,9 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
           publicPage('forgetPw', 'forgetPw', '找回密码', () => import('../features/register/ForgetPwPage')),
           publicPage('showEduProject', 'showEduProject', '参赛作品展示', () => import('../features/edu-public/ShowEduProjectPage'), 'edu'),
           publicPage('forgeteduPw', 'forgeteduPw', '找回密码', () => import('../features/register/ForgetEduPwPage'), 'edu'),
+          // Where a 找回密码 email's link leads (MAIL_RESET_PAGES of domain/account/account.contracts.ts).
+          publicPage('resetPw', 'resetPw', '重置密码', () => import('../features/register/ResetPwPage')),
+          publicPage('reseteduPw', 'reseteduPw', '重置密码', () => import('../features/register/ResetEduPwPage'), 'edu'),
           publicPage('reportCheck', 'reportCheck', '评审结果查询', () => import('../features/edu-public/ReportCheckPage'), 'edu'),
           publicPage('zwsx', 'zwsx', '展位确认书', () => import('../features/shared-docs/ZwsxPage')),
           publicPage('zsdl', 'zsdl', '展商登录', () => import('../features/sso/ZsdlPage')),

@@ -28,6 +28,7 @@ import { invalidateUser } from '../../services/sessionCache';
 import { queueSms } from '../../services/smsSender';
 import { revokeAllTokens } from '../../services/tokens';
 import { insertOrganiserWithUser, organiserNameOf, setOwnPassword, userByMobile, usernameTaken } from './account.repository';
+import { endResetLinks } from './passwordReset.repository';
 
 /** SMS codes, registration, password recovery (domain/account/account.contracts.ts). */
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -146,6 +147,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await setOwnPassword(tx, user.id, passwordHash, new Date(now));
       // Whoever knew the old password must not stay signed in with it.
       await revokeAllTokens(tx, user.id, now);
+      // A reset link still in a mailbox must not undo the password just chosen.
+      await endResetLinks(tx, user.id, new Date(now));
       const entry = form.yhlx === YHLX_EDU ? 'smsEdu' : 'smsOrdinary';
       await recordAudit(tx, {
         organiserId: user.organiserId,

@@ -9,8 +9,11 @@ import { signedIn } from '../../plugins/tokenAuth';
 import { isSuperUser } from '../../services/grants';
 import { messageFor, pageMessages, type MessageReader } from './messages.repository';
 
-/** Kinds whose text cannot be sent again: a verification code is gone once sent (server/services/smsSender.ts). */
-const NOT_RESENDABLE = new Set(['register', 'resetPassword']);
+/**
+ * Kinds whose text cannot be sent again: a verification code (server/services/smsSender.ts) or a reset
+ * link's token (server/modules/account/passwordReset.routes.ts) is gone once sent.
+ */
+const NOT_RESENDABLE = new Set(['register', 'resetPassword', 'passwordReset']);
 
 /** 系统管理 → 消息记录 (domain/system/messages.contracts.ts). */
 const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,7 +27,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, messageResend, async (request) => {
     const row = await messageFor(app.db, await readerOf(request), request.body.id);
     if (!row) throw refuse(MSG.messageNotFound);
-    if (NOT_RESENDABLE.has(row.kind)) throw refuse(MSG.messageCodeNotResendable);
+    if (NOT_RESENDABLE.has(row.kind)) throw refuse(row.kind === 'passwordReset' ? MSG.messageResetLinkNotResendable : MSG.messageCodeNotResendable);
     if (row.state !== 'sent' && row.state !== 'failed') throw refuse(MSG.messageNotSettled);
     const [id] = await app.outbox.enqueue([
       {

@@ -19,6 +19,14 @@ export interface OutboxChannel {
   close(): void;
 }
 
+/**
+ * Where an email's text holds its secret (the token of a password reset link): the row keeps this mask,
+ * which is what 消息记录 shows, and the secret only in `secret` until the row is sent or given up; the
+ * mail that leaves has it filled in.
+ */
+export const EMAIL_SECRET_MASK = '[已隐藏]';
+const withSecret = (text: string, secret: string | null) => (secret ? text.split(EMAIL_SECRET_MASK).join(secret) : text);
+
 /** Nothing configured: the row is the message, as the SMS codes were before a provider existed. */
 const recordOnly: OutboxChannel = { provider: 'outbox', send: async () => null, close: () => undefined };
 
@@ -41,8 +49,8 @@ export function emailChannel(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' |
         from: config.mailFrom,
         to: row.recipient,
         subject: row.subject ?? '',
-        text: row.text,
-        html: row.html ?? undefined,
+        text: withSecret(row.text, row.secret),
+        html: row.html === null ? undefined : withSecret(row.html, row.secret),
         attachments: (row.attachments ?? []).map((file) => ({
           filename: file.filename,
           contentType: file.contentType,

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Typography } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Segmented, Typography } from 'antd';
+import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { standaloneFeedback } from '../../lib/feedback';
 import { SmsCodeInput } from '../../components/SmsCodeInput';
-import { confirmPasswordRule, mobileRules, newPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '@domain/core/validators';
-import { resetPassword, type ResetPasswordForm } from './api';
+import { confirmPasswordRule, mailRules, mobileRules, newPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '@domain/core/validators';
+import { requestMailReset, resetPassword, type ResetPasswordForm } from './api';
 import { showFieldErrors } from './fieldErrors';
 import type { Yhlx } from '@domain/session/session.contracts';
 
@@ -19,11 +19,37 @@ export interface ForgetPasswordProps {
   loginPath: string;
 }
 
+type Way = 'sms' | 'mail';
+const WAYS: Array<{ label: string; value: Way }> = [
+  { label: '手机验证码', value: 'sms' },
+  { label: '邮箱链接', value: 'mail' },
+];
+
 /**
- * 找回密码 by mobile and SMS code, for both entries. On success every session of the account has
- * ended and the user goes to the login page of their entry.
+ * 找回密码 for both entries, two ways: the mobile and an SMS code on this page, or (通过邮箱找回) a
+ * one-time link mailed to the account's email, which opens MailResetForm. On success every session of
+ * the account has ended and the user goes to the login page of their entry.
  */
 export function ForgetPasswordForm({ yhlx, brand, loginPath }: ForgetPasswordProps) {
+  const [way, setWay] = useState<Way>('sms');
+  return (
+    <Card style={{ maxWidth: 420, margin: '24px auto' }}>
+      <Typography.Title level={4} style={{ textAlign: 'center', marginBottom: 4 }}>
+        {brand}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+        {way === 'sms' ? '找回密码：验证绑定的手机号后设置新密码' : '通过邮箱找回：重置链接将发送到账号绑定的邮箱'}
+      </Typography.Paragraph>
+      <Segmented<Way> block options={WAYS} value={way} onChange={setWay} style={{ marginBottom: 24 }} />
+      {way === 'sms' ? <SmsReset yhlx={yhlx} loginPath={loginPath} /> : <MailReset yhlx={yhlx} />}
+      <div style={{ textAlign: 'center' }}>
+        <Link to={loginPath}>返回登录</Link>
+      </div>
+    </Card>
+  );
+}
+
+function SmsReset({ yhlx, loginPath }: Pick<ForgetPasswordProps, 'yhlx' | 'loginPath'>) {
   const [form] = Form.useForm<ResetPasswordForm>();
   const [submitting, setSubmitting] = useState(false);
   const navigate = useNavigate();
@@ -43,43 +69,67 @@ export function ForgetPasswordForm({ yhlx, brand, loginPath }: ForgetPasswordPro
   };
 
   return (
-    <Card style={{ maxWidth: 420, margin: '24px auto' }}>
-      <Typography.Title level={4} style={{ textAlign: 'center', marginBottom: 4 }}>
-        {brand}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-        找回密码：验证绑定的手机号后设置新密码
-      </Typography.Paragraph>
-      <Form form={form} size="large" onFinish={onFinish} autoComplete="off">
-        <Form.Item name="mobile" rules={[toAntdRule(mobileRules)]}>
-          <Input prefix={<MobileOutlined />} placeholder="手机号" maxLength={11} inputMode="tel" />
-        </Form.Item>
-        <Form.Item name="code" rules={[toAntdRule(smsCodeRules)]}>
-          <SmsCodeInput
-            purpose="resetPassword"
-            size="large"
-            getMobile={async () => (await form.validateFields(['mobile'])).mobile}
-          />
-        </Form.Item>
-        <Form.Item name="password" rules={[toAntdRule(newPasswordRules(() => ({})))]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={`新密码（${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH}位）`} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="passwordConfirm"
-          dependencies={['password']}
-          rules={[toAntdRule(confirmPasswordRule(() => form.getFieldValue('password')))]}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder="确认新密码" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            重置密码
-          </Button>
-        </Form.Item>
-      </Form>
-      <div style={{ textAlign: 'center' }}>
-        <Link to={loginPath}>返回登录</Link>
-      </div>
-    </Card>
+    <Form form={form} size="large" onFinish={onFinish} autoComplete="off">
+      <Form.Item name="mobile" rules={[toAntdRule(mobileRules)]}>
+        <Input prefix={<MobileOutlined />} placeholder="手机号" maxLength={11} inputMode="tel" />
+      </Form.Item>
+      <Form.Item name="code" rules={[toAntdRule(smsCodeRules)]}>
+        <SmsCodeInput
+          purpose="resetPassword"
+          size="large"
+          getMobile={async () => (await form.validateFields(['mobile'])).mobile}
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={[toAntdRule(newPasswordRules(() => ({})))]}>
+        <Input.Password prefix={<LockOutlined />} placeholder={`新密码（${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH}位）`} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="passwordConfirm"
+        dependencies={['password']}
+        rules={[toAntdRule(confirmPasswordRule(() => form.getFieldValue('password')))]}
+      >
+        <Input.Password prefix={<LockOutlined />} placeholder="确认新密码" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          重置密码
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
+
+/**
+ * Asks for the link. The answer is the same whether or not the address has an account (the server
+ * tells no stranger which addresses are registered), so it stays on the page for the user to read.
+ */
+function MailReset({ yhlx }: Pick<ForgetPasswordProps, 'yhlx'>) {
+  const [form] = Form.useForm<{ mail: string }>();
+  const [submitting, setSubmitting] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  const onFinish = async ({ mail }: { mail: string }) => {
+    setSubmitting(true);
+    try {
+      setSent(await requestMailReset(mail, yhlx));
+    } catch (error) {
+      showFieldErrors(form, error, ['mail']);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form form={form} size="large" onFinish={onFinish} autoComplete="off">
+      {sent && <Alert type="success" showIcon title={sent} style={{ marginBottom: 16 }} />}
+      <Form.Item name="mail" rules={[toAntdRule(mailRules)]}>
+        <Input prefix={<MailOutlined />} placeholder="账号绑定的邮箱" maxLength={100} inputMode="email" />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          {sent ? '重新发送' : '发送重置链接'}
+        </Button>
+      </Form.Item>
+    </Form>
   );
 }

@@ -1,5 +1,10 @@
 import { callForMessage } from '../../api/call';
-import { registerOrganiser as registerCall, resetPassword as resetPasswordCall } from '@domain/account/account.contracts';
+import {
+  confirmMailReset as confirmMailResetCall,
+  registerOrganiser as registerCall,
+  requestMailReset as requestMailResetCall,
+  resetPassword as resetPasswordCall,
+} from '@domain/account/account.contracts';
 import type { Yhlx } from '@domain/session/session.contracts';
 
 /** Registration and password recovery calls (public: no token, signed like every call). */
@@ -29,4 +34,19 @@ export interface ResetPasswordForm {
 /** `yhlx` names the entry (1 organiser, 2 competition); an account of the other entry is refused. */
 export function resetPassword(form: ResetPasswordForm, yhlx: Yhlx): Promise<string> {
   return callForMessage(resetPasswordCall, { ...form, yhlx });
+}
+
+/** Asks for a reset link by email; resolves with the server's answer, the same whether or not the address has an account. */
+export function requestMailReset(mail: string, yhlx: Yhlx): Promise<string> {
+  return callForMessage(requestMailResetCall, { mail: mail.trim(), yhlx });
+}
+
+export interface MailResetForm {
+  password: string;
+  passwordConfirm: string;
+}
+
+/** Sets the new password with the token of the link. */
+export function confirmMailReset(token: string, form: MailResetForm): Promise<string> {
+  return callForMessage(confirmMailResetCall, { token, ...form });
 }
