@@ -63,7 +63,7 @@ function ReasonModal({ person, onSubmit, onClose, afterClose }: { person: DeskPe
       okButtonProps={{ disabled: !reason.trim(), loading: busy }}
       destroyOnHidden
       // The desk's field, not the card's 签到 button, has the focus once the dialog has gone.
-      focusTriggerAfterClose={false}
+      focusable={{ focusTriggerAfterClose: false }}
       afterClose={afterClose}
     >
       <Typography.Paragraph type="secondary">人工签到会记录原因和操作人，请核对证件后办理。</Typography.Paragraph>

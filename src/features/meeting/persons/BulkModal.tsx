@@ -75,7 +75,7 @@ export function BulkModal({ action, selection, onClose, onDone }: BulkModalProps
       title={`批量${label}（${selectionCount(selection)} 人）`}
       onCancel={running ? undefined : close}
       closable={!running}
-      maskClosable={false}
+      mask={{ closable: false }}
       okText={done ? '完成' : counts ? `确认${label}（${counts.done} 人）` : `确认${label}`}
       okButtonProps={{ danger: !done && (action === 'remove' || action === 'cancel'), disabled: !done && (!counts || counts.done === 0), loading: running }}
       cancelButtonProps={{ disabled: running, style: done ? { display: 'none' } : undefined }}
@@ -97,7 +97,7 @@ export function BulkModal({ action, selection, onClose, onDone }: BulkModalProps
         }
       }}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {action === 'kind' && (
           <Select
             aria-label="新的人员类别"

@@ -310,7 +310,7 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
       title="导入参会人员"
       open={open}
       width={1000}
-      maskClosable={false}
+      mask={{ closable: false }}
       closable={!busy}
       keyboard={!busy}
       onCancel={close}

@@ -232,7 +232,7 @@ export function ScheduleTimeline({ refresh = 0, onSaved }: ScheduleTimelineProps
   } else if (activities.status === 'loading' || (current && !ready)) {
     body = (
       <div className="zb-timeline-loading">
-        <Spin tip="正在加载日程…" size="large">
+        <Spin description="正在加载日程…" size="large">
           <div style={{ height: 120 }} />
         </Spin>
       </div>

@@ -22,7 +22,7 @@ export function OneTimeSecret({ title, intro, rows, open, onClose }: OneTimeSecr
     <Modal
       title={title}
       open
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={false}
       closable={false}
       okText="我已保存，关闭"

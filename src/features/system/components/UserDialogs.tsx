@@ -104,7 +104,7 @@ export function UserFormModal({ editing, open, onClose, onSaved, grantsNext = fa
       okButtonProps={{ loading: busy }}
       onOk={() => void submit()}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false} name="userForm">

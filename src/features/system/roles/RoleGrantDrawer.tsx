@@ -98,12 +98,12 @@ export function RoleGrantDrawer({ role, readOnly = false, onClose, onSaved }: Pr
           {node.title}
         </span>
         {node.kind === 'action' && (
-          <Tag bordered={false} style={{ marginInlineStart: 6 }}>
+          <Tag variant="filled" style={{ marginInlineStart: 6 }}>
             操作
           </Tag>
         )}
         {node.hidden && (
-          <Tag bordered={false} color="default" style={{ marginInlineStart: 6 }}>
+          <Tag variant="filled" color="default" style={{ marginInlineStart: 6 }}>
             隐藏
           </Tag>
         )}

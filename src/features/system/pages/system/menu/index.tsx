@@ -200,7 +200,7 @@ export default function SystemMenuPage() {
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {item.row.menuCode}
                 </Typography.Text>
-                {item.row.hidden && <Tag bordered={false}>隐藏</Tag>}
+                {item.row.hidden && <Tag variant="filled">隐藏</Tag>}
               </Space>
             )}
           />
