@@ -1,7 +1,7 @@
 import { isAxiosError, isCancel, type AxiosResponse } from 'axios';
 import { retryHint } from '@domain/core/format';
 import { CODE_OK, CODE_OK_LEGACY, CODE_PARTIAL } from '@domain/core/envelope';
-import { FORBIDDEN_MESSAGE_THROTTLE_MS, RELOAD_AFTER_401_MS } from '../config/constants';
+import { FORBIDDEN_MESSAGE_THROTTLE_MS, RELOAD_AFTER_401_MS, UNREACHABLE_MESSAGE_THROTTLE_MS } from '../config/constants';
 
 /**
  * The one place that turns failures into what the user sees, status by status (docs/architecture.md, 信封与错误). Everything else
@@ -81,7 +81,13 @@ function serverMessage(value: unknown): string | null {
 
 export function createErrorMapper(deps: ErrorMapperDeps) {
   const now = deps.now ?? (() => Date.now());
-  let lastForbiddenAt = Number.NEGATIVE_INFINITY;
+  const lastShownAt = new Map<string, number>();
+  /** A page firing several calls at once must not stack identical toasts: `text` at most once per `windowMs`. */
+  function toastOnce(text: string, windowMs: number) {
+    if (now() - (lastShownAt.get(text) ?? Number.NEGATIVE_INFINITY) < windowMs) return;
+    lastShownAt.set(text, now());
+    deps.toasts().message.error(text);
+  }
 
   /** 2xx answers: code 0/200 pass, 50000 warns but passes, anything else is a refusal. */
   function checkBody<T extends AxiosResponse>(response: T): T {
@@ -108,7 +114,7 @@ export function createErrorMapper(deps: ErrorMapperDeps) {
     const response = isAxiosError(error) ? error.response : undefined;
     if (!response) {
       const config = isAxiosError(error) ? error.config : undefined;
-      if (!config?.unreachableShownByPage) deps.toasts().message.error(ERROR_TEXT.noResponse);
+      if (!config?.unreachableShownByPage) toastOnce(ERROR_TEXT.noResponse, UNREACHABLE_MESSAGE_THROTTLE_MS);
       return Promise.reject(new ApiError(ERROR_TEXT.noResponse, 'network'));
     }
     const status = response.status;
@@ -128,11 +134,7 @@ export function createErrorMapper(deps: ErrorMapperDeps) {
         break;
       case 403:
         text = ERROR_TEXT.forbidden;
-        // A page firing several calls at once must not stack identical toasts.
-        if (now() - lastForbiddenAt >= FORBIDDEN_MESSAGE_THROTTLE_MS) {
-          lastForbiddenAt = now();
-          toasts.message.error(text);
-        }
+        toastOnce(text, FORBIDDEN_MESSAGE_THROTTLE_MS);
         break;
       case 502:
         text = ERROR_TEXT.badGateway;

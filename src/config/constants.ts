@@ -42,6 +42,11 @@ export const EDU_LOGIN_PATH = '/edu/edulogin';
 export const RELOAD_AFTER_401_MS = 1500;
 /** Repeated 403 messages within this window are shown once. */
 export const FORBIDDEN_MESSAGE_THROTTLE_MS = 500;
+/**
+ * Repeated 「连接服务器失败!」 within this window are shown once: with the network down, a page's start-up
+ * calls (menus, notices, the page's data) all fail within a few seconds of each other.
+ */
+export const UNREACHABLE_MESSAGE_THROTTLE_MS = 5000;
 
 /** The one username that gets the side menu. */
 export const ADMIN_USERNAME = 'admin';

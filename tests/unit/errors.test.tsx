@@ -106,11 +106,17 @@ describe('error catalogue', () => {
     expect(await screen.findByText('请求时间戳无效，请校准本机时间')).toBeInTheDocument();
   });
 
-  it("no response: '连接服务器失败!'", async () => {
+  it("no response: '连接服务器失败!', once for the calls that fail together within 5 s", async () => {
     server.use(http.get(API('/probe'), () => HttpResponse.error()));
-    const error = await failure(get('/probe'));
-    expect(error.reason).toBe('network');
-    expect(await screen.findByText('连接服务器失败!')).toBeInTheDocument();
+    const errors = await Promise.all([failure(get('/probe')), failure(get('/probe')), failure(get('/probe'))]);
+    expect(errors.map((e) => e.reason)).toEqual(['network', 'network', 'network']);
+    await waitFor(() => expect(screen.getAllByText('连接服务器失败!')).toHaveLength(1));
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 4000);
+    await failure(get('/probe'));
+    vi.spyOn(Date, 'now').mockReturnValue(now + 5100);
+    await failure(get('/probe'));
+    await waitFor(() => expect(screen.getAllByText('连接服务器失败!')).toHaveLength(2));
   });
 
   it('body code 0: success, resolving with data and showing nothing', async () => {
