@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { messagePage, messageResend } from '@domain/system/messages.contracts';
+import { SMS_CODE_KINDS } from '@domain/messaging/templates';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
@@ -10,7 +11,7 @@ import { isSuperUser } from '../../services/grants';
 import { messageFor, pageMessages, type MessageReader } from './messages.repository';
 
 /** Kinds whose text cannot be sent again: a verification code is gone once sent (server/services/smsSender.ts). */
-const NOT_RESENDABLE = new Set(['register', 'resetPassword']);
+const NOT_RESENDABLE: ReadonlySet<string> = new Set(SMS_CODE_KINDS.map((kind) => kind.key));
 
 /** 系统管理 → 消息记录 (domain/system/messages.contracts.ts). */
 const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
