@@ -249,7 +249,7 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
         {/* Room for a number typed or pasted with spaces (138 0013 8000); the spaces are dropped, the rule checks 11 digits. */}
         {text('mobile', { inputMode: 'tel', normalize: removeSpaces, autoComplete: 'tel', maxLength: 20 })}
         {needCode && (
-          <Form.Item name="smsCode" label="验证码" rules={[toAntdRule(smsCodeRules)]} extra="本活动登记需验证手机号：验证码将以短信发送到上面填写的手机号码。">
+          <Form.Item name="smsCode" label="验证码" required rules={[toAntdRule(smsCodeRules)]} extra="本活动登记需验证手机号：验证码将以短信发送到上面填写的手机号码。">
             <SmsCodeInput purpose="preRegister" getMobile={async () => String((await form.validateFields(['mobile'])).mobile ?? '') || null} />
           </Form.Item>
         )}
