@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_CERTIFICATE_NO, MSG_ID_CARD, MSG_MOBILE, MSG_SMS_CODE_REQUIRED } from '@domain/core/validators';
 import { smsCaptcha } from '@domain/account/account.contracts';
 import { env } from '../../src/config/env';
@@ -249,6 +249,7 @@ describe('/pre/register from a project QR code', () => {
 describe('/pre/register for an activity with 需要短信验证手机号', () => {
   const VERIFIED: PreRegistrationInfo = { ...INFO, activities: [{ ...INFO.activities[1], smsVerify: true }] };
   let captcha: Array<Record<string, string>>;
+  afterEach(() => vi.useRealTimers());
 
   beforeEach(() => {
     captcha = [];
@@ -270,8 +271,10 @@ describe('/pre/register for an activity with 需要短信验证手机号', () =>
   it('asks for the code only once an activity that wants one is chosen, sends it to the mobile typed, and refuses to submit without it', async () => {
     renderApp('/pre/register?project=1');
     await screen.findByRole('heading', { name: INFO.projectName });
+    // Before a choice it is asked for, as one of the activities wants it; the chosen one does not.
+    expect(screen.getByLabelText('验证码')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /开幕式暨智慧城市发展主论坛/ }));
-    expect(screen.queryByLabelText('验证码')).toBeNull();
+    await waitFor(() => expect(screen.queryByLabelText('验证码')).toBeNull());
     await user.click(screen.getByRole('radio', { name: /城市数字孪生技术研讨会/ }));
     expect(await screen.findByLabelText('验证码')).toBeInTheDocument();
 
@@ -279,12 +282,16 @@ describe('/pre/register for an activity with 需要短信验证手机号', () =>
     expect(await screen.findByText('请输入手机号码')).toBeInTheDocument();
     expect(captcha).toHaveLength(0);
     await fillIn();
-    await user.click(screen.getByRole('button', { name: '获取验证码' }));
-    await waitFor(() => expect(captcha).toEqual([{ mobile: '13800138000', purpose: 'preRegister' }]));
-
     await submit();
     expect(await screen.findByText(MSG_SMS_CODE_REQUIRED)).toBeInTheDocument();
     expect(submitted).toHaveLength(0);
+
+    // The countdown's clock held still: a tick between two steps would be an update outside act().
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: '00:01:00' })).toBeDisabled();
+    expect(captcha).toEqual([{ mobile: '13800138000', purpose: 'preRegister' }]);
+    expect(await screen.findByText('验证码已发送，5分钟内有效')).toBeInTheDocument();
   });
 
   it("sends the code with the form, shows the server's refusal under 验证码, and after success the QR code of the personal link on screen", async () => {
