@@ -155,6 +155,7 @@ export const MSG = {
   messageRecipientUnsubscribed: '收件人已退订该主办方的通知，不能重发',
   smsPurposeRegister: '注册账户',
   smsPurposeResetPassword: '找回密码',
+  smsPurposePreRegister: '参会登记',
   smsCodeInvalid: '验证码错误或已过期，请重新获取',
   smsCodeWrong: (left: number) => `验证码错误，还可尝试${left}次`,
   usernameTaken: '该用户名已被注册',

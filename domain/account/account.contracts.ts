@@ -8,8 +8,12 @@ import { Yhlx } from '../session/session.contracts';
  * and password recovery by SMS. Public: signed like every call, no token.
  */
 
-/** What an SMS verification code is for (form field `purpose` of the captcha call). */
-export const SMS_PURPOSES = ['register', 'resetPassword'] as const;
+/**
+ * What an SMS verification code is for (form field `purpose` of the captcha call): an organiser's
+ * registration, password recovery, and the public pre-registration of an activity that asks for one
+ * (domain/meeting/preRegistration.contracts.ts).
+ */
+export const SMS_PURPOSES = ['register', 'resetPassword', 'preRegister'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** Transport limits only; the real checks are the shared form rules of domain/core/validators.ts. */

@@ -27,6 +27,8 @@ export const PreRegistrationActivity = Type.Object({
   address: NullableText,
   /** 要求证件: the activity asks for 证件类型 and 证件号码 (otherwise they are optional). */
   requireId: Type.Boolean(),
+  /** 需要短信验证手机号: the submission must carry an SMS code (purpose preRegister) sent to the mobile given. */
+  smsVerify: Type.Boolean(),
 });
 export type PreRegistrationActivity = Static<typeof PreRegistrationActivity>;
 
@@ -57,11 +59,15 @@ export type PreRegistrationResult = Static<typeof PreRegistrationResult>;
  * What a submission answers, alike whether the mobile was new to the activity or already registered
  * there: the personal link goes by SMS (and email) to the registration's own mobile and email, never
  * on screen, so the form tells nobody whether someone is registered and gives nobody another's code.
+ * Only where the activity asks for an SMS code (smsVerify) has the submitter proved the mobile is theirs:
+ * then the answer also carries the registration's personal code, and the page shows its QR code.
  */
 export const PreRegistrationReceipt = Type.Object({
   name: Text,
   /** The mobile the link was sent to, masked (138****8000). */
   sentTo: Text,
+  /** The personal code of the mobile's registration (new or existing), only after an SMS code proved the mobile. */
+  code: Type.Optional(Text),
 });
 export type PreRegistrationReceipt = Static<typeof PreRegistrationReceipt>;
 
@@ -92,7 +98,15 @@ export const preRegistrationSubmit = endpoint({
   method: 'POST',
   path: '/pre/registration/submit',
   public: true,
-  body: Type.Object({ activityId: Id, ...formFields(PRE_REGISTRATION_FIELDS) }, { additionalProperties: false }),
+  body: Type.Object(
+    {
+      activityId: Id,
+      ...formFields(PRE_REGISTRATION_FIELDS),
+      /** The SMS code (purpose preRegister) where the activity asks for one; ignored elsewhere. */
+      smsCode: Type.Optional(Type.String({ maxLength: 20, title: '验证码' })),
+    },
+    { additionalProperties: false },
+  ),
   response: PreRegistrationReceipt,
 });
 

@@ -156,6 +156,7 @@ export function renderMessage(template: MessageTemplate, values: TemplateValues)
 export const SMS_CODE_KINDS = [
   { key: 'register', label: '注册验证码' },
   { key: 'resetPassword', label: '找回密码验证码' },
+  { key: 'preRegister', label: '参会登记验证码' },
 ] as const;
 
 /** Every kind 消息记录 can show, with its Chinese name: the template kinds, then the code kinds. */

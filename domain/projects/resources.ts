@@ -88,6 +88,9 @@ export const activity: ResourceDef<'activity'> = {
     // 参会人员 settings: whether attendees must give a certificate, and the category an import or a form leaves blank.
     { name: 'requireId', label: '要求证件', type: 'boolean', defaultValue: false },
     { name: 'defaultKind', label: '默认人员类别', type: 'enum', options: PERSON_KINDS, defaultValue: 1 },
+    // 扫码预登记: the public form asks for an SMS code proving the mobile is the visitor's own; only then may its
+    // answer show the personal QR code (server/services/meeting/preRegistration.ts).
+    { name: 'smsVerify', label: '需要短信验证手机号', type: 'boolean', defaultValue: false },
     // 胸卡模板: how this activity's badges print (src/features/meeting/persons/BadgePrint.tsx). A show-field left
     // empty (an activity saved before these existed) counts as shown.
     { name: 'badgeSize', label: '胸卡尺寸', type: 'enum', options: BADGE_SIZES, defaultValue: 1 },

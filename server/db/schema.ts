@@ -367,6 +367,8 @@ export const activities = pgTable(
     requireId: boolean('require_id').default(false),
     /** 默认人员类别: the category of an attendee whose import row or form leaves it blank. */
     defaultKind: smallint('default_kind').default(1),
+    /** 需要短信验证手机号: public pre-registration asks for an SMS code to the mobile given. */
+    smsVerify: boolean('sms_verify').default(false),
     /** 胸卡模板 (domain/projects/resources.ts, BADGE_SIZES): size and the fields shown; null = the default (shown). */
     badgeSize: smallint('badge_size'),
     badgeCompany: boolean('badge_company'),

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { e2eServer } from './servers';
 import { adminApi, rowAction, shot, signIn, tableRows } from './helpers';
+import { latestSmsCode } from './smsCodes';
 
 /**
  * 扫码预登记 end to end: the QR code of 我的项目 opened on a signed-out phone, the registration form, the
@@ -128,6 +129,51 @@ test('a visitor registers on a phone from the QR code of 我的项目; staff app
   await phone2.goto(`${base()}pre/mine?code=${code}`);
   await expect(phone2.locator('.zb-prereg').getByText('已通过')).toBeVisible();
   await again.close();
+});
+
+test('an activity with 需要短信验证手机号: the phone proves the mobile by SMS code and then sees its QR code on screen', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const stamp = String(Date.now()).slice(-6);
+  const mobile = `137${stamp}${String(Math.floor(Math.random() * 90) + 10)}`;
+  // An activity of its own on every attempt (a retry runs on the data the first attempt left).
+  const api = adminApi(request, base());
+  await api.signIn();
+  const projects = await api.call<{ records: Array<{ id: number }> }>('GET', '/cnf/project/page', { name: PROJECT, page: 1, limit: 10 });
+  const day = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+  const name = `验证手机号闭门会${stamp}`;
+  const made = await api.call<{ id: number; smsVerify: boolean }>('POST', '/yx/sysActivity/save', { cnfId: projects.records[0].id, name, srq: day, erq: day, smsVerify: 'true' });
+  expect(made.smsVerify).toBe(true);
+  await api.call('POST', '/pre/registration/open', { activityId: made.id });
+
+  const context = await browser.newContext({ ...PHONE, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const phone = await context.newPage();
+  await phone.goto(`${base()}pre/register?activity=${made.id}`);
+  await expect(phone.getByText(name)).toBeVisible();
+  await itemOf(phone, '姓名').locator('input').fill(`验证访客${stamp}`);
+  await itemOf(phone, '手机号码').locator('input').fill(mobile);
+  const code = itemOf(phone, '验证码');
+  await phone.getByRole('button', { name: /提交登记/ }).click();
+  await expect(code.getByText('请输入短信验证码')).toBeVisible();
+  await code.getByRole('button', { name: '获取验证码' }).click();
+  await expect(code.getByRole('button', { name: /\d\d:\d\d:\d\d/ })).toBeVisible();
+  await expect.poll(() => latestSmsCode(mobile, 'preRegister'), { timeout: 20_000, message: 'the code reaches the SMS code file' }).not.toBeNull();
+  const sent = latestSmsCode(mobile, 'preRegister')!;
+  await code.locator('input').fill(sent === '000000' ? '111111' : '000000');
+  await phone.getByRole('button', { name: /提交登记/ }).click();
+  await expect(code.getByText(/验证码错误/)).toBeVisible();
+  await code.locator('input').fill(sent);
+  await shot(phone, 'prereg-phone-sms-form');
+  await phone.getByRole('button', { name: /提交登记/ }).click();
+  await expect(phone.locator('.ant-alert-error')).toHaveCount(0);
+  const done = phone.getByTestId('prereg-done');
+  await expect(done.getByText('登记已提交')).toBeVisible({ timeout: 30_000 });
+  const qr = done.locator('[data-qr-value]');
+  await expect(qr).toHaveAttribute('data-qr-value', new RegExp(`/zbzj/pre/mine\\?code=[A-Za-z0-9_-]{22}$`));
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(phone, 'prereg-phone-sms-done');
+  await done.getByRole('link', { name: '打开我的登记页面' }).click();
+  await expect(phone.locator('.zb-prereg').getByText('待审核')).toBeVisible();
+  await context.close();
 });
 
 test('a closed activity and a wrong personal code get a clear answer on the phone', async ({ browser }) => {

@@ -145,7 +145,7 @@ describe('GET /admin/pre/registration/info', () => {
     expect(data.activities.map((a) => a.id)).not.toContain(supplyDemand);
     // Public facts only: nothing about who created what, no statuses, no ids of the organiser.
     expect(Object.keys(data).sort()).toEqual(['activities', 'organiserName', 'projectAddress', 'projectErq', 'projectName', 'projectSrq']);
-    expect(Object.keys(data.activities[0]).sort()).toEqual(['address', 'erq', 'id', 'name', 'requireId', 'srq']);
+    expect(Object.keys(data.activities[0]).sort()).toEqual(['address', 'erq', 'id', 'name', 'requireId', 'smsVerify', 'srq']);
   });
 
   it('names the organiser in the header of the form', async () => {
@@ -157,7 +157,7 @@ describe('GET /admin/pre/registration/info', () => {
     const data = body<PreRegistrationInfo>(await info({ activity: opening })).data;
     const [row] = await t0.app.db.select().from(t.activities).where(eq(t.activities.id, opening));
     expect(data.projectName).toBe('2026中国国际智慧城市博览会');
-    expect(data.activities).toEqual([{ id: opening, name: '开幕式暨智慧城市发展主论坛', srq: row.srq, erq: row.erq, address: '国家会展中心（上海）洲际酒店 一层大宴会厅', requireId: false }]);
+    expect(data.activities).toEqual([{ id: opening, name: '开幕式暨智慧城市发展主论坛', srq: row.srq, erq: row.erq, address: '国家会展中心（上海）洲际酒店 一层大宴会厅', requireId: false, smsVerify: false }]);
     expect(row.srq).toBe(seeded.day('2026-12-08'));
   });
 

@@ -1,7 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MSG_CERTIFICATE_NO, MSG_ID_CARD, MSG_MOBILE } from '@domain/core/validators';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG_CERTIFICATE_NO, MSG_ID_CARD, MSG_MOBILE, MSG_SMS_CODE_REQUIRED } from '@domain/core/validators';
+import { smsCaptcha } from '@domain/account/account.contracts';
+import { env } from '../../src/config/env';
 import { preRegistrationInfo, preRegistrationMine, preRegistrationNotice, preRegistrationSubmit, type PreRegistrationInfo, type PreRegistrationState } from '@domain/meeting/preRegistration.contracts';
 import { attendeeItinerary, type AttendeeItinerary } from '@domain/meeting/attendeePage.contracts';
 import { currentPath, renderApp, user } from '../mocks/app';
@@ -22,8 +24,8 @@ const INFO: PreRegistrationInfo = {
   projectErq: '2026-12-11',
   projectAddress: '上海市青浦区崧泽大道333号 国家会展中心（上海）',
   activities: [
-    { id: 11, name: '开幕式暨智慧城市发展主论坛', srq: '2026-12-08', erq: '2026-12-08', address: '洲际酒店 一层大宴会厅', requireId: true },
-    { id: 12, name: '城市数字孪生技术研讨会', srq: '2026-12-08', erq: '2026-12-08', address: 'N1 会议室', requireId: false },
+    { id: 11, name: '开幕式暨智慧城市发展主论坛', srq: '2026-12-08', erq: '2026-12-08', address: '洲际酒店 一层大宴会厅', requireId: true, smsVerify: false },
+    { id: 12, name: '城市数字孪生技术研讨会', srq: '2026-12-08', erq: '2026-12-08', address: 'N1 会议室', requireId: false, smsVerify: false },
   ],
 };
 
@@ -177,6 +179,7 @@ describe('/pre/register from a project QR code', () => {
     expect(screen.getByText(/已通过短信发送至 138\*\*\*\*8000/)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/pre/register?project=1');
     expect(document.querySelector('[data-qr-value]')).toBeNull();
+    expect(screen.queryByLabelText('验证码')).toBeNull();
     expect(submitted).toEqual([
       {
         activityId: '12',
@@ -240,6 +243,88 @@ describe('/pre/register from a project QR code', () => {
     renderApp('/pre/register?project=abc');
     expect(await screen.findByText(CLOSED)).toBeInTheDocument();
     expect(infoQueries).toEqual([{}]);
+  });
+});
+
+describe('/pre/register for an activity with 需要短信验证手机号', () => {
+  const VERIFIED: PreRegistrationInfo = { ...INFO, activities: [{ ...INFO.activities[1], smsVerify: true }] };
+  let captcha: Array<Record<string, string>>;
+  afterEach(() => vi.useRealTimers());
+
+  beforeEach(() => {
+    captcha = [];
+    server.use(
+      mock(preRegistrationInfo, ({ params: query }) => (query.activity === '12' ? VERIFIED : { ...INFO, activities: [INFO.activities[0], VERIFIED.activities[0]] })),
+      mock({ ...smsCaptcha, path: env.smsCaptchaPath }, ({ params }) => {
+        captcha.push(params);
+        return HttpResponse.json({ code: 0, msg: '验证码已发送，5分钟内有效', data: null });
+      }),
+    );
+  });
+
+  async function fillIn() {
+    await type('姓名', '林晓峰');
+    await type('手机号码', '13800138000');
+    await type('证件号码', ID_CARD);
+  }
+
+  it('asks for the code only once an activity that wants one is chosen, sends it to the mobile typed, and refuses to submit without it', async () => {
+    renderApp('/pre/register?project=1');
+    await screen.findByRole('heading', { name: INFO.projectName });
+    // Before a choice it is asked for, as one of the activities wants it; the chosen one does not.
+    expect(screen.getByLabelText('验证码')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /开幕式暨智慧城市发展主论坛/ }));
+    await waitFor(() => expect(screen.queryByLabelText('验证码')).toBeNull());
+    await user.click(screen.getByRole('radio', { name: /城市数字孪生技术研讨会/ }));
+    expect(await screen.findByLabelText('验证码')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请输入手机号码')).toBeInTheDocument();
+    expect(captcha).toHaveLength(0);
+    await fillIn();
+    await submit();
+    expect(await screen.findByText(MSG_SMS_CODE_REQUIRED)).toBeInTheDocument();
+    expect(submitted).toHaveLength(0);
+
+    // The countdown's clock held still: a tick between two steps would be an update outside act().
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: '00:01:00' })).toBeDisabled();
+    expect(captcha).toEqual([{ mobile: '13800138000', purpose: 'preRegister' }]);
+    expect(await screen.findByText('验证码已发送，5分钟内有效')).toBeInTheDocument();
+  });
+
+  it("sends the code with the form, shows the server's refusal under 验证码, and after success the QR code of the personal link on screen", async () => {
+    let answers = 0;
+    server.use(
+      mock(preRegistrationSubmit, ({ params }) => {
+        submitted.push(params);
+        answers += 1;
+        return answers === 1
+          ? HttpResponse.json(envelope({ errors: [{ field: 'smsCode', msg: '验证码错误，还可尝试4次' }] }, 1, '验证码错误，还可尝试4次'))
+          : { name: MINE.name, sentTo: '138****8000', code: CODE };
+      }),
+    );
+    const router = renderApp('/pre/register?activity=12');
+    await screen.findByRole('heading', { name: INFO.projectName });
+    expect(screen.getByText(/提交后，本页即显示您的个人二维码/)).toBeInTheDocument();
+    await fillIn();
+    await type('验证码', '000000');
+    await submit();
+    expect(await screen.findByText('验证码错误，还可尝试4次')).toBeInTheDocument();
+    expect(document.querySelector('[data-qr-value]')).toBeNull();
+
+    await type('验证码', '123456');
+    await submit();
+    expect(await screen.findByText('登记已提交')).toBeInTheDocument();
+    expect(submitted.map((p) => p.smsCode)).toEqual(['000000', '123456']);
+    expect(submitted[1]).toMatchObject({ activityId: '12', mobile: '13800138000' });
+    const qr = document.querySelector('[data-qr-value]')!;
+    expect(qr.getAttribute('data-qr-value')).toBe(`${window.location.origin}/zbzj/pre/mine?code=${CODE}`);
+    expect(screen.getByText(/已通过短信发送至 138\*\*\*\*8000/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: '打开我的登记页面' }));
+    expect(await screen.findByText(MINE.badgeNo)).toBeInTheDocument();
+    expect(currentPath(router)).toBe(`/pre/mine?code=${CODE}`);
   });
 });
 

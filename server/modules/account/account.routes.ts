@@ -48,7 +48,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { mobile, purpose, code }: { mobile: string; purpose: SmsPurpose; code: string | null },
     log: typeof app.log,
   ): Promise<void> {
-    const what = purpose === 'register' ? MSG.smsPurposeRegister : MSG.smsPurposeResetPassword;
+    const what = purpose === 'register' ? MSG.smsPurposeRegister : purpose === 'preRegister' ? MSG.smsPurposePreRegister : MSG.smsPurposeResetPassword;
     const content = code === null ? MSG.smsAlreadyRegistered : MSG.smsContent(code, minutes, what);
     try {
       await queueSms(app, { mobile, purpose, content, code: code ?? undefined }, codeChannels, log);
@@ -75,7 +75,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (owner) await deliver({ mobile, purpose, code }, request.log);
       return ok(null, MSG.smsSentIfRegistered(minutes));
     }
-    await deliver({ mobile, purpose, code: owner ? null : code }, request.log);
+    // Pre-registration asks only that the visitor holds the mobile; whether it has an account plays no part.
+    await deliver({ mobile, purpose, code: owner && purpose === 'register' ? null : code }, request.log);
     return ok(null, MSG.smsSent(minutes));
   });
 

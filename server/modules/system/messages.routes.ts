@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { messagePage, messageResend } from '@domain/system/messages.contracts';
+import { SMS_CODE_KINDS } from '@domain/messaging/templates';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
@@ -13,7 +14,7 @@ import { messageFor, pageMessages, type MessageReader } from './messages.reposit
  * Kinds whose text cannot be sent again: a verification code (server/services/smsSender.ts) or a reset
  * link's token (server/modules/account/passwordReset.routes.ts) is gone once sent.
  */
-const NOT_RESENDABLE = new Set(['register', 'resetPassword', 'passwordReset']);
+const NOT_RESENDABLE: ReadonlySet<string> = new Set([...SMS_CODE_KINDS.map((kind) => kind.key), 'passwordReset']);
 
 /** 系统管理 → 消息记录 (domain/system/messages.contracts.ts). */
 const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {

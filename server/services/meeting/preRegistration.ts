@@ -11,6 +11,7 @@ import {
   type PreRegistrationState,
 } from '@domain/meeting/preRegistration.contracts';
 import { USER_STATUS } from '@domain/system/users.contracts';
+import { smsCodeRules, validate } from '@domain/core/validators';
 import { type FieldError } from '@domain/core/envelope';
 import { activity } from '@domain/projects/resources';
 import { openableState, registrationState } from '@domain/meeting/registrationState';
@@ -21,12 +22,13 @@ import type { FieldDef } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
 import { activities, organisers, outboxMessages, projects } from '../../db/schema';
 import { autoCodeOf, chinaDay } from '../../lib/dates';
-import { fieldErrors, refuse } from '../../lib/errors';
+import { ApiError, fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { tableOf, columnsOf, type Row } from '../resources/model';
 import * as service from '../resources/service';
 import { uniqueRefusal } from '../resources/service';
 import type { Caller } from '../resources/model';
+import { checkCode, consumeCode, type CaptchaLimits } from '../captcha';
 import { enqueueMessages } from '../outbox/queue';
 import { maskMobile } from '../smsSender';
 import { attendeeSettings, certificateErrors } from './activitySettings';
@@ -72,6 +74,7 @@ const activityColumns = {
   erq: activities.erq,
   address: activities.address,
   requireId: activities.requireId,
+  smsVerify: activities.smsVerify,
   organiserId: activities.organiserId,
   projectId: activities.projectId,
 };
@@ -109,7 +112,7 @@ export async function registrationInfo(
     projectSrq: first.projectSrq,
     projectErq: first.projectErq,
     projectAddress: first.projectAddress,
-    activities: rows.map((a): PreRegistrationActivity => ({ id: a.id, name: a.name, srq: a.srq, erq: a.erq, address: a.address, requireId: a.requireId === true })),
+    activities: rows.map((a): PreRegistrationActivity => ({ id: a.id, name: a.name, srq: a.srq, erq: a.erq, address: a.address, requireId: a.requireId === true, smsVerify: a.smsVerify === true })),
   };
 }
 
@@ -122,6 +125,30 @@ export function checkInput(input: PreRegistrationInput): FieldError[] {
   return PRE_REGISTRATION_FIELDS.flatMap((name) => errors.filter((e) => e.field === name));
 }
 
+/** 验证码: the SMS code's field on the public form (the submit contract's `smsCode`). */
+const SMS_CODE_FIELD = 'smsCode';
+const SMS_CODE_LABEL = '验证码';
+const labelOf = (path: string) => (path === SMS_CODE_FIELD ? SMS_CODE_LABEL : fieldLabel(person, path));
+
+/** The SMS code of a submission, and the limits its checking counts wrong guesses against. */
+export interface SmsProof {
+  smsCode?: string | undefined;
+  limits: CaptchaLimits;
+}
+
+/**
+ * The id of the unused SMS code (purpose preRegister) that `code` matches for `mobile`, for consumeCode.
+ * A wrong or dead code is refused under the 验证码 field, a wrong guess counted (server/services/captcha.ts).
+ */
+async function provenMobile(db: AppDb, limits: CaptchaLimits, mobile: string, code: string, now: Date): Promise<number> {
+  try {
+    return await checkCode(db, limits, { mobile, purpose: 'preRegister', code }, now.getTime());
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw refuse(error.message, { errors: [{ field: SMS_CODE_FIELD, msg: error.message }] });
+  }
+}
+
 /**
  * Registers the visitor for an open activity: one pending person with source 扫码预登记, a personal code
  * and a badge number, in the activity's organiser and project, and its confirmation queued (登记确认:
@@ -130,14 +157,27 @@ export function checkInput(input: PreRegistrationInput): FieldError[] {
  * mobile and email — so registering someone else's mobile first blocks nobody — and the answer is the
  * same as for a new one (PreRegistrationReceipt). Refuses (and writes nothing) when the activity is not
  * open or a field is wrong.
+ *
+ * An activity with 需要短信验证手机号 also wants an SMS code sent to that mobile: refused without it or
+ * with a wrong one; the code is used up by the registration (or by the repeat). The submitter then holds
+ * the mobile, so the answer carries the personal code of its registration, new or existing.
  */
-export async function register(db: AppDb, activityId: number, input: PreRegistrationInput, now: Date, origin: string): Promise<PreRegistrationReceipt> {
+export async function register(
+  db: AppDb,
+  activityId: number,
+  input: PreRegistrationInput,
+  now: Date,
+  origin: string,
+  proof: SmsProof,
+): Promise<PreRegistrationReceipt> {
   const [target] = await openActivities(db, chinaDay(now), eq(activities.id, activityId));
   if (!target) throw refuse(MSG.preRegClosed);
+  const verify = target.smsVerify === true;
 
   const errors = checkInput(input);
   errors.push(...certificateErrors(await attendeeSettings(db, target.id), { ...input }));
-  if (errors.length) throw fieldErrors(errors, (path) => fieldLabel(person, path));
+  if (verify) errors.push(...validate({ [SMS_CODE_FIELD]: smsCodeRules }, { [SMS_CODE_FIELD]: proof.smsCode?.trim() }));
+  if (errors.length) throw fieldErrors(errors, labelOf);
   const values: Row = {};
   for (const field of formFields) {
     const raw = input[field.name as PreRegistrationField];
@@ -145,15 +185,30 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
   }
   // As staff entry stores it: the check digit X upper-case, as printed on the card.
   if (values.idType === ID_CARD && typeof values.idNo === 'string') values.idNo = values.idNo.toUpperCase();
-  const receipt: PreRegistrationReceipt = { name: values.name as string, sentTo: maskMobile(String(values.mobile)) };
+  const mobile = String(values.mobile);
+  // Checked before anything about the mobile's registration is looked at; used up only with the registration.
+  const codeId = verify ? await provenMobile(db, proof.limits, mobile, proof.smsCode!.trim(), now) : null;
+  const useCode = async (tx: AppDb) => {
+    if (codeId !== null && !(await consumeCode(tx, codeId, now.getTime()))) throw refuse(MSG.smsCodeInvalid, { errors: [{ field: SMS_CODE_FIELD, msg: MSG.smsCodeInvalid }] });
+  };
+  const receipt = (code: string): PreRegistrationReceipt => ({ name: values.name as string, sentTo: maskMobile(mobile), ...(verify ? { code } : {}) });
   const confirm = async (tx: AppDb, personId: number) =>
     enqueueMessages(tx, await attendeeMessages(tx, 'registered', [personId], { origin, now, attach: true }), now.getTime());
   const registered = () =>
     db
-      .select({ id: cols.id })
+      .select({ id: cols.id, code: cols.code })
       .from(tableOf(person))
       .where(and(eq(cols.organiserId, target.organiserId), eq(cols.activityId, target.id), eq(cols.mobile as AnyPgColumn, values.mobile)))
       .limit(1);
+  /** A repeat of a registered mobile: its own link again, and (verified) its code on screen. */
+  const repeat = async (existing: { id: unknown; code: unknown }, resend: boolean) => {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as AppDb;
+      await useCode(tx);
+      if (resend) await confirm(tx, Number(existing.id));
+    });
+    return receipt(String(existing.code));
+  };
 
   const [taken] = await registered();
   if (taken) {
@@ -161,10 +216,9 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
     const [recent] = await db
       .select({ id: outboxMessages.id })
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.recipient, String(values.mobile)), eq(outboxMessages.kind, 'registered'), eq(outboxMessages.personId, Number(taken.id)), gte(outboxMessages.createdAt, new Date(now.getTime() - PRE_REG_RESEND_WINDOW_MS))))
+      .where(and(eq(outboxMessages.recipient, mobile), eq(outboxMessages.kind, 'registered'), eq(outboxMessages.personId, Number(taken.id)), gte(outboxMessages.createdAt, new Date(now.getTime() - PRE_REG_RESEND_WINDOW_MS))))
       .limit(1);
-    if (!recent) await confirm(db, Number(taken.id));
-    return receipt;
+    return repeat(taken, !recent);
   }
 
   const code = newPersonCode();
@@ -184,21 +238,21 @@ export async function register(db: AppDb, activityId: number, input: PreRegistra
   try {
     await uniqueRefusal(person, () =>
       db.transaction(async (tx) => {
+        // The code, the row and its confirmation: all or nothing.
+        await useCode(tx as unknown as AppDb);
         const [created] = await tx.insert(tableOf(person)).values(row as never).returning({ id: cols.id });
         const badge = autoCodeOf(person.autoCode!.prefix, now, created.id as number);
         await tx.update(tableOf(person)).set({ badgeNo: badge } as never).where(eq(cols.id, created.id));
-        // The confirmation is queued with the row: both or neither.
         await confirm(tx as unknown as AppDb, Number(created.id));
       }),
     );
-    return receipt;
+    return receipt(code);
   } catch (error) {
     // Two submits of the same mobile racing: the unique index decides, and the loser is answered as a repeat.
     const raced = (error as { data?: { errors?: FieldError[] } }).data?.errors?.some((e) => e.field === 'mobile');
     if (!raced) throw error;
     const [winner] = await registered();
-    if (winner) await confirm(db, Number(winner.id));
-    return receipt;
+    return winner ? repeat(winner, true) : { name: values.name as string, sentTo: maskMobile(mobile) };
   }
 }
 

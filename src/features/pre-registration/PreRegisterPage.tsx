@@ -1,8 +1,12 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Form, Input, Radio, Result, Select, Typography } from 'antd';
 import { ApiError } from '../../api/errors';
+import { QrCode } from '../../components/QrCode';
 import { formRule } from '../../components/resource/fieldValues';
+import { SmsCodeInput } from '../../components/SmsCodeInput';
+import { BASENAME } from '../../config/constants';
+import { smsCodeRules, toAntdRule } from '@domain/core/validators';
 import { ID_TYPES, PERSON_KINDS, person } from '@domain/meeting/resources';
 import { fieldOf } from '@domain/resource/framework';
 import type { FieldDef } from '@domain/resource/types';
@@ -16,7 +20,7 @@ import {
   type PreRegistrationReceipt,
 } from '@domain/meeting/preRegistration.contracts';
 import { type FieldError } from '@domain/core/envelope';
-import { fetchRegistrationInfo, fetchRegistrationNotice, submitRegistration, type RegistrationForm, type RegistrationTarget } from './api';
+import { fetchRegistrationInfo, fetchRegistrationNotice, resultPath, submitRegistration, type RegistrationForm, type RegistrationTarget } from './api';
 import { EventHeader, RemoteFrame, dateRange, useDocumentTitle } from './parts';
 import { useRemote } from './useRemote';
 
@@ -31,7 +35,7 @@ const ID_TYPE_OPTIONS = ID_TYPES.map((t) => ({ value: t.value, label: t.label })
 /** Shown under the activities, so a visitor who misses one knows why it is not there. */
 export const OPEN_RULE_TEXT = '这里只列出正在开放登记的活动；已结束或尚未开始报名的活动不在其中。';
 
-type Values = Partial<Record<FieldName, string | number>> & { activityId?: number };
+type Values = Partial<Record<FieldName, string | number>> & { activityId?: number; smsCode?: string };
 
 /** `?project=12` or `?activity=34`; anything else is sent as no target at all and answered as closed. */
 function targetOf(params: URLSearchParams): RegistrationTarget | Record<string, never> {
@@ -129,6 +133,8 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
   const needId = chosen ? chosen.requireId : info.activities.some((a) => a.requireId);
   const idTypeField: FieldDef = { ...FIELDS.idType, required: needId };
   const idNoField: FieldDef = { ...FIELDS.idNo, required: needId };
+  // 需要短信验证手机号: the same rule as 证件 for which activities count.
+  const needCode = chosen ? chosen.smsVerify : info.activities.some((a) => a.smsVerify);
 
   const onFinish = async (values: Values) => {
     setSubmitting(true);
@@ -137,6 +143,8 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
       // 选择活动 is required by the form, so one is always chosen here.
       const fields: RegistrationForm = { activityId: (only?.id ?? values.activityId)! };
       for (const name of FIELD_NAMES) fields[name] = values[name] === undefined || values[name] === null ? '' : String(values[name]).trim();
+      // Only where the activity asks: elsewhere the request stays as it was.
+      if (info.activities.find((a) => a.id === fields.activityId)?.smsVerify) fields.smsCode = (values.smsCode ?? '').trim();
       setReceipt(await submitRegistration(fields));
     } catch (error) {
       const errors = error instanceof ApiError ? (error.data as { errors?: FieldError[] } | null | undefined)?.errors : undefined;
@@ -163,6 +171,26 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
       </Form.Item>
     );
   };
+
+  if (receipt?.code) {
+    // The mobile was proven by its SMS code: its owner may see their QR code here, as well as by SMS.
+    return (
+      <Card className="zb-prereg" data-testid="prereg-done">
+        <EventHeader above={info.organiserName} title={info.projectName} dates={dateRange(info.projectSrq, info.projectErq)} address={info.projectAddress} />
+        <Result status="success" title="登记已提交" subTitle={`${receipt.name}，这是您的个人二维码，主办方审核通过后凭此二维码入场。`} style={{ paddingBottom: 0 }} />
+        <div className="zb-prereg-qr" data-testid="prereg-qr">
+          <QrCode path={`${BASENAME}${resultPath(receipt.code)}`} title={`${receipt.name} 的个人二维码`} />
+          <Typography.Text type="secondary">个人二维码</Typography.Text>
+        </div>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          个人页面链接也已通过短信发送至 {receipt.sentTo}；填写了电子邮箱的，同时发送到邮箱。请截图保存本页，或打开个人页面查看登记状态。
+        </Typography.Paragraph>
+        <Link to={resultPath(receipt.code)} className="zb-prereg-link">
+          打开我的登记页面
+        </Link>
+      </Card>
+    );
+  }
 
   if (receipt) {
     return (
@@ -220,6 +248,11 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
         {text('name', { autoComplete: 'name' })}
         {/* Room for a number typed or pasted with spaces (138 0013 8000); the spaces are dropped, the rule checks 11 digits. */}
         {text('mobile', { inputMode: 'tel', normalize: removeSpaces, autoComplete: 'tel', maxLength: 20 })}
+        {needCode && (
+          <Form.Item name="smsCode" label="验证码" required rules={[toAntdRule(smsCodeRules)]} extra="本活动登记需验证手机号：验证码将以短信发送到上面填写的手机号码。">
+            <SmsCodeInput purpose="preRegister" getMobile={async () => String((await form.validateFields(['mobile'])).mobile ?? '') || null} />
+          </Form.Item>
+        )}
         <Form.Item name="idType" label={FIELDS.idType.label} rules={[formRule(idTypeField)]}>
           <Select options={ID_TYPE_OPTIONS} placeholder="请选择证件类型" />
         </Form.Item>
@@ -236,7 +269,16 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
         {text('company', { autoComplete: 'organization' })}
         {text('jobTitle', { autoComplete: 'organization-title' })}
         {text('email', { inputMode: 'email', normalize: removeSpaces, autoComplete: 'email' })}
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="提交后，个人二维码将通过短信（及邮件）发送给您，主办方审核通过后凭码入场。证件信息仅用于入场核验。" />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            needCode
+              ? '提交后，本页即显示您的个人二维码，个人页面链接同时通过短信（及邮件）发送给您，主办方审核通过后凭码入场。证件信息仅用于入场核验。'
+              : '提交后，个人二维码将通过短信（及邮件）发送给您，主办方审核通过后凭码入场。证件信息仅用于入场核验。'
+          }
+        />
         {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={refusal} />}
         <Form.Item style={{ marginBottom: 0 }}>
           <Button type="primary" htmlType="submit" block loading={submitting}>
