@@ -250,16 +250,11 @@ describe('speed', () => {
     await t.app.db.insert(tableOf(person)).values(rows as never);
     const before = await t.app.db.select({ id: pc.id }).from(tableOf(person)).where(and(eq(pc.activityId, secondActivityId), eq(pc.status, 1)));
 
-    const started = performance.now();
+    // How fast is the bench's business (scripts/bench-import.mjs, 自动排座 of 2 000).
     const r = await asDemo.ok<SeatAutoPreview>('POST', `${seat.api}/autoPreview`, { activityId: secondActivityId, hallId: hall, scope: 'all' });
-    const previewed = performance.now() - started;
     const saved = await asDemo.call<SeatAutoApplied>('POST', `${seat.api}/autoApply`, { activityId: secondActivityId, hallId: hall, scope: 'all', token: r.token });
-    const took = performance.now() - started;
     expect(saved.code, saved.msg).toBe(0);
     expect(saved.data.seated).toBe(Math.min(2000, before.length));
-    console.info(`自动排座 ${saved.data.seated} 人：预览 ${Math.round(previewed)} ms，预览 + 保存 ${Math.round(took)} ms`);
-    // Generous for a loaded test machine; the figure is in the log.
-    expect(took).toBeLessThan(4000);
     const sc = columnsOf(seat);
     const filled = await t.app.db.select({ id: sc.id }).from(tableOf(seat)).where(and(eq(sc.hallId, hall), inArray(sc.state, [1])));
     expect(filled).toHaveLength(saved.data.seated);

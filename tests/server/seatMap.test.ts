@@ -124,13 +124,10 @@ describe('generate', () => {
   it('serves a hall of 2 000 seats in one answer', async () => {
     const r = await generate({ hallId: hallId(BIG_HALL), rows: 40, seatsPerRow: 50 });
     expect(r.data.created).toBe(2000);
-    const started = performance.now();
+    // How fast is the bench's business (scripts/bench-seatmap.mjs).
     const map = await mapOf(hallId(BIG_HALL));
-    const took = performance.now() - started;
     expect(map.seats).toHaveLength(2000);
     expect(map.seats[1999]).toMatchObject({ rowNo: 40, seatNo: 50 });
-    // Generous for a loaded test machine; the bench measures the real figure.
-    expect(took).toBeLessThan(2000);
   });
 
   it('names the first hall when none (or an unknown one) is asked for', async () => {
