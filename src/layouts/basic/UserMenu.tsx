@@ -60,14 +60,16 @@ export function UserMenu({ color, compact = false }: { color?: string; compact?:
     if (key === 'logout') {
       // Admissions 签到台 made offline and the server has not yet received would leave with the session.
       const waiting = waitingScansOnDevice();
-      modal.confirm({
+      // Opened once the menu has closed and handed the focus back: a dialog opened during the key press
+      // that chose the entry could be dismissed by the rest of that press on a busy machine.
+      setTimeout(() => modal.confirm({
         title: waiting > 0 ? '还有离线扫码未上传' : '提示',
         content: waiting > 0 ? `本设备还有 ${waiting} 条离线扫码记录未上传到服务器，退出登录将删除这些记录。建议联网后打开签到台等待上传完成。确认仍要退出吗？` : '确认退出登录吗？',
         okText: waiting > 0 ? '仍要退出' : '确定',
         okButtonProps: waiting > 0 ? { danger: true } : undefined,
         cancelText: '取消',
         onOk: () => logout({ dropWaitingScans: true }),
-      });
+      }));
     }
   };
 
