@@ -137,14 +137,14 @@ function usePickers(): PickerModule | null {
 /**
  * A date filter: antd's range picker, and until its code is here (it is fetched when the pointer comes
  * near or the field gets the focus, else when the browser is idle after the list is shown) a read-only
- * box that looks like it. The picker then takes its place, with the focus if the box had it (a picker
- * opens on focus): a click on the box opens the calendar as a click on the picker would.
+ * box that looks like it. The picker then takes its place, with the focus if the box had it, and open
+ * if the box was clicked, as a click on the picker would have opened it.
  */
 function DayRangeInput(props: RangeInputProps) {
   const loaded = usePickers();
-  const [focused, setFocused] = useState(false);
+  const [asked, setAsked] = useState<'focus' | 'click' | null>(null);
   const { token } = theme.useToken();
-  if (loaded) return <loaded.DayRangeInput {...props} autoFocus={focused} />;
+  if (loaded) return <loaded.DayRangeInput {...props} autoFocus={asked !== null} defaultOpen={asked === 'click'} />;
   const fetch = () => void loadPickers().catch(() => undefined);
   const [from, until] = Array.isArray(props.value) ? (props.value as (Dayjs | null | undefined)[]) : [];
   const muted = { color: token.colorTextQuaternary };
@@ -157,10 +157,11 @@ function DayRangeInput(props: RangeInputProps) {
       style={{ width: 240 }}
       onPointerEnter={fetch}
       onFocus={() => {
-        setFocused(true);
+        setAsked((was) => was ?? 'focus');
         fetch();
       }}
-      onBlur={() => setFocused(false)}
+      onMouseDown={() => setAsked('click')}
+      onBlur={() => setAsked(null)}
       suffix={
         <span style={{ display: 'flex', alignItems: 'center', gap: 8, width: 118 }}>
           <SwapRightOutlined style={muted} />

@@ -44,7 +44,7 @@ export function TimeInput({ field, value, onChange, search, id, disabled }: Fiel
   );
 }
 
-export function DayRangeInput({ value, onChange, id, autoFocus }: RangeInputProps & { autoFocus?: boolean }) {
+export function DayRangeInput({ value, onChange, id, autoFocus, defaultOpen }: RangeInputProps & { autoFocus?: boolean; defaultOpen?: boolean }) {
   // Either bound alone is a valid filter (from / until a day). It also keeps Tab moving on: with a
   // required bound left empty the picker pulls the focus back from 结束日期 to 开始日期, a keyboard trap.
   return (
@@ -55,6 +55,7 @@ export function DayRangeInput({ value, onChange, id, autoFocus }: RangeInputProp
       onChange={(v) => onChange?.(v ?? undefined)}
       style={{ width: 240 }}
       autoFocus={autoFocus}
+      defaultOpen={defaultOpen}
     />
   );
 }
