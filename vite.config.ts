@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -6,6 +7,7 @@ import { contractSchemas } from './vite-plugins/contractSchemas.js';
 import { compressAssets } from './vite-plugins/compressAssets.js';
 import { lazyTableTree } from './vite-plugins/lazyTableTree.js';
 import { loginFrame } from './vite-plugins/loginFrame.js';
+import { namedImports } from './vite-plugins/namedImports.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -19,20 +21,49 @@ const ANTD_PAGE_ONLY =
 // Also in the antd chunk: the tree helpers antd's Table keeps once its Tree is made lazy
 // (vite-plugins/lazyTableTree.ts), so that they are not a file of their own.
 const ANTD_SHARED = new RegExp(
-  `node_modules/(antd/es|@rc-component)/(?!(${ANTD_PAGE_ONLY})/)|node_modules/@rc-component/tree/es/utils/(conductUtil|treeUtil|keyUtil)\\.js$|/src/lib/(LazyAntdTree\\.tsx|rcTreeSelection\\.ts)$|node_modules/@ant-design/(cssinjs|cssinjs-utils|colors|fast-color)/|node_modules/(classnames|dayjs|@babel/runtime|@emotion/hash|@emotion/unitless|stylis|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|json2mq|string-convert|copy-to-clipboard|toggle-selection)/`,
+  `node_modules/(antd/es|@rc-component)/(?!(${ANTD_PAGE_ONLY})/)|node_modules/@rc-component/tree/es/utils/(conductUtil|treeUtil|keyUtil)\\.js$|/src/lib/(LazyAntdTree\\.tsx|rcTreeSelection\\.ts)$|node_modules/@ant-design/(cssinjs|cssinjs-utils|colors|fast-color)/|node_modules/(antd/es/(date-picker|time-picker|calendar)/locale|@rc-component/picker/es/locale)/(en_US|common)\\.js$|node_modules/(is-mobile|react-is|clsx|classnames|dayjs|@babel/runtime|@emotion/hash|@emotion/unitless|stylis|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|json2mq|string-convert|copy-to-clipboard|toggle-selection)/`,
 );
 
 const ENTRY_SHARED =
-  /\/src\/(config\/(env|constants)|lib\/(storage|safePath|browser|loadable|timeout|feedback)|api\/(request|errors|params|early|session|call))\.tsx?$|\/domain\/(core\/(sign|envelope)|session\/session\.contracts|notices\/notices\.contracts)\.ts$|node_modules\/(react|axios|crypto-js)\//;
+  /\/src\/(config\/(env|constants)|lib\/(storage|safePath|browser|loadable|timeout|feedback)|api\/(request|errors|params|early|session|call))\.tsx?$|\/domain\/(core\/(sign|envelope)|session\/session\.contracts|notices\/notices\.contracts)\.ts$|node_modules\/(react|axios|crypto-js)\/|__vite-browser-external|node_modules\/@ant-design\/icons-svg\/es\/asn\/(User|Lock|Eye|EyeInvisible)Outlined\.js$/;
 
 const LOGIN_ROUTE_MODULES =
-  /\/src\/(layouts\/(UserLayout|AuthLayoutFrame|PageHeading|brand)|features\/auth\/(LoginPage|LoginForm|LoginIcon|login))\.(tsx?|css)$|@ant-design\/icons-svg\/es\/asn\/(User|Lock|Eye|EyeInvisible)Outlined\.js$/;
+  /\/src\/(layouts\/(UserLayout|AuthLayoutFrame)|features\/auth\/(LoginPage|LoginForm|LoginIcon|login))\.(tsx?|css)$/;
 
 const FRAME_MODULES =
-  /\/src\/(app\/(AppProviders|ErrorBoundary|theme)\.tsx?|layouts\/(BasicLayout|SkipLink)\.tsx|layouts\/basic\/.+|stores\/(tabs|currentActivity|notices|settings)\.ts|config\/settings\.ts|api\/(download|live)\.ts|hooks\/useLive\.ts|lib\/greeting\.ts|components\/MenuIcon\.tsx|components\/resource\/resourceApi\.ts)$|\/domain\/(core\/menuIcons|live\/events\.contracts|projects\/scopeOptions\.contracts)\.ts$|node_modules\/(antd\/(lib|locale)\/(.+\/)?zh_CN\.js|@rc-component\/picker\/lib\/locale\/(common|zh_CN)\.js|antd\/es\/color-picker\/(color|util|components\/ColorPresets)\.js|@rc-component\/color-picker\/es\/|antd\/es\/watermark\/context\.js)/;
+  /\/src\/(app\/(AppProviders|ErrorBoundary|theme)\.tsx?|layouts\/(BasicLayout|SkipLink)\.tsx|layouts\/basic\/(?!SettingDrawer\.|MenuDrawer\.|MultiTabs\.|NoticePopup\.).+|stores\/(tabs|currentActivity|notices|settings)\.ts|config\/settings\.ts|api\/(download|live)\.ts|hooks\/useLive\.ts|lib\/greeting\.ts|components\/MenuIcon\.tsx|components\/resource\/resourceApi\.ts)$|\/domain\/(core\/menuIcons|live\/events\.contracts|projects\/scopeOptions\.contracts)\.ts$|node_modules\/(antd\/(lib|locale)\/(.+\/)?zh_CN\.js|@rc-component\/picker\/lib\/locale\/(common|zh_CN)\.js|antd\/es\/color-picker\/(color|util|components\/ColorPresets)\.js|@rc-component\/color-picker\/es\/|antd\/es\/watermark\/context\.js)/;
 
 const LIST_PAGE_MODULES =
-  /\/src\/(components\/resource\/(ResourceMenuPage|ResourcePage|ColumnChooser|RowOperations|ScopeSelects|FieldInput|ResourceTable|cells)\.tsx|components\/share\/(ShareActions\.tsx|index\.ts)|components\/(PagedTable|SearchForm|ListEmpty|StatusTag)\.tsx|components\/(usePagedQuery|useFocusableScroll)\.ts|hooks\/useWindowHeight\.ts|lib\/dateFormat\.ts)$/;
+  /\/src\/(components\/resource\/(ResourceMenuPage|ResourcePage|ColumnChooser|RowOperations|ScopeSelects|FieldInput|ResourceTable|cells)\.tsx|components\/share\/(ShareActions\.tsx|index\.ts)|components\/(PagedTable|SearchForm|ListEmpty|StatusTag)\.tsx|components\/(usePagedQuery|useFocusableScroll)\.ts|hooks\/useWindowHeight\.ts|lib\/dateFormat\.ts)$|\/domain\/(workspace\/workspace\.contracts|meeting\/registrationState)\.ts$/;
+
+/**
+ * What the back office's first screen runs: the entry, antd's providers, the main layout and the generic
+ * list page (what src/router/bootRequests.ts asks for at boot) and every module they import statically.
+ * Icons and antd's components outside it are kept out of the `icons` and `antd` chunks the home page
+ * loads; that is possible because vite-plugins/namedImports.ts makes each page import the components it
+ * uses rather than antd's index (which imports them all).
+ */
+const FIRST_SCREEN_ROOTS = ['src/main.tsx', 'src/app/AppProviders.tsx', 'src/layouts/BasicLayout.tsx', 'src/components/resource/ResourceMenuPage.tsx']
+  .map((file) => fileURLToPath(new URL(file, import.meta.url)));
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const firstScreens = new WeakMap<ModuleGraph, Set<string>>();
+
+function firstScreen(graph: ModuleGraph): Set<string> {
+  const known = firstScreens.get(graph);
+  if (known) return known;
+  const seen = new Set<string>();
+  const stack = [...FIRST_SCREEN_ROOTS];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  if (seen.size < 100) throw new Error(`首屏模块只找到 ${seen.size} 个：vite.config.ts 的 FIRST_SCREEN_ROOTS 需要更新`);
+  firstScreens.set(graph, seen);
+  return seen;
+}
 
 /**
  * The service worker of the offline 签到台 (src/lib/serviceWorker.ts registers it from the desk only):
@@ -68,7 +99,7 @@ export default defineConfig({
   base: '/zbzj/',
   resolve: { alias: aliases },
   // loginFrame before compressAssets: login.html is written with the bundle, then compressed with the rest.
-  plugins: [react(), contractSchemas(), lazyTableTree(), loginFrame(), compressAssets(), deskWorker],
+  plugins: [react(), contractSchemas(), lazyTableTree(), namedImports(), loginFrame(), compressAssets(), deskWorker],
   server: {
     port: 5173,
     proxy: { '/admin': { target: apiTarget, changeOrigin: true } },
@@ -92,22 +123,29 @@ export default defineConfig({
             // a file of its own, and the entry eleven requests instead of two (about 60 ms of a cold load).
             { name: 'core', test: ENTRY_SHARED, priority: 4 },
             // The resource form's inputs in one file, as before textInput was split from fieldInputs to break an import cycle.
-            { name: 'fieldInputs', test: /\/src\/components\/resource\/(fieldInputs|textInput|RefSelect|MoneyText)\.tsx$|node_modules\/antd\/es\/time-picker\/index\.js$/, priority: 3 },
+            { name: 'fieldInputs', test: /\/src\/components\/resource\/(fieldInputs|textInput|RefSelect|MoneyText)\.tsx$/, priority: 3 },
+            // The date and time inputs, fetched when a form or a date filter first needs them (with the date-picker chunk).
+            { name: 'pickerInputs', test: /\/src\/components\/resource\/pickerInputs\.tsx$|node_modules\/antd\/es\/time-picker\/index\.js$/, priority: 3 },
             // The back office's frame around every menu page (providers, layout, header, stores), asked for at boot
             // (src/router/bootRequests.ts): one file instead of about twenty of a few hundred bytes, each of which
             // waited for a turn in the six connections on a cold load.
             { name: 'frame', test: FRAME_MODULES, priority: 3 },
             // The generic list page of most menu pages and its table, search form and cells, in one file.
             { name: 'listPage', test: LIST_PAGE_MODULES, priority: 3 },
+            // The page heading, the brand and the layouts' stylesheet, which the login page and the back office's layout share.
+            { name: 'heading', test: /\/src\/layouts\/(PageHeading\.tsx|brand\.ts|layouts\.css)$/, priority: 3 },
             // The login route's own small modules in one file instead of ten.
             { name: 'login', test: LOGIN_ROUTE_MODULES, priority: 3 },
-            // Every antd icon in use (a few hundred bytes each) in one file, not one file per icon.
-            { name: 'icons', test: /node_modules\/@ant-design\/icons(-svg)?\//, priority: 2 },
+            // The antd icons in use (a few hundred bytes each) in two files rather than one file per icon: those of
+            // the first screen, and all others (two thirds of them, which the home page does not need).
+            { debugName: 'icons', name: (id, graph) => (firstScreen(graph).has(id) ? 'icons' : 'iconsMore'), test: /node_modules\/@ant-design\/icons(-svg)?\//, priority: 2 },
             // antd's core and the components the back office's frame, lists and dialogs and the public pages
             // use, with their engines: one file instead of about fifty (ANTD_PAGE_ONLY stay apart).
-            { name: 'antd', test: ANTD_SHARED, priority: 1 },
+            // Those the first screen does not use (alerts, results, switches, radios…) in a second file.
+            { debugName: 'antd', name: (id, graph) => (firstScreen(graph).has(id) ? 'antd' : 'antdMore'), test: ANTD_SHARED, priority: 1 },
             // The resource definitions (every menu needs them all).
-            { name: 'resources', test: /\/domain\/(registry|resource\/.+|[a-z]+\/resources|commerce\/goodsLines)\.ts$/, priority: 1 },
+            // With the schema helpers left by the browser's TypeBox (vite-plugins/contractSchemas.ts), which they import.
+            { name: 'resources', test: /\/domain\/(registry|resource\/.+|[a-z]+\/resources|commerce\/goodsLines|core\/schemas)\.ts$|^\0zbzj:typebox$/, priority: 1 },
           ],
         },
       },

@@ -10,6 +10,7 @@
  */
 import { dayProblem, isCalendarDate, MSG_DAY_RANGE } from '@domain/core/dates';
 import { COMMON_PASSWORDS } from '@domain/core/commonPasswords';
+import { MSG_NO_SELECTION } from '@domain/core/selection';
 import type { FieldError } from '@domain/core/envelope';
 
 export type { FieldError };
@@ -77,8 +78,7 @@ export const MSG_PRICE_FORMAT = '价格格式不正确，最多保留两位小�
 
 export const MSG_SWITCH_PROJECT = '请至少选择一个项目信息进行切换';
 export const MSG_SWITCH_ACTIVITY = '请至少选择一个活动信息进行切换';
-/** Verbatim from the spec: warning when a table action runs with no row selected. */
-export const MSG_NO_SELECTION = '您还未选择数据';
+export { MSG_NO_SELECTION };
 
 export const msgMinLength = (n: number): string => `最少输入${n}个字符`;
 export const msgMaxLength = (n: number): string => `最多输入${n}个字符`;

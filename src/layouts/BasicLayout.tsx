@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { Button, Drawer, Layout, theme } from 'antd';
+import { Button, Layout, theme } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, Outlet, useMatches } from 'react-router-dom';
 import { KHLX_ORGANISER } from '@domain/session/session.contracts';
@@ -13,11 +13,13 @@ import { NavMenu } from './basic/NavMenu';
 import { Breadcrumbs } from './basic/Breadcrumbs';
 import { ActivitySwitcher } from './basic/ActivitySwitcher';
 import { HeaderActions } from './basic/HeaderActions';
-import { MultiTabs } from './basic/MultiTabs';
+import type { MultiTabsProps } from './basic/MultiTabs';
 import { useDevice } from './basic/device';
 import { useAutoHideHeader } from './basic/useAutoHideHeader';
 import { PageHeading } from './PageHeading';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { loadable } from '../lib/loadable';
+import type { MenuDrawerProps } from './basic/MenuDrawer';
 import './layouts.css';
 
 /** antd's dark menu background, shared by the dark header and the mobile menu drawer. */
@@ -27,6 +29,11 @@ const DARK_NAV_BG = '#001529';
 const SETTINGS_DRAWER_ALLOWED = !import.meta.env.PROD;
 // Fetched only where it can show (an admin in development): never part of the layout's own chunk.
 const SettingDrawer = lazy(() => import('./basic/SettingDrawer').then((m) => ({ default: m.SettingDrawer })));
+
+// Only with the 多页签 setting (off by default): antd's Tabs are not part of the usual first screen.
+const MultiTabs = loadable<MultiTabsProps>(() => import('./basic/MultiTabs').then((m) => m.MultiTabs), 'MultiTabs');
+// Only tablets and phones show it; it stays closed until the menu button is pressed.
+const MenuDrawer = loadable<MenuDrawerProps>(() => import('./basic/MenuDrawer').then((m) => m.MenuDrawer), 'MenuDrawer');
 
 /**
  * The main layout: a side menu only for the username admin in the side-menu layout; the menu in
@@ -126,18 +133,17 @@ export default function BasicLayout() {
         </Layout.Sider>
       )}
       {!isDesktop && (
-        <Drawer
-          placement="left"
-          size={SIDER_WIDTH}
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          closable={false}
-          styles={{ body: { padding: 0, background: menuTheme === 'dark' ? DARK_NAV_BG : token.colorBgContainer } }}
-          className="zb-menu-drawer"
-        >
-          {logo(true, menuTheme === 'dark')}
-          <NavMenu routes={menuRoutes} mode="inline" theme={menuTheme} onChoose={() => setDrawerOpen(false)} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <MenuDrawer
+            width={SIDER_WIDTH}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            background={menuTheme === 'dark' ? DARK_NAV_BG : token.colorBgContainer}
+          >
+            {logo(true, menuTheme === 'dark')}
+            <NavMenu routes={menuRoutes} mode="inline" theme={menuTheme} onChoose={() => setDrawerOpen(false)} />
+          </MenuDrawer>
+        </Suspense>
       )}
       <Layout
         style={fixedSider ? { marginInlineStart: siderWidth, transition: 'margin-inline-start 0.2s' } : undefined}
@@ -151,7 +157,9 @@ export default function BasicLayout() {
         >
           <PageHeading />
           {settings.multiTab ? (
-            <MultiTabs header={<Breadcrumbs />} />
+            <Suspense fallback={null}>
+              <MultiTabs header={<Breadcrumbs />} />
+            </Suspense>
           ) : (
             <>
               <Breadcrumbs />

@@ -3,7 +3,7 @@ import { App, Button, Dropdown, Form, Input, Modal, Select, Space, Tag, Tooltip,
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RequestParams } from '../../api/params';
-import { MSG_NO_SELECTION } from '@domain/core/validators';
+import { MSG_NO_SELECTION } from '@domain/core/selection';
 import { useSession } from '../../stores/session';
 import { confirmAction, confirmAndRemove } from '../confirm';
 import { cleanFilters } from '../PagedTable';

@@ -1,5 +1,6 @@
-import type { ComponentType, ReactNode } from 'react';
-import { DatePicker, Input, Select, Tag, TimePicker, Typography } from 'antd';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Input, Select, Tag, theme, Typography } from 'antd';
+import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { formatDate } from '../../lib/dateFormat';
@@ -9,7 +10,7 @@ import { loadable } from '../../lib/loadable';
 import { MoneyText } from './MoneyText';
 import { RefSelect } from './RefSelect';
 import { downloadRowFile, type ResourceRow } from './resourceApi';
-import { placeholderOf, TextInput, type FieldInputProps } from './textInput';
+import { DATE_FORMAT, DATETIME_FORMAT, placeholderOf, TextInput, TIME_FORMAT, type FieldInputProps, type RangeInputProps } from './textInput';
 
 dayjs.extend(customParseFormat);
 
@@ -20,19 +21,9 @@ dayjs.extend(customParseFormat);
  * picker's dayjs becomes 'YYYY-MM-DD' first), so the form and the server apply the very same checks to
  * the very same text. Nothing else in the browser switches over field types.
  */
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
-export const TIME_FORMAT = 'HH:mm';
-
-// The registry's users import these from here; formInputs.tsx, lazily loaded by this file, imports
-// them from textInput.tsx, so that it does not import its loader back.
-export { placeholderOf, type FieldInputProps };
-
-export interface RangeInputProps {
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  id?: string;
-}
+// The registry's users import these from here; formInputs.tsx and pickerInputs.tsx, lazily loaded by
+// this file, import them from textInput.tsx, so that they do not import their loader back.
+export { DATE_FORMAT, DATETIME_FORMAT, TIME_FORMAT, placeholderOf, type FieldInputProps, type RangeInputProps };
 
 export interface FieldInputSpec {
   /** The form input (the search bar's too unless `Search` is given). */
@@ -74,7 +65,35 @@ const PercentInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.
 const QuantityInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.QuantityInput), 'QuantityInput');
 const BooleanInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.BooleanInput), 'BooleanInput');
 const FileFieldInput = loadable<FieldInputProps>(() => formInputs().then((m) => m.FileFieldInput), 'FileFieldInput');
-const LOADABLE_INPUTS = [TextAreaInput, IntInput, PercentInput, QuantityInput, BooleanInput, FileFieldInput];
+
+/*
+ * The date and time pickers too (pickerInputs.tsx, with antd's date-picker chunk): a form shows the
+ * placeholder of FieldInput until they arrive, a date filter of a search bar the look-alike below.
+ */
+type PickerModule = typeof import('./pickerInputs');
+let pickers: PickerModule | null = null;
+let pickersPending: Promise<PickerModule> | null = null;
+const pickersWaiting = new Set<(module: PickerModule) => void>();
+function loadPickers(): Promise<PickerModule> {
+  pickersPending ??= import('./pickerInputs').then(
+    (module) => {
+      pickers = module;
+      pickersWaiting.forEach((notify) => notify(module));
+      return module;
+    },
+    (error: unknown) => {
+      // A failed fetch (network) is tried again the next time, not remembered for good.
+      pickersPending = null;
+      throw error;
+    },
+  );
+  return pickersPending;
+}
+const DateInput = loadable<FieldInputProps>(() => loadPickers().then((m) => m.DateInput), 'DateInput');
+const DateTimeInput = loadable<FieldInputProps>(() => loadPickers().then((m) => m.DateTimeInput), 'DateTimeInput');
+const TimeInput = loadable<FieldInputProps>(() => loadPickers().then((m) => m.TimeInput), 'TimeInput');
+
+const LOADABLE_INPUTS = [TextAreaInput, IntInput, PercentInput, QuantityInput, BooleanInput, FileFieldInput, DateInput, DateTimeInput, TimeInput];
 
 /** Fetches the form-only inputs' code (when the browser is idle after a list is shown), so a form opens at once. */
 export function preloadFieldInputs(): Promise<unknown> {
@@ -100,51 +119,56 @@ function MoneyInput({ field, value, onChange, search, id, disabled }: FieldInput
   );
 }
 
-/** A calendar day, or a day with its time of day. */
-function datePicker(withTime: boolean): ComponentType<FieldInputProps> {
-  return function DateInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
-    return (
-      <DatePicker
-        id={id}
-        value={value as Dayjs | undefined}
-        onChange={(v) => onChange?.(v ?? undefined)}
-        showTime={withTime ? { format: TIME_FORMAT } : undefined}
-        format={withTime ? DATETIME_FORMAT : undefined}
-        placeholder={placeholderOf(field, search)}
-        style={{ width: search ? (withTime ? 200 : 160) : '100%' }}
-        disabled={disabled}
-      />
-    );
-  };
+/** The pickers' module once it has arrived (by whoever asked for it), for the component that renders it. */
+function usePickers(): PickerModule | null {
+  const [module, setModule] = useState(pickers);
+  useEffect(() => {
+    if (module) return;
+    if (pickers) {
+      setModule(pickers);
+      return;
+    }
+    pickersWaiting.add(setModule);
+    return () => void pickersWaiting.delete(setModule);
+  }, [module]);
+  return module;
 }
 
-const DateInput = datePicker(false);
-const DateTimeInput = datePicker(true);
-
-function TimeInput({ field, value, onChange, search, id, disabled }: FieldInputProps) {
+/**
+ * A date filter: antd's range picker, and until its code is here (it is fetched when the pointer comes
+ * near or the field gets the focus, else when the browser is idle after the list is shown) a read-only
+ * box that looks like it. The picker then takes its place, with the focus if the box had it, and open
+ * if the box was clicked, as a click on the picker would have opened it.
+ */
+function DayRangeInput(props: RangeInputProps) {
+  const loaded = usePickers();
+  const [asked, setAsked] = useState<'focus' | 'click' | null>(null);
+  const { token } = theme.useToken();
+  if (loaded) return <loaded.DayRangeInput {...props} autoFocus={asked !== null} defaultOpen={asked === 'click'} />;
+  const fetch = () => void loadPickers().catch(() => undefined);
+  const [from, until] = Array.isArray(props.value) ? (props.value as (Dayjs | null | undefined)[]) : [];
+  const muted = { color: token.colorTextQuaternary };
   return (
-    <TimePicker
-      id={id}
-      value={value as Dayjs | undefined}
-      onChange={(v) => onChange?.(v ?? undefined)}
-      format={TIME_FORMAT}
-      placeholder={placeholderOf(field, search)}
-      style={{ width: search ? 120 : '100%' }}
-      disabled={disabled}
-    />
-  );
-}
-
-function DayRangeInput({ value, onChange, id }: RangeInputProps) {
-  // Either bound alone is a valid filter (from / until a day). It also keeps Tab moving on: with a
-  // required bound left empty the picker pulls the focus back from 结束日期 to 开始日期, a keyboard trap.
-  return (
-    <DatePicker.RangePicker
-      id={id}
-      allowEmpty={[true, true]}
-      value={value as [Dayjs, Dayjs] | undefined}
-      onChange={(v) => onChange?.(v ?? undefined)}
+    <Input
+      id={props.id}
+      readOnly
+      value={from ? from.format(DATE_FORMAT) : ''}
+      placeholder="开始日期"
       style={{ width: 240 }}
+      onPointerEnter={fetch}
+      onFocus={() => {
+        setAsked((was) => was ?? 'focus');
+        fetch();
+      }}
+      onMouseDown={() => setAsked('click')}
+      onBlur={() => setAsked(null)}
+      suffix={
+        <span style={{ display: 'flex', alignItems: 'center', gap: 8, width: 118 }}>
+          <SwapRightOutlined style={muted} />
+          <span style={{ flex: 1, color: until ? token.colorText : token.colorTextPlaceholder }}>{until ? until.format(DATE_FORMAT) : '结束日期'}</span>
+          <CalendarOutlined style={muted} />
+        </span>
+      }
     />
   );
 }

@@ -6,9 +6,20 @@ import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import type { ResourceRow } from './resourceApi';
 
 /**
- * What the field inputs of fieldInputs.tsx and the form-only ones of formInputs.tsx (a chunk that
- * fieldInputs.tsx loads lazily) both need: here, so that formInputs.tsx does not import its loader back.
+ * What the field inputs of fieldInputs.tsx, the form-only ones of formInputs.tsx and the pickers of
+ * pickerInputs.tsx (chunks that fieldInputs.tsx loads lazily) all need: here, so that those two do not
+ * import their loader back.
  */
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
+export const TIME_FORMAT = 'HH:mm';
+
+export interface RangeInputProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}
 
 export interface FieldInputProps {
   field: FieldDef;

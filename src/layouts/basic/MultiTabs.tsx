@@ -52,7 +52,11 @@ function useScrollPerTab(activeKey: string) {
   return positions.current;
 }
 
-export function MultiTabs({ header }: { header?: ReactNode }) {
+export interface MultiTabsProps {
+  header?: ReactNode;
+}
+
+export function MultiTabs({ header }: MultiTabsProps) {
   const outlet = useOutlet();
   const location = useLocation();
   const matches = useMatches();

@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Empty, Popover, Tabs } from 'antd';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { NoticeItem } from '@domain/notices/notices.contracts';
+import { loadable } from '../../lib/loadable';
+import type { NoticePopupProps } from './NoticePopup';
 import { NOTICE_BADGE_OVERFLOW } from '../../config/constants';
 import { menuRoutePaths } from '../../lib/menusToRoutes';
 import { fetchBellNotices } from './notices/api';
@@ -16,23 +18,9 @@ import { useLiveVersion } from '../../hooks/useLive';
  * a popup with the tabs 全部 / 未读 / 已读 (at most 3 / 2 / 3 titles) leading to 我的通知 (noticePagePath). The list is
  * reloaded on sign-in, on every route change, and whenever a notice page signals a read-state change.
  */
-function NoticeList({ notices, to, onChoose }: { notices: readonly NoticeItem[]; to: string; onChoose(): void }) {
-  if (notices.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
-  }
-  return (
-    <ul className="zb-notice-list">
-      {notices.map((notice) => (
-        <li key={notice.id}>
-          <Link to={to} onClick={onChoose} title={notice.title}>
-            {notice.title}
-          </Link>
-          <span className="zb-notice-time">{notice.createdAt.slice(0, 10)}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
+// The popup's tabs and lists: fetched when the bell is pointed at or focused (antd's Tabs are not part of the first screen).
+const NoticePopup = loadable<NoticePopupProps>(() => import('./NoticePopup').then((m) => m.NoticePopup), 'NoticePopup');
+const preloadPopup = () => void NoticePopup.preload().catch(() => undefined);
 
 /** The bell's accessible name: 通知, and the unread count as the badge shows it. */
 export function bellLabel(unread: number): string {
@@ -70,45 +58,15 @@ export function NoticeBell({ color }: { color?: string }) {
   const close = () => setOpen(false);
 
   const content = (
-    <div className="zb-notice-popup">
-      <Tabs
-        centered
-        size="small"
-        items={[
-          { key: 'all', label: '全部', children: <NoticeList notices={tabs.all} to={noticePath} onChoose={close} /> },
-          {
-            key: 'unread',
-            // The badge's count, so that the tab and the badge never tell two numbers; the rest of the
-            // unread ones are named below the titles shown.
-            label: tabs.unreadCount > 0 ? `未读 (${tabs.unreadCount})` : '未读',
-            children: (
-              <>
-                <NoticeList notices={tabs.unread} to={noticePath} onChoose={close} />
-                {tabs.unreadCount > tabs.unread.length && (
-                  <div className="zb-notice-more">
-                    <Link to={noticePath} onClick={close}>
-                      另有 {tabs.unreadCount - tabs.unread.length} 条未读
-                    </Link>
-                  </div>
-                )}
-              </>
-            ),
-          },
-          { key: 'read', label: '已读', children: <NoticeList notices={tabs.read} to={noticePath} onChoose={close} /> },
-        ]}
-      />
-      <div className="zb-notice-footer">
-        <Link to={noticePath} onClick={close}>
-          查看全部
-        </Link>
-      </div>
-    </div>
+    <Suspense fallback={<div className="zb-notice-popup"><Spin size="small" /></div>}>
+      <NoticePopup tabs={tabs} to={noticePath} onChoose={close} />
+    </Suspense>
   );
 
   return (
     <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
       {/* The name holds the badge's visible count (99+ past the overflow), so it contains what is shown. */}
-      <button type="button" className="zb-header-action" aria-label={bellLabel(tabs.unreadCount)} style={{ color }}>
+      <button type="button" className="zb-header-action" aria-label={bellLabel(tabs.unreadCount)} style={{ color }} onPointerEnter={preloadPopup} onFocus={preloadPopup}>
         <Badge count={tabs.unreadCount} overflowCount={NOTICE_BADGE_OVERFLOW} size="small" offset={[4, -2]}>
           <BellOutlined style={{ fontSize: 16, color }} />
         </Badge>
