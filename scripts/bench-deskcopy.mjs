@@ -59,7 +59,7 @@ async function call(m, method, path, params, token) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/* global window, document, performance -- the functions given to the page below run there */
+/* global window, document, MutationObserver -- the functions given to the page below run there */
 /**
  * 签到台 on the gate `gateName` with the whole local copy on the device, then offline: each code typed as a
  * scanner types it; the time from its Enter key to the verdict (marked 离线) in the page, in ms.
