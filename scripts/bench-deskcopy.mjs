@@ -72,7 +72,7 @@ async function offlineVerdicts(base, gateName, persons, codes, log) {
     await signInAsDemo(page, base);
     await page.goto(`${base}gate/desk/index`);
     await page.getByRole('combobox', { name: '闸机' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${gateName}$`) }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${gateName}（`) }).click();
     const field = page.getByRole('textbox', { name: '个人二维码' });
     log(`[bench-deskcopy] 签到台下载本地名单…`);
     await page.getByTestId('desk-copy').filter({ hasText: `本地名单：${String(persons).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} 人` }).waitFor({ timeout: 120_000 });
