@@ -8,11 +8,9 @@ import {
   mobileRules,
   organiserNameRules,
   newPasswordRules,
-  passwordContextRule,
   smsCodeRules,
   usernameRules,
 } from '@domain/core/validators';
-import { AUDIT_ENTRIES } from '@domain/system/audit';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
 import { entryOf } from '../../lib/loginEntry';
@@ -20,15 +18,12 @@ import { hashPassword } from '../../lib/password';
 import { isUniqueViolation } from '../../lib/pgErrors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { recordAudit } from '../../services/audit/record';
 import { checkCode, consumeCode, issueCode } from '../../services/captcha';
 import { limitAddress } from '../../services/rateLimits';
 import { checkFields } from '../../services/requestChecks';
-import { invalidateUser } from '../../services/sessionCache';
 import { queueSms } from '../../services/smsSender';
-import { revokeAllTokens } from '../../services/tokens';
-import { insertOrganiserWithUser, organiserNameOf, setOwnPassword, userByMobile, usernameTaken } from './account.repository';
-import { endResetLinks } from './passwordReset.repository';
+import { insertOrganiserWithUser, userByMobile, usernameTaken } from './account.repository';
+import { resetOwnPassword, type PasswordResetProof } from './resetOwnPassword';
 
 /** SMS codes, registration, password recovery (domain/account/account.contracts.ts). */
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -138,31 +133,13 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (entryOf(user) !== form.yhlx) {
       throw refuse(entryOf(user) === YHLX_EDU ? MSG.resetUseEduEntry : MSG.resetUseOrganiserEntry);
     }
-    // Only now is it known whose password it is: it must not contain their name or their organiser's.
-    const organiserName = await organiserNameOf(app.db, user.organiserId);
-    checkFields({ password: passwordContextRule(() => ({ username: user.username, organiserName })) }, form);
-
-    const passwordHash = await hashPassword(form.password!);
-    await app.db.transaction(async (tx) => {
-      if (!(await consumeCode(tx, codeId, now))) throw refuse(MSG.smsCodeInvalid);
-      await setOwnPassword(tx, user.id, passwordHash, new Date(now));
-      // Whoever knew the old password must not stay signed in with it.
-      await revokeAllTokens(tx, user.id, now);
-      // A reset link still in a mailbox must not undo the password just chosen.
-      await endResetLinks(tx, user.id, new Date(now));
-      const entry = form.yhlx === YHLX_EDU ? 'smsEdu' : 'smsOrdinary';
-      await recordAudit(tx, {
-        organiserId: user.organiserId,
-        userId: user.id,
-        username: user.username,
-        action: 'passwordReset',
-        summary: MSG.auditPasswordReset(AUDIT_ENTRIES[entry]),
-        address: request.ip,
-        entry,
-        at: new Date(now),
-      });
-    });
-    invalidateUser(app.db, user.id);
+    const proof: PasswordResetProof = {
+      consume: (tx) => consumeCode(tx, codeId, now),
+      refusal: () => refuse(MSG.smsCodeInvalid),
+      entry: form.yhlx === YHLX_EDU ? 'smsEdu' : 'smsOrdinary',
+      summary: MSG.auditPasswordReset,
+    };
+    await resetOwnPassword(app, user, form, proof, request.ip, now);
     request.log.info({ userId: user.id }, 'password reset by sms, all tokens revoked');
     return ok(null, MSG.passwordResetOk);
   });

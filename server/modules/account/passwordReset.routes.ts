@@ -8,26 +8,22 @@ import {
   requestMailReset,
 } from '@domain/account/account.contracts';
 import { YHLX_EDU, type Yhlx } from '@domain/session/session.contracts';
-import { confirmPasswordRule, mailRules, newPasswordRules, passwordContextRule } from '@domain/core/validators';
-import { AUDIT_ENTRIES } from '@domain/system/audit';
+import { confirmPasswordRule, mailRules, newPasswordRules } from '@domain/core/validators';
 import type { AppDb } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { refuse, tooManyRequests } from '../../lib/errors';
 import { entryOf } from '../../lib/loginEntry';
-import { hashPassword } from '../../lib/password';
 import { route } from '../../lib/route';
 import { newToken, sha256Hex } from '../../lib/secrets';
 import { LOG, MSG } from '../../messages';
 import { SPA_BASE } from '../../plugins/spa';
-import { recordAudit } from '../../services/audit/record';
 import { EMAIL_SECRET_MASK } from '../../services/outbox/channels';
 import { messagesFor, templateFor } from '../../services/outbox/compose';
 import { hit, limitAddress, secondsLeftInWindow } from '../../services/rateLimits';
 import { checkFields } from '../../services/requestChecks';
-import { invalidateUser } from '../../services/sessionCache';
-import { revokeAllTokens } from '../../services/tokens';
-import { organiserNameOf, setOwnPassword } from './account.repository';
-import { activeUsersByMail, consumeResetLink, endResetLinks, insertResetLink, resetLinkOwner } from './passwordReset.repository';
+import { organiserNameOf } from './account.repository';
+import { activeUsersByMail, consumeResetLink, insertResetLink, resetLinkOwner } from './passwordReset.repository';
+import { resetOwnPassword, type PasswordResetProof } from './resetOwnPassword';
 
 const LINK_TTL_MS = PASSWORD_RESET_LINK_MINUTES * 60_000;
 
@@ -107,29 +103,13 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const token = form.token?.trim() ?? '';
     const owner = token ? await resetLinkOwner(app.db, sha256Hex(token), at) : undefined;
     if (!owner) throw refuse(MSG.mailResetInvalid);
-    const organiserName = await organiserNameOf(app.db, owner.organiserId);
-    checkFields({ password: passwordContextRule(() => ({ username: owner.username, organiserName })) }, form);
-
-    const passwordHash = await hashPassword(form.password!);
-    await app.db.transaction(async (tx) => {
-      if (!(await consumeResetLink(tx, owner.linkId, at))) throw refuse(MSG.mailResetInvalid);
-      await endResetLinks(tx, owner.userId, at);
-      await setOwnPassword(tx, owner.userId, passwordHash, at);
-      // Whoever knew the old password must not stay signed in with it.
-      await revokeAllTokens(tx, owner.userId, now);
-      const entry = entryOf(owner) === YHLX_EDU ? 'mailEdu' : 'mailOrdinary';
-      await recordAudit(tx, {
-        organiserId: owner.organiserId,
-        userId: owner.userId,
-        username: owner.username,
-        action: 'passwordReset',
-        summary: MSG.auditPasswordResetByMail(AUDIT_ENTRIES[entry]),
-        address: request.ip,
-        entry,
-        at,
-      });
-    });
-    invalidateUser(app.db, owner.userId);
+    const proof: PasswordResetProof = {
+      consume: (tx) => consumeResetLink(tx, owner.linkId, at),
+      refusal: () => refuse(MSG.mailResetInvalid),
+      entry: entryOf(owner) === YHLX_EDU ? 'mailEdu' : 'mailOrdinary',
+      summary: MSG.auditPasswordResetByMail,
+    };
+    await resetOwnPassword(app, { id: owner.userId, username: owner.username, organiserId: owner.organiserId }, form, proof, request.ip, now);
     request.log.info({ userId: owner.userId }, 'password reset by email link, all tokens revoked');
     return ok(null, MSG.passwordResetOk);
   });
