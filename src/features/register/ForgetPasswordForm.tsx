@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Segmented, Typography } from 'antd';
-import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
+import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { standaloneFeedback } from '../../lib/feedback';
 import { SmsCodeInput } from '../../components/SmsCodeInput';
-import { confirmPasswordRule, mailRules, mobileRules, newPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, smsCodeRules, toAntdRule } from '@domain/core/validators';
+import { mailRules, mobileRules, smsCodeRules, toAntdRule } from '@domain/core/validators';
 import { requestMailReset, resetPassword, type ResetPasswordForm } from './api';
 import { showFieldErrors } from './fieldErrors';
+import { NewPasswordFields } from './NewPasswordFields';
 import type { Yhlx } from '@domain/session/session.contracts';
 
 const FIELDS = ['mobile', 'code', 'password', 'passwordConfirm'];
@@ -80,16 +81,7 @@ function SmsReset({ yhlx, loginPath }: Pick<ForgetPasswordProps, 'yhlx' | 'login
           getMobile={async () => (await form.validateFields(['mobile'])).mobile}
         />
       </Form.Item>
-      <Form.Item name="password" rules={[toAntdRule(newPasswordRules(() => ({})))]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={`新密码（${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH}位）`} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="passwordConfirm"
-        dependencies={['password']}
-        rules={[toAntdRule(confirmPasswordRule(() => form.getFieldValue('password')))]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="确认新密码" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields form={form} />
       <Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           重置密码

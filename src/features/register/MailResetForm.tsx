@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MAIL_RESET_TOKEN_PARAM } from '@domain/account/account.contracts';
-import { confirmPasswordRule, newPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, toAntdRule } from '@domain/core/validators';
 import { standaloneFeedback } from '../../lib/feedback';
 import { confirmMailReset, type MailResetForm as MailResetValues } from './api';
 import { showFieldErrors } from './fieldErrors';
+import { NewPasswordFields } from './NewPasswordFields';
 
 const FIELDS = ['password', 'passwordConfirm'];
 /** Where the token waits once it is out of the address bar, so a reload of the page still has it. */
@@ -76,16 +75,7 @@ export function MailResetForm({ brand, loginPath, forgetPath }: MailResetProps) 
       </Typography.Paragraph>
       {token ? (
         <Form form={form} size="large" onFinish={onFinish} autoComplete="off">
-          <Form.Item name="password" rules={[toAntdRule(newPasswordRules(() => ({})))]}>
-            <Input.Password prefix={<LockOutlined />} placeholder={`新密码（${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH}位）`} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="passwordConfirm"
-            dependencies={['password']}
-            rules={[toAntdRule(confirmPasswordRule(() => form.getFieldValue('password')))]}
-          >
-            <Input.Password prefix={<LockOutlined />} placeholder="确认新密码" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields form={form} />
           <Form.Item>
             <Button type="primary" htmlType="submit" block loading={submitting}>
               设置新密码
