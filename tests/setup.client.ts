@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { closeStaticFeedback } from '../src/lib/feedback';
 import { server } from './mocks/server';
 
 /**
@@ -71,6 +72,9 @@ afterEach(async () => {
 });
 afterAll(async () => {
   server.close();
+  // A refusal toasted in the file's last moments (by code outside React) would otherwise render or close
+  // after the file's jsdom is gone: "window is not defined", which fails the whole run.
+  await getConfig().asyncWrapper(closeStaticFeedback);
   // The loading bar (nprogress) removes itself by timers about 400 ms after its last page finished loading;
   // a timer that fired after the file's jsdom was torn down failed the whole run ("document is not defined").
   // Waited out as waitFor waits: antd's static toasts, which no test unmounts, finish their animations too.

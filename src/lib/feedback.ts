@@ -33,6 +33,20 @@ function deferred<K extends keyof Feedback>(part: K): Feedback[K] {
 }
 
 const staticFeedback: Feedback = { message: deferred('message'), notification: deferred('notification'), modal: deferred('modal') };
+
+/**
+ * Closes every static toast, once the chunk that shows them has loaded (if it was ever asked
+ * for). A test environment that is torn down while such a toast is still to be shown or closed would see
+ * React render into a window that no longer exists.
+ */
+export async function closeStaticFeedback(): Promise<void> {
+  if (!loading) return;
+  const loaded = await loading;
+  // The calls made through deferred() run in the same then() chain as this await: let them go first.
+  await Promise.resolve();
+  loaded.message.destroy();
+  loaded.notification.destroy();
+}
 let current: Feedback = staticFeedback;
 
 /**
