@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../../lib/workerEntry';
 import { MSG } from '../../messages';
@@ -48,8 +49,52 @@ function start(): Thread {
   return current;
 }
 
-/** The first worksheet of an .xlsx, read off the event loop; `bytes` is handed to the thread (do not use it after). */
-export function readSheetOffThread(bytes: Buffer): Promise<SheetReply> {
+/**
+ * Files read lately, by the SHA-256 of their bytes: an import sends its file twice (the preview, then the
+ * commit, which checks it again), and reading 10 000 rows again costs a second. Only a file that was read
+ * whole is kept, for READ_CACHE_MS, within READ_CACHE_CHARS characters in all. The content is the key, so
+ * only someone who sends the same bytes gets the same rows back.
+ */
+const READ_CACHE_MS = 10 * 60_000;
+const READ_CACHE_CHARS = 16 * 1024 * 1024;
+const readCache = new Map<string, { reply: SheetReply & { ok: true }; chars: number; until: number }>();
+
+function charsOf(reply: SheetReply & { ok: true }): number {
+  let chars = reply.header.reduce((sum, h) => sum + h.length, 0);
+  for (const row of reply.rows) for (const cell of row.cells) chars += cell.length + 8;
+  return chars;
+}
+
+function remember(key: string, reply: SheetReply & { ok: true }, now: number): void {
+  const chars = charsOf(reply);
+  if (chars > READ_CACHE_CHARS / 2) return;
+  // Callers get the very rows kept here: frozen, so that one cannot change what the next one reads.
+  for (const row of reply.rows) Object.freeze(Object.freeze(row).cells);
+  Object.freeze(reply.rows);
+  Object.freeze(reply.header);
+  readCache.set(key, { reply, chars, until: now + READ_CACHE_MS });
+  let total = 0;
+  for (const entry of readCache.values()) total += entry.chars;
+  // Oldest first (a Map keeps insertion order).
+  for (const [old, entry] of readCache) {
+    if (total <= READ_CACHE_CHARS && entry.until > now) continue;
+    readCache.delete(old);
+    total -= entry.chars;
+  }
+}
+
+/** The first worksheet of an .xlsx, read off the event loop (or lately read, see readCache); `bytes` is handed to the thread (do not use it after). */
+export async function readSheetOffThread(bytes: Buffer): Promise<SheetReply> {
+  const key = createHash('sha256').update(bytes).digest('base64');
+  const now = Date.now();
+  const kept = readCache.get(key);
+  if (kept && kept.until > now) return kept.reply;
+  const reply = await readInThread(bytes);
+  if (reply.ok) remember(key, reply, Date.now());
+  return reply;
+}
+
+function readInThread(bytes: Buffer): Promise<SheetReply> {
   thread ??= start();
   const current = thread;
   const id = nextId++;
@@ -83,6 +128,7 @@ export function startSheetWorker(): void {
 
 /** Ends the thread (the server calls it on shutdown); a later import starts a new one. */
 export async function closeSheetWorker(): Promise<void> {
+  readCache.clear();
   const current = thread;
   thread = undefined;
   if (current) await current.worker.terminate();
