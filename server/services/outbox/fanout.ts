@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { MessageKindKey } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
 import { outboxFanouts } from '../../db/schema';
@@ -58,6 +58,9 @@ const retryMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempt
  * chunk that fails rolls back whole; the fan-out is tried again later (attempts, last_error).
  */
 export async function expandFanoutChunk(db: AppDb, now: number, size = FANOUT_CHUNK): Promise<FanoutChunk | null> {
+  // The worker asks every poll: an idle one costs one SELECT, not a transaction.
+  const due = await db.select({ id: outboxFanouts.id }).from(outboxFanouts).where(lte(outboxFanouts.nextAttemptAt, new Date(now))).limit(1);
+  if (!due.length) return null;
   let claimed: { id: number; attempts: number } | null = null;
   try {
     return await db.transaction(async (tx) => {
