@@ -810,6 +810,35 @@ export const outboxMessages = pgTable(
 );
 
 /**
+ * A message to many attendees not yet written as outbox rows (审核通过 / 登记取消 of a bulk move): one row
+ * in the move's transaction instead of two rendered messages per attendee. The outbox worker of any
+ * replica expands it a chunk at a time (server/services/outbox/fanout.ts): each chunk's messages are
+ * queued and its ids removed from person_ids in one transaction, and the row goes when none are left.
+ */
+export const outboxFanouts = pgTable(
+  'outbox_fanouts',
+  {
+    id: id(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id, { onDelete: 'cascade' }),
+    /** A kind of domain/messaging/templates.ts (approved, cancelled). */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    /** The attendees still to be written, in the order they are expanded. */
+    personIds: integer('person_ids').array().notNull(),
+    /** Where the product is reached, as the move's request saw it: the messages' personal links. */
+    origin: varchar('origin', { length: 500 }).notNull(),
+    /** The move's time: the messages are queued as of it, as they were when written in the move. */
+    createdAt: createdAt(),
+    /** Failed expansions (logged): the next waits longer (backoffMs of worker.ts). */
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: varchar('last_error', { length: 500 }),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_fanouts_due_idx').on(t.nextAttemptAt, t.id)],
+);
+
+/**
  * 消息模板: an organiser's own words for one kind of message (domain/messaging/templates.ts); a kind
  * without a row sends the default. One row per organiser and kind; 恢复默认 deletes it.
  */

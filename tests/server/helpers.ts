@@ -16,6 +16,7 @@ import { seedIfEmpty } from '../../server/db/seed';
 import { seedDates, seedDay } from '../../server/db/seedDay';
 import * as t from '../../server/db/schema';
 import { hashPassword, setPasswordHashCostForTests, type Argon2Cost } from '../../server/lib/password';
+import { expandFanouts } from '../../server/services/outbox/fanout';
 
 export interface TestClock {
   now: number;
@@ -442,4 +443,22 @@ export async function adminCall<T = unknown>(
 export function callerFor<Who extends string>(app: () => FastifyInstance, tokens: Record<Who, string>, remoteAddress?: string) {
   return <T = unknown>(who: Who | null, method: 'GET' | 'POST', url: string, params: CallParams = {}) =>
     adminCall<T>(app(), who === null ? undefined : tokens[who], method, url, params, remoteAddress);
+}
+
+/**
+ * A bulk move queues its messages as a fan-out the outbox worker expands after the request
+ * (server/services/outbox/fanout.ts). Resolves when none is left: expanded here (`expand`, the default)
+ * and by a running worker, or, with `expand: false`, by the worker alone. A fan-out that failed (or
+ * is still there after `timeoutMs`) fails the test with its last error.
+ */
+export async function fanoutsExpanded(app: FastifyInstance, { expand = true, timeoutMs = 10_000 }: { expand?: boolean; timeoutMs?: number } = {}): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (expand) await expandFanouts(app.db, app.now());
+    const left = await app.db.select({ id: t.outboxFanouts.id, lastError: t.outboxFanouts.lastError }).from(t.outboxFanouts);
+    if (!left.length) return;
+    const failed = left.find((row) => row.lastError);
+    if (failed || Date.now() > until) throw new Error(`${left.length} fan-out(s) not expanded: ${failed?.lastError ?? 'timed out'}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -6,7 +6,7 @@ import * as t from '../../server/db/schema';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/services/sql';
-import { adminCall, body, buildTestApp, createSecondOrganiser, freshIp, freshMobile, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
+import { adminCall, body, buildTestApp, createSecondOrganiser, fanoutsExpanded, freshIp, freshMobile, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
 import { startLoopbackSmtp, type LoopbackSmtp } from './smtp';
 
 /**
@@ -108,6 +108,8 @@ describe('approval and cancellation', () => {
     const r = await adminCall<{ done: number }>(t0.app, token, 'POST', '/person/person/bulkApprove', { ids: people.map((p) => p.id).join(',') });
     expect(r.code, r.msg).toBe(0);
     expect(r.data.done).toBe(25);
+    // Written by the running worker after the request (one fan-out), not by this test.
+    await fanoutsExpanded(t0.app, { expand: false });
     const messages = await queued(people.map((p) => p.id), 'approved');
     expect(messages.map((m) => m.personId)).toEqual(people.slice(5).map((p) => p.id));
     expect(messages.every((m) => m.channel === 'sms' && m.text.includes('/zbzj/pre/mine?code='))).toBe(true);

@@ -11,12 +11,17 @@ const answer = (verb: string, result: BulkResult, dryRun: boolean) =>
   ok(result, dryRun ? MSG.ok : MSG.personBulkDone(verb, result.done, result.skipped.reduce((sum, s) => sum + s.count, 0)));
 
 const personBulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  route(app, personBulkApprove, async (request) =>
-    answer('审核通过', await bulkApprove(await callerOf(app, request), request.body), request.body.dryRun === '1'),
-  );
-  route(app, personBulkCancel, async (request) =>
-    answer('取消', await bulkCancel(await callerOf(app, request), request.body, request.body.remark), request.body.dryRun === '1'),
-  );
+  // A move queues its messages as one fan-out (server/services/outbox/fanout.ts): the worker expands it now.
+  route(app, personBulkApprove, async (request) => {
+    const result = await bulkApprove(await callerOf(app, request), request.body);
+    app.outbox.kick();
+    return answer('审核通过', result, request.body.dryRun === '1');
+  });
+  route(app, personBulkCancel, async (request) => {
+    const result = await bulkCancel(await callerOf(app, request), request.body, request.body.remark);
+    app.outbox.kick();
+    return answer('取消', result, request.body.dryRun === '1');
+  });
   route(app, personBulkKind, async (request) =>
     answer('变更人员类别', await bulkKind(await callerOf(app, request), request.body, request.body.toKind), request.body.dryRun === '1'),
   );

@@ -121,13 +121,17 @@ const STATUS_MESSAGES = new Map<number, MessageKindKey>([
   [stateValue(person, 'status', 'cancelled'), 'cancelled'],
 ]);
 
+/** The message an attendee gets when their 登记状态 moves to `to` (审核通过, 登记取消), if any. */
+export const statusMessageKind = (to: number): MessageKindKey | undefined => STATUS_MESSAGES.get(to);
+
 /**
  * 审核通过 / 登记取消 to the attendees whose 登记状态 moved to `to`, queued in the move's transaction (one
- * enqueue however many moved). Moves made by the server itself (seeds, imports: no request, so no
- * origin for the links) send nothing; neither do other states.
+ * enqueue however many moved). A single move (afterTransition) queues this way; a bulk move writes one
+ * fan-out instead (server/services/outbox/fanout.ts). Moves made by the server itself (seeds, imports:
+ * no request, so no origin for the links) send nothing; neither do other states.
  */
 export async function queueStatusMessages(tx: AppDb, caller: Caller, personIds: readonly number[], to: number): Promise<number> {
-  const kind = STATUS_MESSAGES.get(to);
+  const kind = statusMessageKind(to);
   if (!kind || !caller.origin || !personIds.length) return 0;
   const messages = await attendeeMessages(tx, kind, personIds, { origin: caller.origin, now: caller.now });
   await enqueueMessages(tx, messages, caller.now.getTime());

@@ -14,7 +14,8 @@ import { columnsOf, filterWhere, joinTableOf, rawRow, scopeWhere, sortColumn, ta
 import { queryRows, refreshStatistics } from '../sql';
 import { enqueueMessages } from '../outbox/queue';
 import type { PersonResendResult } from '@domain/meeting/personMessages.contracts';
-import { attendeeMessages, queueStatusMessages } from './attendeeMessages';
+import { attendeeMessages } from './attendeeMessages';
+import { queueStatusFanout } from '../outbox/fanout';
 
 /**
  * 参会人员 in bulk (domain/meeting/personBulk.contracts.ts): the persons are decided here, from the ticked
@@ -149,8 +150,9 @@ async function bulkMove(caller: Caller, selection: Selection, to: number, remark
   const done = await caller.db.transaction(async (tx) => {
     const moved: number[] = [];
     for (const from of movable) if (byState.get(from)) moved.push(...(await moveState(tx as unknown as AppDb, caller, where, from, to, remark)));
-    // 审核通过 / 登记取消 to all of them: one enqueue, committed with the move.
-    await queueStatusMessages(tx as unknown as AppDb, caller, moved, to);
+    // 审核通过 / 登记取消 to all of them: one fan-out row committed with the move; the outbox worker
+    // writes the messages after it (rendering 20 000 of them here took seconds of the request).
+    await queueStatusFanout(tx as unknown as AppDb, caller, moved, to);
     return moved.length;
   });
   await refreshStatistics(caller.db, [person.table]);

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
 import { OUTBOX_CHANNELS, type OutboxChannel, type OutboxChannelName, type OutboxRow } from './channels';
+import { expandFanoutChunk } from './fanout';
 
 type WorkerConfig = Pick<
   ServerConfig,
@@ -23,7 +24,7 @@ export interface OutboxWorker {
   start(): void;
   /** Stops claiming, waits for the messages in flight to be settled, closes the channels. */
   stop(): Promise<void>;
-  /** Something was queued: look now instead of at the next poll. */
+  /** Something was queued (messages or a fan-out): look now instead of at the next poll. */
   kick(): void;
 }
 
@@ -68,13 +69,16 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
   /** Real start times of the sends of the last second, per channel: the rate is about the real world. */
   const recent: Record<OutboxChannelName, number[]> = { email: [], sms: [] };
   const rate: Record<OutboxChannelName, number> = { email: config.outboxEmailRate, sms: config.outboxSmsRate };
-  const wakers = new Map<OutboxChannelName, () => void>();
+  /** A loop per channel, and one that expands fan-outs (server/services/outbox/fanout.ts). */
+  type LoopName = OutboxChannelName | 'fanout';
+  const LOOPS: readonly LoopName[] = [...OUTBOX_CHANNELS, 'fanout'];
+  const wakers = new Map<LoopName, () => void>();
   let loops: Promise<void>[] = [];
 
   /** A wake-up that came while the loop was busy claiming: its next sleep returns at once. */
-  const pending: Record<OutboxChannelName, boolean> = { email: false, sms: false };
-  const wake = (channel?: OutboxChannelName) => {
-    for (const name of OUTBOX_CHANNELS) {
+  const pending: Record<LoopName, boolean> = { email: false, sms: false, fanout: false };
+  const wake = (channel?: LoopName) => {
+    for (const name of LOOPS) {
       if (channel && name !== channel) continue;
       const resolve = wakers.get(name);
       if (resolve) resolve();
@@ -82,7 +86,7 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
     }
   };
 
-  function sleep(channel: OutboxChannelName, ms: number): Promise<void> {
+  function sleep(channel: LoopName, ms: number): Promise<void> {
     if (pending[channel]) {
       pending[channel] = false;
       return Promise.resolve();
@@ -209,11 +213,32 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
     }
   }
 
+  /**
+   * Expands fan-outs a chunk at a time, waking the channels after each chunk so its messages go out
+   * while the next is written. Runs at start too: fan-outs queued before a restart are not lost.
+   */
+  async function fanoutLoop(): Promise<void> {
+    while (!stopped) {
+      let expanded = false;
+      try {
+        const chunk = await expandFanoutChunk(db, now());
+        expanded = chunk !== null;
+        if (chunk?.messages) {
+          wake('email');
+          wake('sms');
+        }
+      } catch (error) {
+        log.error({ err: error }, 'outbox fan-out failed');
+      }
+      if (!expanded && !stopped) await sleep('fanout', config.outboxPollMs);
+    }
+  }
+
   return {
     start() {
       if (!stopped) return;
       stopped = false;
-      loops = OUTBOX_CHANNELS.map((name) => loop(name));
+      loops = [...OUTBOX_CHANNELS.map((name) => loop(name)), fanoutLoop()];
     },
     async stop() {
       stopped = true;
