@@ -100,6 +100,22 @@ describe('the desk offline', () => {
     expect(await storeCopy(db, copy([], { full: false, total: 1 }), NOW + 20)).toBe(false);
   });
 
+  it('judges by the copy as last stored, and catches a pass queued by another tab of the device', async () => {
+    fresh();
+    await storeCopy(db, copy([person(1, { status: 0 }), person(2)]), NOW);
+    expect((await scanOffline(db, 1, person(1).code, NOW)).judged.verdict).toBe('pending');
+    // Approved meanwhile: the next refresh brings it, and the desk judges by it at once.
+    await storeCopy(db, copy([person(1)], { full: false, total: 2, version: NOW + 1 }), NOW + 10);
+    expect((await scanOffline(db, 1, person(1).code, NOW + 20)).judged.verdict).toBe('ok');
+    // A whole copy without person 2 (moved to another activity): unknown here from now on.
+    await storeCopy(db, copy([person(1)]), NOW + 30);
+    expect((await scanOffline(db, 1, person(2).code, NOW + 40)).judged.verdict).toBe('unknown');
+
+    const otherTab = new DeskDb(db.name);
+    expect((await scanOffline(otherTab, 1, person(1).code, NOW + 50)).judged.verdict).toBe('duplicate');
+    otherTab.close();
+  });
+
   it('leaves nothing on the device at sign-out', async () => {
     fresh();
     await storeCopy(db, copy([person(1)]), NOW);

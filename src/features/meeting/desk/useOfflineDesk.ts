@@ -7,7 +7,7 @@ import { PERSON_KINDS, PERSON_STATES } from '@domain/meeting/resources';
 import { optionLabel } from '@domain/resource/framework';
 import { noteWaitingScans } from '@/lib/deskDevice';
 import { loadDeskCopy, unreachable, uploadScans, type ScanOutcome } from './deskApi';
-import { applyUpload, copyMeta, DeskDb, expireStale, scanOffline, searchCopy, storeCopy, toUpload, waitingScans, type DeskConflict, type OfflineScan } from './offlineStore';
+import { applyUpload, copyMeta, copyPerson, DeskDb, deskMemory, expireStale, scanOffline, searchCopy, storeCopy, toUpload, waitingScans, type DeskConflict, type OfflineScan } from './offlineStore';
 
 /**
  * 签到台 when the venue's network fails: keeps the local copy of the gate's activity fresh while online,
@@ -218,6 +218,8 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
 
   useEffect(() => {
     recount().catch(() => undefined);
+    // The copy in memory before the network goes, so that the first offline scan does not wait for it.
+    deskMemory(deskDb()).catch(() => undefined);
   }, [recount]);
 
   useEffect(() => {
@@ -270,7 +272,7 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
 
   const checkInLocally = useCallback(
     async (gate: number, personId: number) => {
-      const person = await deskDb().people.get(personId);
+      const person = await copyPerson(deskDb(), personId);
       if (!person) return null;
       const scan = await scanOffline(deskDb(), gate, person.code, Date.now());
       countPass(scan);
