@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, Card, Col, Empty, Input, message, Row, Select, Space, Statistic, Tag, Typography, type InputRef } from 'antd';
-import { CameraOutlined, ScanOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Card, Col, Empty, message, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
+import { ScanOutlined } from '@ant-design/icons';
 import { registerDeskWorker } from '@/lib/serviceWorker';
 import { GATE_DIRECTIONS, person as personDef } from '@domain/meeting/resources';
 import { actionAuthority, machineAction } from '@domain/resource/framework';
@@ -26,6 +26,7 @@ import {
   type RecentScan,
 } from '@/features/meeting/desk/deskSession';
 import { VerdictPanel } from '@/features/meeting/desk/VerdictPanel';
+import { ScanField, type ScanFieldHandle } from '@/features/meeting/desk/ScanField';
 
 const directionLabel = (direction: number) => GATE_DIRECTIONS.find((d) => d.value === direction)?.label ?? '';
 const TAG_COLOURS = { ok: 'success', duplicate: 'warning', refused: 'error' } as const;
@@ -59,8 +60,7 @@ export default function GateDeskPage() {
   const [todayByGate, setTodayByGate] = useState<Record<number, number>>({});
   const [session, setSession] = useState<DeskSession>(emptySession);
   const [sending, setSending] = useState(false);
-  const [code, setCode] = useState('');
-  const input = useRef<InputRef>(null);
+  const input = useRef<ScanFieldHandle>(null);
   const queue = useRef<Pending[]>([]);
   const inFlight = useRef<Pending | null>(null);
   const authorities = useSession((s) => s.authorities);
@@ -80,7 +80,7 @@ export default function GateDeskPage() {
   // Installable, and opening without network once opened (production builds; src/lib/serviceWorker.ts).
   useEffect(() => registerDeskWorker(), []);
 
-  const focusScan = useCallback(() => input.current?.focus({ cursor: 'end' }), []);
+  const focusScan = useCallback(() => input.current?.focus(), []);
 
   useEffect(() => {
     let alive = true;
@@ -201,7 +201,6 @@ export default function GateDeskPage() {
   }, [gateId]);
 
   const onType = (value: string) => {
-    setCode(value);
     window.clearTimeout(searchTimer.current);
     const text = value.trim();
     if (text.length < 2 || isPersonCode(text)) return;
@@ -217,16 +216,15 @@ export default function GateDeskPage() {
     void drain();
   };
 
-  const submit = () => {
-    const text = (input.current?.input?.value ?? code).trim();
-    if (!text || gateId === null) return;
+  const submit = (text: string): boolean => {
+    if (gateId === null) return false;
     // Typed words stay in the field to be refined; a scanned code leaves it empty for the next one.
     if (!isPersonCode(text)) {
       void search(text);
-      return;
+      return false;
     }
-    setCode('');
     enqueueScan(text);
+    return true;
   };
 
   const replaceCard = (person: DeskPerson) => setResults((old) => old?.map((p) => (p.id === person.id ? person : p)) ?? old);
@@ -254,18 +252,6 @@ export default function GateDeskPage() {
     focusScan();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape') {
-      setCode('');
-      clearSearch();
-      return;
-    }
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    // A held-down Enter repeats keydown: only the first press of a scan counts.
-    if (!event.repeat) submit();
-  };
-
   // Clicking anywhere that takes no focus itself gives it back to the scan field.
   const keepFocus = () => {
     window.setTimeout(() => {
@@ -274,12 +260,39 @@ export default function GateDeskPage() {
     }, 0);
   };
 
+  // The field is memoised: it calls the handlers of the latest render through this ref.
+  const fieldHandlers = useRef({ onType, submit, clearSearch, keepFocus });
+  fieldHandlers.current = { onType, submit, clearSearch, keepFocus };
+  const field = useMemo(
+    () => ({
+      onType: (value: string) => fieldHandlers.current.onType(value),
+      onSubmit: (text: string) => fieldHandlers.current.submit(text),
+      onEscape: () => fieldHandlers.current.clearSearch(),
+      onBlur: () => fieldHandlers.current.keepFocus(),
+      onCamera: () => setCamera(true),
+    }),
+    [],
+  );
+
   const gate = gates?.find((g) => g.id === gateId) ?? null;
   const latest: RecentScan | null = session.recent[0] ?? null;
-  const gateOptions = (gates ?? []).map((g) => ({
-    value: g.id,
-    label: `${g.name}（${directionLabel(g.direction)}）· ${g.activityName}`,
-  }));
+  // Not rendered again by each scan (the desk should answer a scan within 50 ms on a slow laptop).
+  const gatePicker = useMemo(
+    () => (
+      <Select
+        aria-label="闸机"
+        style={{ width: 'min(420px, calc(100vw - 210px))' }}
+        size="large"
+        placeholder={gates && gates.length === 0 ? '当前活动没有启用的闸机' : '请选择闸机'}
+        loading={gates === null}
+        value={gateId ?? undefined}
+        options={(gates ?? []).map((g) => ({ value: g.id, label: `${g.name}（${directionLabel(g.direction)}）· ${g.activityName}` }))}
+        onChange={(value: number) => setGateId(value)}
+        showSearch={{ optionFilterProp: 'label' }}
+      />
+    ),
+    [gates, gateId],
+  );
 
   return (
     <Card
@@ -289,19 +302,7 @@ export default function GateDeskPage() {
           签到台
         </Space>
       }
-      extra={
-        <Select
-          aria-label="闸机"
-          style={{ width: 'min(420px, calc(100vw - 210px))' }}
-          size="large"
-          placeholder={gates && gates.length === 0 ? '当前活动没有启用的闸机' : '请选择闸机'}
-          loading={gates === null}
-          value={gateId ?? undefined}
-          options={gateOptions}
-          onChange={(value: number) => setGateId(value)}
-          showSearch={{ optionFilterProp: 'label' }}
-        />
-      }
+      extra={gatePicker}
       onMouseUp={(event) => {
         // Clicks inside a dialog (its content is portalled, but its events bubble here) keep their own focus.
         if (event.currentTarget.contains(event.target as Node)) keepFocus();
@@ -310,26 +311,7 @@ export default function GateDeskPage() {
       <NetworkBar desk={offlineDesk} />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
-          <Input
-            ref={input}
-            id="desk-code"
-            size="large"
-            autoFocus
-            autoComplete="off"
-            spellCheck={false}
-            disabled={gateId === null}
-            value={code}
-            onChange={(e) => onType(e.target.value)}
-            onKeyDown={onKeyDown}
-            onBlur={keepFocus}
-            prefix={<ScanOutlined />}
-            suffix={
-              <Button type="text" size="large" icon={<CameraOutlined />} disabled={gateId === null} onClick={() => setCamera(true)} aria-label="摄像头扫码" title="摄像头扫码" />
-            }
-            placeholder={gateId === null ? '请先在右上角选择闸机' : '扫描个人二维码，或输入姓名 / 拼音首字母 / 手机尾号 / 单位 / 胸卡编号'}
-            aria-label="个人二维码"
-            style={{ fontSize: 28, height: 72, marginBottom: 16 }}
-          />
+          <ScanField ref={input} disabled={gateId === null} {...field} />
           <PersonCards
             people={results}
             keyword={searched}
