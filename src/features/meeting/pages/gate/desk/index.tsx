@@ -138,7 +138,8 @@ export default function GateDeskPage() {
 
   const drain = useCallback(async () => {
     if (inFlight.current) return;
-    setSending(true);
+    // Offline nothing is sent, and the render it costs would delay the verdict.
+    if (!desk.current.isOffline()) setSending(true);
     while (queue.current.length > 0) {
       const next = queue.current.shift()!;
       inFlight.current = next;
