@@ -165,6 +165,30 @@ describe('setting the password with the link', () => {
     expect((await login(app.app, user.username, user.password)).body.code).toBe(0);
   });
 
+  it('refuses a link mailed before the password was changed in 个人设置 or reset by an administrator', async () => {
+    const user = await userWithMail('mailreset_e', 'reset-e@example.com');
+    nextWindow();
+    await askLink('reset-e@example.com');
+    const mailed = await linkToken('reset-e@example.com');
+    const session = await tokenFor(app.app, user.username, user.password);
+    const changed = await signedInject(app.app, {
+      method: 'POST',
+      url: '/admin/developer/update/passwordUser',
+      token: session,
+      form: { userId: user.id, oldPassword: user.password, password: 'Chosen-pass-55', passwordConfirm: 'Chosen-pass-55' },
+    });
+    expect(body(changed)).toMatchObject({ code: 0 });
+    expect(body(await confirm(mailed, 'Fresh-pass-77'))).toMatchObject({ code: 1, msg: MSG.mailResetInvalid });
+
+    nextWindow();
+    await askLink('reset-e@example.com');
+    const second = await linkToken('reset-e@example.com', 2);
+    const admin = await tokenFor(app.app, 'admin', 'admin123456');
+    const reset = await signedInject(app.app, { method: 'POST', url: '/admin/system/user/resetPassword', token: admin, form: { id: user.id } });
+    expect(body(reset)).toMatchObject({ code: 0 });
+    expect(body(await confirm(second, 'Fresh-pass-77'))).toMatchObject({ code: 1, msg: MSG.mailResetInvalid });
+  });
+
   it('refuses a link once the account’s address changed', async () => {
     const user = await userWithMail('mailreset_d', 'reset-d@example.com');
     nextWindow();

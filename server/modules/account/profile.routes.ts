@@ -28,6 +28,7 @@ import { checkFields, ownOnly } from '../../services/requestChecks';
 import { invalidateUser } from '../../services/sessionCache';
 import { revokeAllTokens } from '../../services/tokens';
 import { setOwnPassword } from './account.repository';
+import { endResetLinks } from './passwordReset.repository';
 import { NOTIFY_KEYS, notifyPrefsOfUser, passwordHashOf, saveNotifyPrefs, updateProfile } from './profile.repository';
 
 /** Lengths the columns allow (users.nick_name 50, zw 50, mail 100). */
@@ -107,6 +108,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await setOwnPassword(tx, user.id, passwordHash, new Date(now));
       // Every session ends, this one included: the browser sends the user back to the login page.
       await revokeAllTokens(tx, user.id, now);
+      // A reset link mailed before would otherwise still set a password the owner no longer expects.
+      await endResetLinks(tx, user.id, new Date(now));
       await recordAudit(tx, { ...byActor({ ...signedIn(request), address: request.ip, now: new Date(now) }), action: 'passwordChange', summary: MSG.auditPasswordChange });
     });
     invalidateUser(app.db, user.id);

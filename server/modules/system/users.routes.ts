@@ -29,6 +29,7 @@ import { checkFields, parseIdList } from '../../services/requestChecks';
 import { invalidateUser } from '../../services/sessionCache';
 import { revokeAllTokens } from '../../services/tokens';
 import { temporaryPassword } from './temporaryPassword';
+import { endResetLinks } from '../account/passwordReset.repository';
 import {
   approveRegistration,
   assignableRoles,
@@ -226,8 +227,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const now = app.now();
     await app.db.transaction(async (tx) => {
       await setTemporaryPassword(tx, target.id, passwordHash, new Date(now));
-      // Whoever was signed in with the old password is signed out.
+      // Whoever was signed in with the old password is signed out, and a reset link mailed before no longer works.
       await revokeAllTokens(tx, target.id, now);
+      await endResetLinks(tx, target.id, new Date(now));
       await recordAudit(tx, audit(request, target, { action: 'passwordReset', summary: `重置用户 ${target.username} 的密码` }));
     });
     invalidateUser(app.db, target.id);
