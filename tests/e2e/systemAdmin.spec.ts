@@ -81,7 +81,11 @@ test('a role of two menus and one action governs what its holder sees; a revoked
   await userForm.getByLabel('初始密码').fill(password);
   await userForm.getByRole('checkbox', { name: roleName }).check();
   await userForm.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('用户已创建')).toBeVisible();
+  await expect(page.locator('.ant-message').getByText('用户已创建', { exact: true })).toBeVisible();
+  // 新增 goes straight on to the new account's 授权项目/活动: this spec is about menus and actions, so later.
+  const grants = page.locator('.ant-modal:visible').filter({ hasText: `授权项目/活动：${username}` });
+  await grants.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(grants).toBeHidden();
 
   // 4. The user sees exactly those menus, and the one button.
   const context = await browser.newContext();
