@@ -105,7 +105,8 @@ async function offlineVerdicts(base, gateName, persons, codes, log) {
         if (shown !== tone) throw new Error(`离线扫码：应为 ${tone}，页面显示 ${shown}`);
       }
     }
-    return page.evaluate(() => window.__zbVerdicts);
+    // Awaited here: a promise returned from the try would meet the browser closed by the finally below.
+    return await page.evaluate(() => window.__zbVerdicts);
   } finally {
     await browser.close();
   }
