@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Segmented, Typography } from 'antd';
+import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
-import { standaloneFeedback } from '../../lib/feedback';
+import { Link } from 'react-router-dom';
 import { SmsCodeInput } from '../../components/SmsCodeInput';
 import { mailRules, mobileRules, smsCodeRules, toAntdRule } from '@domain/core/validators';
+import { AccountCard } from './AccountCard';
 import { requestMailReset, resetPassword, type ResetPasswordForm } from './api';
-import { showFieldErrors } from './fieldErrors';
 import { NewPasswordFields } from './NewPasswordFields';
+import { useFormSubmit, useSignInAgain } from './useFormSubmit';
 import type { Yhlx } from '@domain/session/session.contracts';
 
 const FIELDS = ['mobile', 'code', 'password', 'passwordConfirm'];
@@ -34,40 +34,22 @@ const WAYS: Array<{ label: string; value: Way }> = [
 export function ForgetPasswordForm({ yhlx, brand, loginPath }: ForgetPasswordProps) {
   const [way, setWay] = useState<Way>('sms');
   return (
-    <Card style={{ maxWidth: 420, margin: '24px auto' }}>
-      <Typography.Title level={4} style={{ textAlign: 'center', marginBottom: 4 }}>
-        {brand}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-        {way === 'sms' ? '找回密码：验证绑定的手机号后设置新密码' : '通过邮箱找回：重置链接将发送到账号绑定的邮箱'}
-      </Typography.Paragraph>
+    <AccountCard brand={brand} subtitle={way === 'sms' ? '找回密码：验证绑定的手机号后设置新密码' : '通过邮箱找回：重置链接将发送到账号绑定的邮箱'}>
       <Segmented<Way> block options={WAYS} value={way} onChange={setWay} style={{ marginBottom: 24 }} />
       {way === 'sms' ? <SmsReset yhlx={yhlx} loginPath={loginPath} /> : <MailReset yhlx={yhlx} />}
       <div style={{ textAlign: 'center' }}>
         <Link to={loginPath}>返回登录</Link>
       </div>
-    </Card>
+    </AccountCard>
   );
 }
 
 function SmsReset({ yhlx, loginPath }: Pick<ForgetPasswordProps, 'yhlx' | 'loginPath'>) {
   const [form] = Form.useForm<ResetPasswordForm>();
-  const [submitting, setSubmitting] = useState(false);
-  const navigate = useNavigate();
+  const { submitting, submit } = useFormSubmit(form, FIELDS);
+  const signInAgain = useSignInAgain(loginPath);
 
-  const onFinish = async (values: ResetPasswordForm) => {
-    setSubmitting(true);
-    try {
-      const msg = await resetPassword(values, yhlx);
-      // The login page has no antd providers: a toast of this page's <App> would vanish with it.
-      standaloneFeedback().message.success(msg);
-      await navigate(loginPath, { replace: true });
-    } catch (error) {
-      showFieldErrors(form, error, FIELDS);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onFinish = (values: ResetPasswordForm) => submit(async () => signInAgain(await resetPassword(values, yhlx)));
 
   return (
     <Form form={form} size="large" onFinish={onFinish} autoComplete="off">
@@ -97,19 +79,10 @@ function SmsReset({ yhlx, loginPath }: Pick<ForgetPasswordProps, 'yhlx' | 'login
  */
 function MailReset({ yhlx }: Pick<ForgetPasswordProps, 'yhlx'>) {
   const [form] = Form.useForm<{ mail: string }>();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useFormSubmit(form, ['mail']);
   const [sent, setSent] = useState<string | null>(null);
 
-  const onFinish = async ({ mail }: { mail: string }) => {
-    setSubmitting(true);
-    try {
-      setSent(await requestMailReset(mail, yhlx));
-    } catch (error) {
-      showFieldErrors(form, error, ['mail']);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onFinish = ({ mail }: { mail: string }) => submit(async () => setSent(await requestMailReset(mail, yhlx)));
 
   return (
     <Form form={form} size="large" onFinish={onFinish} autoComplete="off">

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Typography } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Form, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router-dom';
 import { MAIL_RESET_TOKEN_PARAM } from '@domain/account/account.contracts';
-import { standaloneFeedback } from '../../lib/feedback';
+import { AccountCard } from './AccountCard';
 import { confirmMailReset, type MailResetForm as MailResetValues } from './api';
-import { showFieldErrors } from './fieldErrors';
 import { NewPasswordFields } from './NewPasswordFields';
+import { useFormSubmit, useSignInAgain } from './useFormSubmit';
 
 const FIELDS = ['password', 'passwordConfirm'];
 /** Where the token waits once it is out of the address bar, so a reload of the page still has it. */
@@ -46,33 +46,19 @@ function useResetToken(): string | null {
 export function MailResetForm({ brand, loginPath, forgetPath }: MailResetProps) {
   const token = useResetToken();
   const [form] = Form.useForm<MailResetValues>();
-  const [submitting, setSubmitting] = useState(false);
-  const navigate = useNavigate();
+  const { submitting, submit } = useFormSubmit(form, FIELDS);
+  const signInAgain = useSignInAgain(loginPath);
 
-  const onFinish = async (values: MailResetValues) => {
-    if (!token) return;
-    setSubmitting(true);
-    try {
+  const onFinish = (values: MailResetValues) =>
+    submit(async () => {
+      if (!token) return;
       const msg = await confirmMailReset(token, values);
       sessionStorage.removeItem(STORAGE_KEY);
-      // The login page has no antd providers: a toast of this page's <App> would vanish with it.
-      standaloneFeedback().message.success(msg);
-      await navigate(loginPath, { replace: true });
-    } catch (error) {
-      showFieldErrors(form, error, FIELDS);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      await signInAgain(msg);
+    });
 
   return (
-    <Card style={{ maxWidth: 420, margin: '24px auto' }}>
-      <Typography.Title level={4} style={{ textAlign: 'center', marginBottom: 4 }}>
-        {brand}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-        重置密码：设置新的登录密码
-      </Typography.Paragraph>
+    <AccountCard brand={brand} subtitle="重置密码：设置新的登录密码">
       {token ? (
         <Form form={form} size="large" onFinish={onFinish} autoComplete="off">
           <NewPasswordFields form={form} />
@@ -90,6 +76,6 @@ export function MailResetForm({ brand, loginPath, forgetPath }: MailResetProps) 
         <Typography.Text type="secondary"> · </Typography.Text>
         <Link to={loginPath}>返回登录</Link>
       </div>
-    </Card>
+    </AccountCard>
   );
 }

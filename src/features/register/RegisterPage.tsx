@@ -1,25 +1,21 @@
-import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
-import { BankOutlined, IdcardOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { BankOutlined, IdcardOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { SmsCodeInput } from '../../components/SmsCodeInput';
 import { LOGIN_PATH } from '../../config/constants';
 import {
-  confirmPasswordRule,
   contactNameRules,
   CONTACT_NAME_MAX,
   mobileRules,
   organiserNameRules,
   ORGANISER_NAME_MAX,
-  newPasswordRules,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   smsCodeRules,
   toAntdRule,
   usernameRules,
 } from '@domain/core/validators';
 import { registerOrganiser, type RegisterForm } from './api';
-import { showFieldErrors } from './fieldErrors';
+import { NewPasswordFields } from './NewPasswordFields';
+import { useFormSubmit } from './useFormSubmit';
 
 export const REGISTER_RESULT_PATH = '/user/register-result';
 const FIELDS = ['cgmc', 'nickName', 'username', 'mobile', 'code', 'password', 'passwordConfirm'];
@@ -30,20 +26,14 @@ const FIELDS = ['cgmc', 'nickName', 'username', 'mobile', 'code', 'password', 'p
  */
 export default function RegisterPage() {
   const [form] = Form.useForm<RegisterForm>();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useFormSubmit(form, FIELDS);
   const navigate = useNavigate();
 
-  const onFinish = async (values: RegisterForm) => {
-    setSubmitting(true);
-    try {
+  const onFinish = (values: RegisterForm) =>
+    submit(async () => {
       await registerOrganiser(values);
       await navigate(REGISTER_RESULT_PATH, { replace: true, state: { username: values.username } });
-    } catch (error) {
-      showFieldErrors(form, error, FIELDS);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
     <>
@@ -70,20 +60,12 @@ export default function RegisterPage() {
             getMobile={async () => (await form.validateFields(['mobile'])).mobile}
           />
         </Form.Item>
-        <Form.Item
-          name="password"
-          dependencies={['username', 'cgmc']}
-          rules={[toAntdRule(newPasswordRules(() => ({ username: form.getFieldValue('username'), organiserName: form.getFieldValue('cgmc') })))]}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder={`密码（${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH}位）`} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="passwordConfirm"
-          dependencies={['password']}
-          rules={[toAntdRule(confirmPasswordRule(() => form.getFieldValue('password')))]}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder="确认密码" maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          form={form}
+          label="密码"
+          contextFields={['username', 'cgmc']}
+          context={() => ({ username: form.getFieldValue('username'), organiserName: form.getFieldValue('cgmc') })}
+        />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting}>
             注册
