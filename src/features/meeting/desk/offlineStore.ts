@@ -51,9 +51,10 @@ export class DeskDb extends Dexie {
   deskGates!: Table<DeskGate, number>;
 
   constructor(name = DESK_DB_NAME) {
-    // 'relaxed': a write is done once the browser holds it, not after the disk has flushed it. It still
-    // outlives a reload, a crashed tab or browser and a closed lid; a flush per scan cost about 20 ms of
-    // each offline verdict (the 50 ms from Enter to the panel).
+    // 'relaxed': a write is done once the browser holds it, not after the disk has flushed it, so no scan
+    // waits for a disk. It still outlives a reload, a crashed tab or browser and a closed lid; only a power
+    // loss of the whole machine may lose the last scans. (Measured, it made no difference the bench could
+    // see: the verdict's time was in reads and renders, docs/performance.md.)
     super(name, { chromeTransactionDurability: 'relaxed' });
     this.version(1).stores({ people: 'id, code, badgeNo', gates: 'id', meta: 'key', queue: 'id, doorAt, personId' });
     this.version(2).stores({ conflicts: 'scanId, doorAt', deskGates: 'id' });
@@ -61,10 +62,10 @@ export class DeskDb extends Dexie {
 }
 
 /**
- * The copy in memory, beside IndexedDB: a scan is judged within a few milliseconds (the issue's 50 ms from
- * Enter to the verdict on screen) instead of after several IndexedDB reads of 20 000 people. Loaded once
- * per connection and kept equal to what storeCopy writes; the queue is still read from IndexedDB at each
- * scan, so a pass queued by another tab of this device counts too.
+ * The copy in memory, beside IndexedDB: a scan is judged within a few milliseconds instead of after
+ * several IndexedDB reads of 20 000 people (the desk's target is 50 ms from Enter to the verdict on
+ * screen, docs/performance.md). Loaded once per connection and kept equal to what storeCopy writes; the
+ * queue is still read from IndexedDB at each scan, so a pass queued by another tab of this device counts.
  */
 interface DeskMemory {
   meta: CopyMeta | null;
