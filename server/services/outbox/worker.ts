@@ -178,18 +178,23 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
 
   /**
    * Sends a claimed batch over `outboxConcurrency` lanes. Rows not started when the worker stops go
-   * back to the queue (their attempt not counted) instead of waiting for their lease to run out.
+   * back to the queue (their attempt not counted) instead of waiting for their lease to run out, and so
+   * do rows not started within half the lease: a slow provider must not let a row's lease run out before
+   * it is sent, or another claim would take it and send it a second time. The batch ends only when its
+   * marks are written, for the same reason: the next claim must not find a sent row still 'sending'.
    */
   async function sendBatch(name: OutboxChannelName, rows: OutboxRow[]): Promise<void> {
     let next = 0;
+    const startBy = now() + config.outboxLeaseS * 500;
     const lane = async () => {
-      while (next < rows.length && !stopped) {
+      while (next < rows.length && !stopped && now() < startBy) {
         const row = rows[next++];
         await rateSlot(name);
         await settle(row, channels[name]).catch((error: unknown) => log.error({ err: error, outboxId: row.id }, 'outbox settle failed'));
       }
     };
     await Promise.all(Array.from({ length: Math.min(config.outboxConcurrency, rows.length) }, lane));
+    await flushSent();
     const unsent = rows.slice(next);
     if (!unsent.length) return;
     const m = outboxMessages;
