@@ -20,14 +20,14 @@ import {
 import { headerKey, IMPORT_FIELDS, matchColumns, missingFields, normaliseCell, REASON_HEADER } from '@domain/meeting/personImport.columns';
 import type { Rule } from '@domain/core/validators';
 import type { AppDb } from '../../db/client';
-import { activities, organisers, stateChanges } from '../../db/schema';
+import { activities, organisers, projects, stateChanges, users } from '../../db/schema';
 import { autoCodeOf } from '../../lib/dates';
 import { forbidden, refuse } from '../../lib/errors';
 import { isBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
 import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../resources/model';
 import { exportColumns } from '../resources/export';
-import { queryRows, refreshStatistics } from '../sql';
+import { queryRows, refreshStatistics, withReferencesLocked } from '../sql';
 import { personSearchKey } from './personSearchKey';
 import { excerpt, type SheetRow } from './sheetRead';
 import { readSheetOffThread } from './sheetProxy';
@@ -566,32 +566,47 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
         createdAt: caller.now,
         updatedAt: caller.now,
       };
-      for (let start = 0; start < n; start += INSERT_BATCH) {
-        const batch = checked.inserts.slice(start, start + INSERT_BATCH).map((values, i) => {
+      const build = (start: number) =>
+        checked.inserts.slice(start, start + INSERT_BATCH).map((values, i) => {
           const id = ids[start + i];
           // The desk's search words come with the row, so 10 000 imported people are found at once.
           return { ...values, ...stamp, id, badgeNo: autoCodeOf(person.autoCode!.prefix, caller.now, id), code: newPersonCode(), searchKey: personSearchKey(values) };
         });
+      const write = async (batch: Row[]) => {
         await insertRows(db, table, batch);
-        if (approve) {
-          const remark = MSG.personImportApprovedRemark;
-          await insertRows(
-            db,
-            stateChanges,
-            batch.map((r) => ({
-              organiserId: caller.organiser.id,
-              resource: person.key,
-              rowId: r.id,
-              field: machine.field,
-              fromValue: pending,
-              toValue: approved,
-              remark,
-              userId: caller.user.id,
-              createdAt: caller.now,
-            })),
-          );
+        if (!approve) return;
+        await insertRows(
+          db,
+          stateChanges,
+          batch.map((r) => ({
+            organiserId: caller.organiser.id,
+            resource: person.key,
+            rowId: r.id,
+            field: machine.field,
+            fromValue: pending,
+            toValue: approved,
+            remark: MSG.personImportApprovedRemark,
+            userId: caller.user.id,
+            createdAt: caller.now,
+          })),
+        );
+      };
+      const references = [
+        { table: organisers, id: caller.organiser.id },
+        { table: users, id: caller.user.id },
+        { table: projects, id: activity.projectId },
+        { table: activities, id: activity.id },
+      ];
+      await withReferencesLocked(db, [table, stateChanges], references, async () => {
+        // The next batch is built (search words, codes) while the database writes this one.
+        let writing: Promise<void> = Promise.resolve();
+        for (let start = 0; start < n; start += INSERT_BATCH) {
+          const batch = build(start);
+          await writing;
+          writing = write(batch);
         }
-      }
+        await writing;
+      });
       for (let start = 0; start < checked.updates.length; start += INSERT_BATCH) await updateRows(db, caller, checked.updates.slice(start, start + INSERT_BATCH));
       await rememberMapping(db, caller, checked.given);
       // One record for the whole import (with its count), not one per attendee.
