@@ -1,4 +1,4 @@
-import { crc32, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
 
 /**
  * An uploaded archive (an .xlsx is a zip) unpacked under hard bounds, before any library sees it. The
@@ -7,9 +7,9 @@ import { crc32, inflateRawSync } from 'node:zlib';
  * with another, and the number of entries is bounded. A tiny file whose one entry inflates to 100 MB is
  * refused after inflating no more than the ceiling.
  *
- * What passes is handed on as a fresh zip of stored (uncompressed) entries built from exactly the bytes
- * checked here (storedZip), so the reader downstream cannot meet anything this walk did not: no second
- * inflation of the original, no entries hidden between local headers the central directory does not list.
+ * What passes is handed on as the inflated parts themselves, so the reader downstream
+ * (server/lib/xlsxSheet.ts) cannot meet anything this walk did not: no second inflation of the original,
+ * no entries hidden between local headers the central directory does not list.
  */
 
 export interface ZipLimits {
@@ -89,49 +89,6 @@ export function unpackBounded(bytes: Buffer, limits: ZipLimits): Map<string, Buf
     entries.set(name, inflated);
   }
   return entries;
-}
-
-/**
- * The entries as a zip of stored entries, in pieces (no copy of the data): what a streaming reader
- * (exceljs' WorkbookReader reads local headers in order) takes as `Readable.from(pieces)`.
- */
-export function storedZip(entries: ReadonlyMap<string, Buffer>): Buffer[] {
-  const pieces: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of entries) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const record = Buffer.alloc(46);
-    record.writeUInt32LE(CENTRAL, 0);
-    record.writeUInt16LE(20, 4);
-    record.writeUInt16LE(20, 6);
-    record.writeUInt16LE(0x0800, 8);
-    record.writeUInt32LE(crc, 16);
-    record.writeUInt32LE(data.length, 20);
-    record.writeUInt32LE(data.length, 24);
-    record.writeUInt16LE(nameBytes.length, 28);
-    record.writeUInt32LE(offset, 42);
-    pieces.push(local, nameBytes, data);
-    central.push(record, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const centralSize = central.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(EOCD, 0);
-  end.writeUInt16LE(entries.size, 8);
-  end.writeUInt16LE(entries.size, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return [...pieces, ...central, end];
 }
 
 /**

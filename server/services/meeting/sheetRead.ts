@@ -1,16 +1,14 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS } from '@domain/meeting/personImport.contracts';
-import { chinaDay } from '../../lib/dates';
-import { longestRun, storedZip, unpackBounded, ZipRefusal } from '../../lib/zipBounds';
+import { readFirstWorksheet } from '../../lib/xlsxSheet';
+import { longestRun, unpackBounded, ZipRefusal } from '../../lib/zipBounds';
 import { MSG } from '../../messages';
 
 /**
  * The first worksheet of an uploaded .xlsx, read under bounds (run in its own thread by sheetProxy.ts).
  * A spreadsheet is a zip of XML: a 100 KB file may hold a 100 MB cell. So the archive is first unpacked
  * with ceilings on what it inflates to (server/lib/zipBounds.ts), every XML part is checked for a text
- * longer than a cell may be, and only then does exceljs read the checked bytes, row by row, with rows and
- * columns bounded as they come. Everything refused is refused with a Chinese reason, never a cell's text.
+ * longer than a cell may be, and only then is the first worksheet read from the checked bytes
+ * (server/lib/xlsxSheet.ts), row by row, with rows and columns bounded as they come. Everything refused is refused with a Chinese reason, never a cell's text.
  */
 
 /** Inflated bytes of one part and of the whole file: a full 10 000-row import is a few MB of sheet XML. */
@@ -30,23 +28,6 @@ export interface SheetRow {
 
 export type SheetReply = { ok: true; header: string[]; rows: SheetRow[] } | { ok: false; message: string };
 
-/** A cell's value as the text a person sees: rich text joined, a formula's result, a link's text, a day as YYYY-MM-DD. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : chinaDay(value);
-  if (typeof value === 'object') {
-    const v = value as { richText?: Array<{ text?: unknown }>; text?: unknown; result?: unknown; error?: unknown; formula?: unknown; sharedFormula?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => (typeof r.text === 'string' ? r.text : '')).join('').trim();
-    if (v.text !== undefined) return cellText(v.text);
-    if (v.formula !== undefined || v.sharedFormula !== undefined) return cellText(v.result);
-    if (typeof v.error === 'string') return v.error;
-  }
-  return '';
-}
-
 /** Characters of a cell an answer may echo (a preview row, a sample, a header). */
 export const EXCERPT_MAX = 50;
 
@@ -55,19 +36,10 @@ export function excerpt(text: string, max = EXCERPT_MAX): string {
   return text.length <= max ? text : `${Array.from(text.slice(0, max + 1)).slice(0, max).join('')}…`;
 }
 
-/** Only the XML parts exceljs reads; images and other media are never inflated. */
+/** Only the XML parts of a workbook are read; images and other media are never inflated. */
 const wanted = (name: string) => /\.(xml|rels)$/i.test(name);
 
 class Refusal extends Error {}
-
-/** Parts exceljs' streaming reader must meet before the worksheets (it reads the sheets' names from them). */
-const FIRST = ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
-
-/** The workbook's parts before its sheets, whatever order the uploaded zip had them in. */
-function inReadingOrder(entries: Map<string, Buffer>): Map<string, Buffer> {
-  const rank = (name: string) => (FIRST.includes(name) ? FIRST.indexOf(name) : FIRST.length);
-  return new Map([...entries].sort(([a], [b]) => rank(a) - rank(b)));
-}
 
 /**
  * The header and non-blank rows of the first worksheet, or the reason the file is refused. Rows stop at
@@ -89,31 +61,22 @@ export async function readSheet(bytes: Buffer): Promise<SheetReply> {
 
     const header: string[] = [];
     const rows: SheetRow[] = [];
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(storedZip(inReadingOrder(entries))), {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      worksheets: 'emit',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const raw = row.values as unknown[];
-        // Before the row is mapped: a lone cell at column XFD makes a 16 384-long array of every row.
-        if (raw.length - 1 > COLUMNS_MAX) throw new Refusal(MSG.uploadTooManyColumns(row.number, COLUMNS_MAX));
-        const values = Array.from(raw.slice(1), cellText);
+    readFirstWorksheet(entries, {
+      maxColumns: COLUMNS_MAX,
+      tooWide(row) {
+        throw new Refusal(MSG.uploadTooManyColumns(row, COLUMNS_MAX));
+      },
+      row(number, values) {
         if (values.some((v) => v.length > CELL_MAX)) throw new Refusal(MSG.uploadCellTooLong(CELL_MAX));
-        if (row.number === 1) {
+        if (number === 1) {
           header.push(...values);
-          continue;
+          return;
         }
-        if (values.every((v) => v === '')) continue;
+        if (values.every((v) => v === '')) return;
         if (rows.length === IMPORT_MAX_ROWS) throw new Refusal(MSG.personImportTooMany(IMPORT_MAX_ROWS));
-        rows.push({ row: row.number, cells: values });
-      }
-      // The first worksheet is the data; the template's second one holds the instructions.
-      break;
-    }
+        rows.push({ row: number, cells: values });
+      },
+    });
     return { ok: true, header, rows };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, message: error.message };

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { readFirstWorksheet, XlsxUnreadable } from '../../server/lib/xlsxSheet';
+
+/**
+ * The worksheet reader on parts as other writers than exceljs make them (WPS, .NET libraries, Excel
+ * with phonetic guides): whatever the writer, a cell reads as the text a person sees in it.
+ */
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+function parts(sheets: Record<string, string>, order: string[], strings?: string): Map<string, Buffer> {
+  const files: Record<string, string> = {
+    '_rels/.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="/xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `<workbook xmlns:r="${REL}"><sheets>${order.map((name, i) => `<sheet name="${name}" sheetId="${i + 1}" r:id="r${name}"/>`).join('')}</sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `<Relationships>${Object.keys(sheets)
+      .map((name) => `<Relationship Id="r${name}" Type="${REL}/worksheet" Target="worksheets/${name}.xml"/>`)
+      .join('')}${strings ? `<Relationship Id="rS" Type="${REL}/sharedStrings" Target="strings.xml"/>` : ''}</Relationships>`,
+  };
+  for (const [name, xml] of Object.entries(sheets)) files[`xl/worksheets/${name}.xml`] = xml;
+  if (strings) files['xl/strings.xml'] = strings;
+  return new Map(Object.entries(files).map(([k, v]) => [k, Buffer.from(v)]));
+}
+
+function read(input: Map<string, Buffer>, maxColumns = 256): Array<[number, string[]]> {
+  const rows: Array<[number, string[]]> = [];
+  readFirstWorksheet(input, {
+    maxColumns,
+    row: (n, cells) => rows.push([n, cells]),
+    tooWide(row) {
+      throw new Error(`too wide at ${row}`);
+    },
+  });
+  return rows;
+}
+
+describe('readFirstWorksheet', () => {
+  it('reads the first sheet in the workbook’s order, with prefixed tags, inline runs, shared strings without phonetic guides', () => {
+    const data = `<x:worksheet xmlns:x="main"><x:sheetData>
+      <x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:r><x:t>手</x:t></x:r><x:r><x:t xml:space="preserve">机 </x:t></x:r></x:is></x:c></x:row>
+      <x:row r="3"><x:c r="A3" t="s"><x:v>1</x:v></x:c><x:c r="C3"><x:v>13912348888</x:v></x:c><x:c r="D3" t="b"><x:v>1</x:v></x:c><x:c r="E3" t="e"><x:v>#N/A</x:v></x:c></x:row>
+      <x:row><x:c t="str"><x:f>A3</x:f><x:v>王 &amp; 李</x:v></x:c><x:c><x:f>1/0</x:f></x:c><x:c><x:v><![CDATA[45678]]></x:v></x:c></x:row>
+    </x:sheetData></x:worksheet>`;
+    const strings = `<sst><si><t>姓名</t></si><si><r><t>山田</t></r><rPh sb="0" eb="2"><t>ヤマダ</t></rPh></si></sst>`;
+    const other = `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>说明</t></is></c></row></sheetData></worksheet>`;
+    // sheet2 is listed first in the workbook, though the zip has sheet1 first.
+    expect(read(parts({ sheet1: other, sheet2: data }, ['sheet2', 'sheet1'], strings))).toEqual([
+      [1, ['姓名', '手机']],
+      [3, ['山田', '', '13912348888', 'TRUE', '#N/A']],
+      [4, ['王 & 李', '', '45678']],
+    ]);
+  });
+
+  it('stops at a cell beyond the widest row allowed, before reading it', () => {
+    const wide = `<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c r="XFD1"><v>2</v></c></row></sheetData></worksheet>`;
+    expect(() => read(parts({ sheet1: wide }, ['sheet1']), 256)).toThrow('too wide at 1');
+  });
+
+  it('calls a file without a worksheet or with broken XML unreadable', () => {
+    expect(() => read(parts({}, []))).toThrow(XlsxUnreadable);
+    expect(() => read(parts({ sheet1: '<worksheet><sheetData><row>' }, ['sheet1']))).toThrow(XlsxUnreadable);
+  });
+});
