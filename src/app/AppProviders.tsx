@@ -1,6 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+// Every antd component's styles, prebuilt: the theme is zeroRuntime (app/theme.ts).
+import 'antd/dist/antd.css';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useSettings } from '../stores/settings';

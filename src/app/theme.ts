@@ -52,8 +52,8 @@ const TAG_TEXT: Record<string, string> = {
 
 /**
  * The class antd scopes its CSS variables under. antd would take it from React's useId, which differs
- * from one React tree to another: fixed, the styles the login page prepares (app/styleWarmup) have the
- * same cache keys as the back office's own. Constant across themes, as useId's was for the app's life.
+ * from one React tree to another; fixed, it is the same in every tree and every test. Constant across
+ * themes, as useId's was for the app's life.
  */
 const CSS_VAR = { key: 'css-var-zb' } as const;
 
@@ -69,10 +69,15 @@ const CSS_VAR = { key: 'css-var-zb' } as const;
  *   of 45 % and 25 %; disabled text keeps antd's light grey, as WCAG exempts inactive controls;
  * - tags (status and preset colours) use darker shades of the same palette.
  * realDark keeps antd's dark algorithm and the chosen colour as they are.
+ *
+ * zeroRuntime: antd writes no component CSS while rendering; its prebuilt stylesheet (antd/dist/antd.css,
+ * imported by AppProviders) styles everything through the CSS variables these tokens still set at run time,
+ * so a changed colour or the dark algorithm still applies at once. Rendering the first screen without
+ * generating its styles is a fifth faster (docs/performance.md).
  */
 export function themeFrom(settings: Pick<LayoutSettings, 'primaryColor' | 'navTheme'>): ThemeConfig {
   if (settings.navTheme === 'realDark') {
-    return { token: { colorPrimary: settings.primaryColor }, algorithm: theme.darkAlgorithm, cssVar: CSS_VAR };
+    return { token: { colorPrimary: settings.primaryColor }, algorithm: theme.darkAlgorithm, cssVar: CSS_VAR, zeroRuntime: true };
   }
   const primary = readableOnWhite(settings.primaryColor);
   const error = readableOnWhite('#ff4d4f');
@@ -98,6 +103,7 @@ export function themeFrom(settings: Pick<LayoutSettings, 'primaryColor' | 'navTh
     },
     algorithm: theme.defaultAlgorithm,
     cssVar: CSS_VAR,
+    zeroRuntime: true,
   };
 }
 /** Class on <html> for the colour-weak mode (global.css inverts the page through it). */

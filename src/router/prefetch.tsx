@@ -2,19 +2,6 @@ import { useEffect, type ComponentType } from 'react';
 import { preloadProviders } from './AppFrame';
 
 let started = false;
-/** Whether the login page is on screen: the style warm-up (app/styleWarmup) is for while it is. */
-let onLoginPage = false;
-/** Ends the style warm-up, once the back office has had time to render with its styles. */
-let endWarmup: (() => void) | null = null;
-const WARMUP_KEPT_MS = 10_000;
-
-function endWarmupLater(): void {
-  setTimeout(() => {
-    if (onLoginPage) return;
-    endWarmup?.();
-    endWarmup = null;
-  }, WARMUP_KEPT_MS);
-}
 
 export const PREFETCH_MARK = 'zb-back-office-prefetch';
 
@@ -34,14 +21,7 @@ export function prefetchBackOffice(): void {
       preloadProviders(),
       import('../layouts/BasicLayout'),
       import('../components/resource/ResourceMenuPage'),
-    ])
-      // Then antd's styles for the first screen: generated now, they are not generated after the click.
-      .then(() => import('../app/styleWarmup'))
-      .then((m) => {
-        // A quick sign-in may have left the login page already: the back office made its own styles.
-        if (onLoginPage) endWarmup = m.warmBackOfficeStyles();
-      })
-      .catch(() => undefined);
+    ]).catch(() => undefined);
   };
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 300);
@@ -51,12 +31,7 @@ export function prefetchBackOffice(): void {
 export function withBackOfficePrefetch(Page: ComponentType): ComponentType {
   function PrefetchingPage() {
     useEffect(() => {
-      onLoginPage = true;
       prefetchBackOffice();
-      return () => {
-        onLoginPage = false;
-        endWarmupLater();
-      };
     }, []);
     return <Page />;
   }
