@@ -143,7 +143,8 @@ describe('签到台 offline', () => {
     expect(within(statistic('本次扫码')).getByText('1')).toBeInTheDocument();
     expect(within(statistic('今日本闸机入场')).getByText('42')).toBeInTheDocument();
     expect(network()).toHaveAttribute('data-state', 'offline');
-    expect(within(network()).getByTestId('desk-waiting')).toHaveTextContent('待上传 1 条');
+    // Counted after the verdict shows (useOfflineDesk recounts without holding the verdict back).
+    await waitFor(() => expect(within(network()).getByTestId('desk-waiting')).toHaveTextContent('待上传 1 条'));
     // No toast of 「连接服务器失败」 on top of the verdict: the banner says it.
     expect(screen.queryByText('连接服务器失败!')).not.toBeInTheDocument();
 
