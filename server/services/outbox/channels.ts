@@ -30,9 +30,13 @@ const withSecret = (text: string, secret: string | null) => (secret ? text.split
 /** Nothing configured: the row is the message, as the SMS codes were before a provider existed. */
 const recordOnly: OutboxChannel = { provider: 'outbox', send: async () => null, close: () => undefined };
 
-export function emailChannel(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'outboxConcurrency'>): OutboxChannel {
+export function emailChannel(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'outboxConcurrency' | 'outboxLeaseS'>): OutboxChannel {
   if (!config.smtpUrl) return recordOnly;
   const url = new URL(config.smtpUrl);
+  // A mail server that stalls must fail the send well within its lease (worker.ts): nodemailer would wait
+  // up to 10 minutes on a silent socket, and a row whose lease ran out is claimed and sent again.
+  const stallMs = String(Math.max(1_000, Math.floor((config.outboxLeaseS * 1_000) / 4)));
+  for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) if (!url.searchParams.has(name)) url.searchParams.set(name, stallMs);
   // A pool of connections as wide as the worker's concurrency: one SMTP session per message is slow.
   if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
   if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', String(config.outboxConcurrency));
