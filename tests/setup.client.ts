@@ -74,15 +74,7 @@ afterAll(async () => {
   server.close();
   // A refusal toasted in the file's last moments (by code outside React) would otherwise render or close
   // after the file's jsdom is gone: "window is not defined", which fails the whole run.
-  await getConfig().asyncWrapper(closeStaticFeedback);
-  // Destroyed toasts leave by an exit animation, which on a loaded machine outlasts any fixed wait: wait
-  // until the last one has left the page (at most a few seconds), then for the timers below.
-  await getConfig().asyncWrapper(async () => {
-    const until = Date.now() + 5_000;
-    while (document.querySelector('.ant-message-notice, .ant-notification-notice') && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
+  await getConfig().asyncWrapper(() => closeStaticFeedback());
   // The loading bar (nprogress) removes itself by timers about 400 ms after its last page finished loading;
   // a timer that fired after the file's jsdom was torn down failed the whole run ("document is not defined").
   // Waited out as waitFor waits: antd's static toasts, which no test unmounts, finish their animations too.

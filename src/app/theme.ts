@@ -57,6 +57,9 @@ const TAG_TEXT: Record<string, string> = {
  */
 const CSS_VAR = { key: 'css-var-zb' } as const;
 
+/** What every theme shares: the fixed CSS-variable scope, and no styles generated at run time (below). */
+const STATIC_STYLES = { cssVar: CSS_VAR, zeroRuntime: true } as const;
+
 /**
  * antd theme from the layout settings: the primary colour everywhere, and antd's dark algorithm when the
  * whole app is dark (realDark). The dark/light menu themes are layout props, not tokens.
@@ -77,7 +80,7 @@ const CSS_VAR = { key: 'css-var-zb' } as const;
  */
 export function themeFrom(settings: Pick<LayoutSettings, 'primaryColor' | 'navTheme'>): ThemeConfig {
   if (settings.navTheme === 'realDark') {
-    return { token: { colorPrimary: settings.primaryColor }, algorithm: theme.darkAlgorithm, cssVar: CSS_VAR, zeroRuntime: true };
+    return { token: { colorPrimary: settings.primaryColor }, algorithm: theme.darkAlgorithm, ...STATIC_STYLES };
   }
   const primary = readableOnWhite(settings.primaryColor);
   const error = readableOnWhite('#ff4d4f');
@@ -102,8 +105,7 @@ export function themeFrom(settings: Pick<LayoutSettings, 'primaryColor' | 'navTh
       },
     },
     algorithm: theme.defaultAlgorithm,
-    cssVar: CSS_VAR,
-    zeroRuntime: true,
+    ...STATIC_STYLES,
   };
 }
 /** Class on <html> for the colour-weak mode (global.css inverts the page through it). */

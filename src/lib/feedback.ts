@@ -35,17 +35,20 @@ function deferred<K extends keyof Feedback>(part: K): Feedback[K] {
 const staticFeedback: Feedback = { message: deferred('message'), notification: deferred('notification'), modal: deferred('modal') };
 
 /**
- * Closes every static toast, once the chunk that shows them has loaded (if it was ever asked
- * for). A test environment that is torn down while such a toast is still to be shown or closed would see
- * React render into a window that no longer exists.
+ * Closes every static toast, once the chunk that shows them has loaded (if it was ever asked for), and
+ * resolves when the last has left the page (at most `leaveMs`). A test environment that is torn down while
+ * such a toast is still to be shown, closed or animated out would see React render into a window that no
+ * longer exists; on a loaded machine the exit animation outlasts any fixed wait.
  */
-export async function closeStaticFeedback(): Promise<void> {
+export async function closeStaticFeedback(leaveMs = 5_000): Promise<void> {
   if (!loading) return;
   const loaded = await loading;
   // The calls made through deferred() run in the same then() chain as this await: let them go first.
   await Promise.resolve();
   loaded.message.destroy();
   loaded.notification.destroy();
+  const until = Date.now() + leaveMs;
+  while (document.querySelector(TOAST_SELECTOR) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 let current: Feedback = staticFeedback;
 

@@ -8,7 +8,8 @@ import { MSG } from '../../messages';
  * A spreadsheet is a zip of XML: a 100 KB file may hold a 100 MB cell. So the archive is first unpacked
  * with ceilings on what it inflates to (server/lib/zipBounds.ts), every XML part is checked for a text
  * longer than a cell may be, and only then is the first worksheet read from the checked bytes
- * (server/lib/xlsxSheet.ts), row by row, with rows and columns bounded as they come. Everything refused is refused with a Chinese reason, never a cell's text.
+ * (server/lib/xlsxSheet.ts), row by row, with rows and columns bounded as they come. Everything refused
+ * is refused with a Chinese reason, never a cell's text.
  */
 
 /** Inflated bytes of one part and of the whole file: a full 10 000-row import is a few MB of sheet XML. */
