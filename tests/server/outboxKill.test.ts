@@ -4,12 +4,13 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseOptions } from '../../server/db/client';
 import * as s from '../../server/db/schema';
 import { enqueueMessages } from '../../server/services/outbox/queue';
 import { openSeededPglite, scratchPostgres } from './helpers';
+import { listenSmtp } from './smtp';
 
 /**
  * The outbox through SIGKILL, with the real server as a child process (server/main.ts under tsx) on a
@@ -34,11 +35,8 @@ let killedAt = Number.POSITIVE_INFINITY;
 const scratch: string[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disableReverseLookup: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
+  let url: string;
+  ({ server: smtp, url } = await listenSmtp({
     onClose(session) {
       closedSessions.add(session.id);
     },
@@ -54,12 +52,8 @@ beforeAll(async () => {
         })
         .catch(callback);
     },
-  });
-  // The killed server's connections end in ECONNRESET: expected here, and without a listener the
-  // SMTP server's 'error' event would be an uncaught exception that fails the whole run.
-  smtp.on('error', () => undefined);
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  }));
+  smtpPort = Number(new URL(url).port);
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 /**
  * A real SMTP server on loopback for server tests: what the product's mail channel delivers arrives
@@ -17,14 +17,28 @@ export interface LoopbackSmtp {
   close(): Promise<void>;
 }
 
-export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
-  const mails: ParsedMail[] = [];
+/**
+ * An SMTP server on a free loopback port, plain (no TLS, no AUTH), with the test's own handlers: what
+ * every SMTP test server here shares. Its SMTP_URL is `smtp://127.0.0.1:<port>`.
+ */
+export async function listenSmtp(handlers: Pick<SMTPServerOptions, 'onData' | 'onClose'>): Promise<{ server: SMTPServer; url: string }> {
   const server = new SMTPServer({
     authOptional: true,
     // The reverse DNS lookup of 127.0.0.1 can take seconds on a machine without a resolver.
     disableReverseLookup: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    ...handlers,
+  });
+  // A client that drops its connection (a closed app, a killed server, a reset) is not the test's failure.
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return { server, url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}` };
+}
+
+export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
+  const mails: ParsedMail[] = [];
+  const { server, url } = await listenSmtp({
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -34,14 +48,10 @@ export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
         .catch(callback);
     },
   });
-  // A client that drops its connection (a closed app, a reset) is not the test's failure.
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
   const to = (address: string) =>
     mails.filter((mail) => [mail.to ?? []].flat().some((group) => group.value.some((v) => v.address?.toLowerCase() === address.toLowerCase())));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     mails,
     to,
     async waitFor(address, timeoutMs = 10_000, count = 1) {

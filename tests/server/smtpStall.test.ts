@@ -1,7 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailChannel, type OutboxRow } from '../../server/services/outbox/channels';
+import { listenSmtp } from './smtp';
 
 /**
  * A mail server that takes a message and never answers it: the send must fail well within the outbox's
@@ -12,19 +12,12 @@ let server: SMTPServer;
 let url = '';
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disableReverseLookup: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
+  ({ server, url } = await listenSmtp({
     onData(stream) {
       // Reads the message and keeps the client waiting for the answer.
       stream.resume();
     },
-  });
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  }));
 });
 
 afterAll(async () => {
