@@ -77,7 +77,10 @@ export function createGuardLoader(deps: GuardDeps) {
       projectCode: env.projectCode,
       mustChangePassword: session.mustChangePassword,
       // A page of the product — its own file, or the generic page of a resource — refused visibly (403), not sent home.
-      knownPage: info.zone === 'unknown' && (hasPageFile(pathname) || (await isResourcePage(pathname))),
+      // Asked only where decideNavigation reads it, once the session has its routes: the answer may need the
+      // resource registry (a chunk of its own), which on a page load would hold up the session's bootstrap and,
+      // behind it, the page's early data.
+      knownPage: info.zone === 'unknown' && hasToken && session.routesGenerated && (hasPageFile(pathname) || (await isResourcePage(pathname))),
     });
 
     switch (decision.type) {
