@@ -177,8 +177,13 @@ describe('ResourcePage (contracts: two machines keyed by their fields)', () => {
     await user.click(within(row).getByRole('button', { name: /更多/ }));
     const menu = document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)') as HTMLElement;
     // 生效 waits for the approval (a guard on the other machine).
-    expect(within(menu).getByRole('button', { name: /生\s*效/ })).toBeDisabled();
+    const activate = within(menu).getByRole('button', { name: /生\s*效/ });
+    expect(activate).toBeDisabled();
     expect(within(menu).getByRole('button', { name: /编\s*辑/ })).toBeEnabled();
+    // Why not is told on hover.
+    await user.hover(activate);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('合同审核通过后才能生效');
+    await user.unhover(activate);
 
     await user.click(within(row).getByRole('button', { name: '提交审核' }));
     const ok = await screen.findAllByText(/^确\s*定$/, { selector: '.ant-modal-confirm button span' });

@@ -349,13 +349,15 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
       for (const transition of transitionsFrom(machine, Number(row[machine.field]))) {
         if (!can(transitionAction(machine, transition))) continue;
         const blocked = transitionBlocked(def, machine, transition, row);
-        out.push(
-          <Tooltip key={`${machine.field}-${transition.to}-${transition.label}`} title={blocked}>
-            <Button type="link" size="small" danger={transition.danger} disabled={Boolean(blocked)} onClick={() => move(machine, transition, row)}>
-              {transition.label}
-            </Button>
-          </Tooltip>,
+        const key = `${machine.field}-${transition.to}-${transition.label}`;
+        const button = (
+          <Button key={key} type="link" size="small" danger={transition.danger} disabled={Boolean(blocked)} onClick={() => move(machine, transition, row)}>
+            {transition.label}
+          </Button>
         );
+        // A tooltip only where there is a reason to tell: each one is a popup trigger that measures itself
+        // when it mounts, and a page of rows would mount dozens of them before the table is first shown.
+        out.push(blocked ? <Tooltip key={key} title={blocked}>{button}</Tooltip> : button);
       }
     }
     // A locked row (sent, approved, issued…) offers its state changes only.
