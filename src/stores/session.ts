@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors';
 import { KHLX_ORGANISER, type LoginResult, type MenuNode, type UserInfo } from '@domain/session/session.contracts';
 import { ACCESS_SJC_KEY, ACCESS_TOKEN_KEY, EDU_LOGIN_PATH } from '../config/constants';
 import { storage } from '../lib/storage';
+import { dropLastProfile, lastProfile, saveLastProfile } from './lastProfile';
 import { browser } from '../lib/browser';
 import { dropDeskDevice } from '../lib/deskDevice';
 import { authorityNames } from '../lib/authority';
@@ -79,27 +80,16 @@ const emptyProfile = {
   mustChangePassword: false,
 } satisfies Partial<SessionState>;
 
-/**
- * The last profile this token loaded: a reload with no network (签到台 at a venue whose network failed,
- * its app shell served by the service worker) opens with it instead of signing the user out. Bound to
- * the token and dropped at sign-out.
- */
-const OFFLINE_PROFILE_KEY = 'offlineProfile';
-interface OfflineProfile {
-  token: string;
-  user: UserInfo;
-  menus: MenuNode[];
-}
-
 async function fetchProfile(): Promise<[UserInfo, MenuNode[]]> {
   const token = currentToken();
   try {
     const [user, menus] = await Promise.all([sessionApi.currentUser(), sessionApi.currentMenus()]);
-    if (token !== null) storage.set(OFFLINE_PROFILE_KEY, { token, user, menus } satisfies OfflineProfile);
+    if (token !== null) saveLastProfile(token, user, menus);
     return [user, menus];
   } catch (error) {
-    const kept = storage.get<OfflineProfile>(OFFLINE_PROFILE_KEY);
-    if (error instanceof ApiError && error.reason === 'network' && kept !== null && token !== null && kept.token === token) return [kept.user, kept.menus];
+    // Offline (a desk reloaded without network): the profile this token loaded last (stores/lastProfile.ts).
+    const kept = lastProfile(token);
+    if (error instanceof ApiError && error.reason === 'network' && kept !== null) return [kept.user, kept.menus];
     throw error;
   }
 }
@@ -157,7 +147,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     // Local state goes first, so nothing can use the token while the server is being told.
     storage.remove(ACCESS_TOKEN_KEY);
     storage.remove(ACCESS_SJC_KEY);
-    storage.remove(OFFLINE_PROFILE_KEY);
+    dropLastProfile();
     set({ token: null, sjc: null, ...emptyProfile });
     // A database the browser is slow to delete must not hold the sign-out: after a few seconds it goes on.
     await Promise.race([dropDeskDevice(dropWaitingScans), new Promise((resolve) => setTimeout(resolve, DESK_DROP_WAIT_MS))]);

@@ -4,7 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOOT_SCOPE, startEarly } from '../../src/api/early';
 import { currentMenus as currentMenusCall, currentUser as currentUserCall } from '@domain/session/session.contracts';
 import { currentMenus, currentUser } from '../../src/api/session';
-import { bootstrapsOnLoad } from '../../src/router/bootRequests';
+import { bootDataUrl, bootstrapsOnLoad } from '../../src/router/bootRequests';
+import { EARLY_REQUESTS } from '../../src/router/earlyRequests';
+import { dropLastProfile, saveLastProfile } from '../../src/stores/lastProfile';
+import { ACCOUNTS, EDU_MENUS, ORGANISER_MENUS } from '../mocks/fixtures';
 import { mock } from '../mocks/contract';
 import { server } from '../mocks/server';
 import { resetSession, signInAs } from '../mocks/session';
@@ -21,6 +24,31 @@ describe('the session calls a page load starts before the router', () => {
     expect(bootstrapsOnLoad('/zbzj/htxx/zsdl', '', true)).toBe(false);
     // A link carrying a token may swap the session first: the guard decides before anything is asked.
     expect(bootstrapsOnLoad('/zbzj/home', '?token=abc', true)).toBe(false);
+  });
+
+  describe('the page’s own data, asked for with them', () => {
+    const home = new URL('http://localhost/zbzj/yx/sysActivity/index');
+    const homeData = EARLY_REQUESTS['/yx/sysActivity/index']!(home);
+    afterEach(() => dropLastProfile());
+
+    it('when the menus this token loaded last time have the page', () => {
+      saveLastProfile('token-a', ACCOUNTS.demo!.user, ORGANISER_MENUS);
+      expect(homeData).not.toBeNull();
+      expect(bootDataUrl(home.pathname, home, 'token-a')).toBe(homeData);
+    });
+
+    it('not without such menus: none yet, another token’s, menus without the page, a page with no early data, a filtered list', () => {
+      expect(bootDataUrl(home.pathname, home, 'token-a')).toBeNull();
+      saveLastProfile('token-a', ACCOUNTS.demo!.user, ORGANISER_MENUS);
+      expect(bootDataUrl(home.pathname, home, 'token-b')).toBeNull();
+      expect(bootDataUrl(home.pathname, home, null)).toBeNull();
+      const filtered = new URL(`${home.href}?name=上海`);
+      expect(bootDataUrl(filtered.pathname, filtered, 'token-a')).toBeNull();
+      const other = new URL('http://localhost/zbzj/crm/customer/index');
+      expect(bootDataUrl(other.pathname, other, 'token-a')).toBeNull();
+      saveLastProfile('token-a', ACCOUNTS.demo!.user, EDU_MENUS);
+      expect(bootDataUrl(home.pathname, home, 'token-a')).toBeNull();
+    });
   });
 
   describe('their answers', () => {

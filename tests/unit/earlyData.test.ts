@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { earlyUrl } from '../../src/api/early';
 import { DEFAULT_PAGE_SIZE } from '../../src/config/constants';
 import { activity } from '@domain/projects/resources';
-import { EARLY_REQUESTS } from '../../src/router/earlyData';
+import { EARLY_REQUESTS } from '../../src/router/earlyRequests';
 
 const at = (path: string, search = '') => new URL(`http://localhost/zbzj${path}${search}`);
 
