@@ -10,13 +10,13 @@ import { lastProfile } from '../stores/lastProfile';
 import { menuRoutePaths, menusToRoutes } from '../lib/menusToRoutes';
 
 /**
- * The early data of the page at `pathname` (src/router/earlyRequests.ts) when the menus `token` loaded last
+ * The early data of the page opened at `address` (src/router/earlyRequests.ts) when the menus `token` loaded last
  * time have that page: asked for with the session's calls instead of after the menus come back. Without
  * such menus (a first sign-in, another token) the guard starts it once the menus are in, so nothing is ever
  * asked for that the user may not see; should the grant have been withdrawn since, the server refuses it.
  */
-export function bootDataUrl(pathname: string, address: URL, token: string | null): string | null {
-  const path = appPath(pathname, BASENAME);
+export function bootDataUrl(address: URL, token: string | null): string | null {
+  const path = appPath(address.pathname, BASENAME);
   const early = EARLY_REQUESTS[path];
   const menus = early ? lastProfile(token)?.menus : undefined;
   if (!early || !menus || !menuRoutePaths(menusToRoutes(menus, () => undefined)).includes(path)) return null;
@@ -39,7 +39,7 @@ export function bootstrapsOnLoad(pathname: string, search: string, hasToken: boo
 if (typeof window !== 'undefined' && bootstrapsOnLoad(window.location.pathname, window.location.search, currentToken() !== null)) {
   startEarly(currentUser.path, BOOT_SCOPE);
   startEarly(currentMenus.path, BOOT_SCOPE);
-  const data = bootDataUrl(window.location.pathname, new URL(window.location.href), currentToken());
+  const data = bootDataUrl(new URL(window.location.href), currentToken());
   if (data) startEarly(data, BOOT_SCOPE);
   // The code every signed-in page needs (antd's providers, the main layout and, with them, the antd chunk),
   // asked for now rather than once the menus are in and the route matched. Once the providers are here,

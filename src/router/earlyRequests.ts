@@ -18,4 +18,3 @@ export const EARLY_REQUESTS: Readonly<Partial<Record<string, (url: URL) => strin
   // 座位: the first map (first activity, first hall), unless the address filters the list (any parameter).
   '/seat/seat/index': (url) => (url.search === '' ? '/seat/seat/map' : null),
 };
-

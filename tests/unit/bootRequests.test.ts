@@ -34,20 +34,20 @@ describe('the session calls a page load starts before the router', () => {
     it('when the menus this token loaded last time have the page', () => {
       saveLastProfile('token-a', ACCOUNTS.demo!.user, ORGANISER_MENUS);
       expect(homeData).not.toBeNull();
-      expect(bootDataUrl(home.pathname, home, 'token-a')).toBe(homeData);
+      expect(bootDataUrl(home, 'token-a')).toBe(homeData);
     });
 
     it('not without such menus: none yet, another token’s, menus without the page, a page with no early data, a filtered list', () => {
-      expect(bootDataUrl(home.pathname, home, 'token-a')).toBeNull();
+      expect(bootDataUrl(home, 'token-a')).toBeNull();
       saveLastProfile('token-a', ACCOUNTS.demo!.user, ORGANISER_MENUS);
-      expect(bootDataUrl(home.pathname, home, 'token-b')).toBeNull();
-      expect(bootDataUrl(home.pathname, home, null)).toBeNull();
+      expect(bootDataUrl(home, 'token-b')).toBeNull();
+      expect(bootDataUrl(home, null)).toBeNull();
       const filtered = new URL(`${home.href}?name=上海`);
-      expect(bootDataUrl(filtered.pathname, filtered, 'token-a')).toBeNull();
+      expect(bootDataUrl(filtered, 'token-a')).toBeNull();
       const other = new URL('http://localhost/zbzj/crm/customer/index');
-      expect(bootDataUrl(other.pathname, other, 'token-a')).toBeNull();
+      expect(bootDataUrl(other, 'token-a')).toBeNull();
       saveLastProfile('token-a', ACCOUNTS.demo!.user, EDU_MENUS);
-      expect(bootDataUrl(home.pathname, home, 'token-a')).toBeNull();
+      expect(bootDataUrl(home, 'token-a')).toBeNull();
     });
   });
 
