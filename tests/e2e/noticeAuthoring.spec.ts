@@ -81,7 +81,7 @@ async function cleanUp(browser: Browser) {
       await expect(row).toContainText('已撤回');
     }
     await rowAction(page, row, '删除');
-    await page.locator('.ant-modal-confirm:visible').last().getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialog(page, '确认删除');
     await expect(noticeRow(page)).toHaveCount(0);
   } finally {
     await context.close();
