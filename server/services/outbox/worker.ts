@@ -163,6 +163,16 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
     }
   }
 
+  async function renewLeases(ids: ReadonlySet<number>): Promise<void> {
+    if (!ids.size) return;
+    const m = outboxMessages;
+    await db
+      .update(m)
+      .set({ leaseUntil: new Date(now() + config.outboxLeaseS * 1000) })
+      .where(and(inArray(m.id, [...ids]), eq(m.state, 'sending')))
+      .catch((error: unknown) => log.error({ err: error }, 'outbox lease renewal failed'));
+  }
+
   /** Waits until the channel's rate allows one more send in this second, and counts it. */
   async function rateSlot(name: OutboxChannelName): Promise<void> {
     for (;;) {
@@ -186,14 +196,25 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
   async function sendBatch(name: OutboxChannelName, rows: OutboxRow[]): Promise<void> {
     let next = 0;
     const startBy = now() + config.outboxLeaseS * 500;
+    const inFlight = new Set<number>();
+    // A send that takes longer than the lease (a mail server that answers a byte at a time never trips
+    // a socket timeout) keeps its row: the lease of every row being sent is renewed four times a lease,
+    // so no other claim takes it while it is still on its way. A killed worker renews nothing.
+    const renewal = setInterval(() => void renewLeases(inFlight), config.outboxLeaseS * 250);
     const lane = async () => {
       while (next < rows.length && !stopped && now() < startBy) {
         const row = rows[next++];
         await rateSlot(name);
+        inFlight.add(row.id);
         await settle(row, channels[name]).catch((error: unknown) => log.error({ err: error, outboxId: row.id }, 'outbox settle failed'));
+        inFlight.delete(row.id);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(config.outboxConcurrency, rows.length) }, lane));
+    try {
+      await Promise.all(Array.from({ length: Math.min(config.outboxConcurrency, rows.length) }, lane));
+    } finally {
+      clearInterval(renewal);
+    }
     await flushSent();
     const unsent = rows.slice(next);
     if (!unsent.length) return;

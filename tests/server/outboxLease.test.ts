@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../server/db/schema';
+import type { OutboxChannel } from '../../server/services/outbox/channels';
+import { createOutboxWorker, type OutboxWorker } from '../../server/services/outbox/worker';
+import { buildTestApp, type TestApp } from './helpers';
+
+/**
+ * A send that outlasts the lease: a mail server that dribbles its answer a byte at a time never trips a
+ * socket timeout, so one message can take longer than OUTBOX_LEASE_S. Its worker renews the lease while
+ * the send is on its way; a second worker polling the same table must not claim the row and send a second
+ * copy. Real time here (a one-second lease, a send of 2.5 s): a renewal is a timer, not the test clock.
+ */
+const LEASE_S = 1;
+const SEND_MS = 2_500;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ outboxWorker: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('an outbox send longer than its lease', () => {
+  it('is sent once: its worker renews the lease, the other worker leaves the row alone', async () => {
+    const sends: string[] = [];
+    const slowChannel = (worker: string): OutboxChannel => ({
+      provider: 'slow',
+      async send(row) {
+        sends.push(`${worker}:${row.id}`);
+        await new Promise((resolve) => setTimeout(resolve, SEND_MS));
+        return `${worker}-${row.id}`;
+      },
+      close: () => undefined,
+    });
+    const config = { ...t.app.config, outboxLeaseS: LEASE_S, outboxPollMs: 20, outboxConcurrency: 1 };
+    const worker = (name: string): OutboxWorker =>
+      createOutboxWorker({ db: t.app.db, now: Date.now, log: t.app.log, config, channels: { email: slowChannel(name), sms: slowChannel(name) } });
+    const [id] = await t.app.outbox.enqueue([{ channel: 'email', kind: 'notice', recipient: 'slow@example.com', subject: '通知', text: '内容' }]);
+
+    const first = worker('a');
+    first.start();
+    while (!sends.length) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = worker('b');
+    second.start();
+    try {
+      // Until the first send is marked, or long past it: without the renewal the row is claimed again each
+      // lease and never marked, every send outlasting its claim.
+      let row: typeof s.outboxMessages.$inferSelect | undefined;
+      for (const end = Date.now() + 3 * SEND_MS; Date.now() < end && row?.state !== 'sent'; ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        [row] = await t.app.db.select().from(s.outboxMessages).where(eq(s.outboxMessages.id, id));
+      }
+      expect(sends).toEqual([`a:${id}`]);
+      expect(row).toMatchObject({ state: 'sent', attempts: 1, providerMessageId: `a-${id}` });
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+  }, 20_000);
+});
