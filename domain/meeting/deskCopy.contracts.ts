@@ -48,10 +48,16 @@ export const DeskCopy = Type.Object({
 });
 export type DeskCopy = Static<typeof DeskCopy>;
 
+/**
+ * The latest `since` taken, epoch ms (2100-01-01): the server hands out versions of the past, and a
+ * larger number is no instant PostgreSQL or Date can hold (1e20 made the copy's query fail with a 500).
+ */
+export const DESK_COPY_SINCE_MAX = 4_102_444_800_000;
+
 export const deskCopy = endpoint({
   method: 'GET',
   path: '/gate/gate/desk/copy',
   authority: 'ACTION_gate_gate_scan',
-  query: Type.Object({ gateId: Id, since: Type.Optional(Type.Number({ minimum: 0 })) }),
+  query: Type.Object({ gateId: Id, since: Type.Optional(Type.Number({ minimum: 0, maximum: DESK_COPY_SINCE_MAX, title: '副本版本' })) }),
   response: DeskCopy,
 });

@@ -329,6 +329,16 @@ describe("the desk's local copy", () => {
     expect(delta.people.find((p) => p.id === personIds.scoped)).toMatchObject({ entryGateId: gates.north });
   });
 
+  it('refuses a version past any instant (a tampered or corrupted `since`) with the field named, not a 500', async () => {
+    for (const since of [1e20, Number.MAX_VALUE]) {
+      const res = await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk/copy', query: { gateId: gates.south, since }, token: demoToken });
+      expect(res.statusCode, String(since)).toBe(200);
+      const answer = body<DeskCopy | null>(res);
+      expect(answer.code).toBe(1);
+      expect(answer.msg).toContain('「副本版本」');
+    }
+  });
+
   it("gives another organiser's staff nothing of ours, and needs the 扫码签到 action", async () => {
     const theirs = await copyOf(otherToken, { gateId: gates.south });
     expect([theirs.code, theirs.msg]).toEqual([1, MSG.gateScanGateUnknown]);
