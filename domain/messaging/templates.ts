@@ -188,7 +188,7 @@ export const SAMPLE_VALUES: Required<TemplateValues> = {
   内容: '开幕式改为 12 月 8 日 10:00 在 1 号馆举行，请提前 30 分钟入场。',
   重置链接: 'https://example.com/zbzj/htxx/resetPw?resetToken=…',
   账号: 'zhangsan',
-  退订链接: 'https://example.com/zbzj/pre/unsubscribe?code=Ab3dE5gH7jK9mN1pQ3sT5v',
+  退订链接: 'https://example.com/zbzj/pre/unsubscribe?code=Ab3dE5gH7jK9mN1pQ3sT5v&sig=…',
 };
 
 /** The `{名称}` a text uses, in order, each once. */

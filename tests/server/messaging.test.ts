@@ -5,6 +5,7 @@ import type { TemplateKindRow } from '@domain/messaging/templates.contracts';
 import type { UnsubscribeState } from '@domain/messaging/unsubscribe.contracts';
 import * as schema from '../../server/db/schema';
 import { templateFor } from '../../server/services/outbox/compose';
+import { unsubscribeSig } from '../../server/services/outbox/links';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
@@ -138,17 +139,45 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
     expect(wu.subject).toBe('【渠道测试论坛】开幕式时间调整');
     expect(wu.text).toContain('吴双全，您好');
     expect(wu.text).toContain(`https://hz.example.com/zbzj/pre/mine?code=${CODES.both}`);
-    expect(wu.text).toContain(`https://hz.example.com/zbzj/pre/unsubscribe?code=${CODES.both}`);
-    expect(wu.html).toContain(`<a href="https://hz.example.com/zbzj/pre/unsubscribe?code=${CODES.both}">`);
+    const link = `https://hz.example.com/zbzj/pre/unsubscribe?code=${CODES.both}&sig=${unsubscribeSig(CODES.both, 'wu@example.com')}`;
+    expect(wu.text).toContain(link);
+    expect(wu.html).toContain(`<a href="${link.replace('&', '&amp;')}">`);
+  });
+
+  it('takes off only the address a link was sent to, and refuses the personal code without its signature', async () => {
+    const [mail] = (await queuedFor('开幕式时间调整')).filter((row) => row.recipient === 'zheng@example.com');
+    const sig = new URL(/https:\/\/\S+\/unsubscribe\?\S+/.exec(mail.text)![0]).searchParams.get('sig')!;
+    // Whoever holds the code (it reaches the mobile by SMS, and the registration's email may be anyone's)
+    // cannot take an address off with it alone, nor with a signature made for another registration.
+    const refused = { code: 1, msg: '退订链接无效或已过期' };
+    expect(await get(null, '/admin/api/attendee/unsubscribe', { code: CODES.mail })).toMatchObject(refused);
+    expect(await post(null, '/admin/api/attendee/unsubscribe', { code: CODES.mail })).toMatchObject(refused);
+    expect(await post(null, '/admin/api/attendee/unsubscribe', { code: CODES.mail, sig: unsubscribeSig(CODES.both, 'zheng@example.com') })).toMatchObject(refused);
+    expect(await post(null, '/admin/api/attendee/unsubscribe', { code: CODES.both, sig })).toMatchObject(refused);
+    expect(await post(null, '/admin/api/attendee/unsubscribe', { code: CODES.mail, sig: unsubscribeSig(CODES.mail, 'someone@example.com') })).toMatchObject(refused);
+    const optoutsOf = async () =>
+      (await t.app.db.select().from(schema.messageOptouts).where(eq(schema.messageOptouts.organiserId, organiserId))).map((row) => row.address).sort();
+    expect(await optoutsOf()).toEqual([]);
+
+    // The email's own link takes off the email, not the mobile beside it.
+    expect((await get<UnsubscribeState>(null, '/admin/api/attendee/unsubscribe', { code: CODES.mail, sig })).data).toMatchObject({ unsubscribed: false });
+    expect(await post(null, '/admin/api/attendee/unsubscribe', { code: CODES.mail, sig })).toMatchObject({ code: 0, msg: '已退订' });
+    expect((await get<UnsubscribeState>(null, '/admin/api/attendee/unsubscribe', { code: CODES.mail, sig })).data.unsubscribed).toBe(true);
+    expect(await optoutsOf()).toEqual(['zheng@example.com']);
+    await publishNotice('会场停车说明', { sendEmail: 1, sendSms: 1 });
+    expect(addresses(await queuedFor('会场停车说明'))).toEqual(['email:wu@example.com', 'sms:13911110001', 'sms:13911110002', 'sms:13911110003']);
+    await t.app.db.delete(schema.messageOptouts).where(eq(schema.messageOptouts.organiserId, organiserId));
   });
 
   it('stops notices to every address of someone who unsubscribed, on both channels, and keeps the others', async () => {
-    const state = await get<UnsubscribeState>(null, '/admin/api/attendee/unsubscribe', { code: CODES.both });
+    const link = (address: string) => ({ code: CODES.both, sig: unsubscribeSig(CODES.both, address) });
+    const state = await get<UnsubscribeState>(null, '/admin/api/attendee/unsubscribe', link('wu@example.com'));
     expect(state.data).toMatchObject({ activityName: '渠道测试论坛', unsubscribed: false });
-    expect(await post(null, '/admin/api/attendee/unsubscribe', { code: 'NoSuchCode_01234567890' })).toMatchObject({ code: 1, msg: '退订链接无效或已过期' });
-    expect(await post(null, '/admin/api/attendee/unsubscribe', { code: CODES.both })).toMatchObject({ code: 0, msg: '已退订' });
-    expect(await post(null, '/admin/api/attendee/unsubscribe', { code: CODES.both })).toMatchObject({ code: 0, msg: '已退订' });
-    expect((await get<UnsubscribeState>(null, '/admin/api/attendee/unsubscribe', { code: CODES.both })).data.unsubscribed).toBe(true);
+    expect(await post(null, '/admin/api/attendee/unsubscribe', { code: 'NoSuchCode_01234567890', sig: link('wu@example.com').sig })).toMatchObject({ code: 1, msg: '退订链接无效或已过期' });
+    for (const address of ['wu@example.com', 'wu@example.com', '13911110001']) {
+      expect(await post(null, '/admin/api/attendee/unsubscribe', link(address))).toMatchObject({ code: 0, msg: '已退订' });
+    }
+    expect((await get<UnsubscribeState>(null, '/admin/api/attendee/unsubscribe', link('13911110001'))).data.unsubscribed).toBe(true);
     const optouts = await t.app.db.select().from(schema.messageOptouts).where(eq(schema.messageOptouts.organiserId, organiserId));
     expect(optouts.map((row) => row.address).sort()).toEqual(['13911110001', 'wu@example.com']);
 

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
 import type { UnsubscribeState } from '@domain/messaging/unsubscribe.contracts';
 import type { AppDb } from '../../db/client';
 import { activities, messageOptouts, organisers } from '../../db/schema';
+import { isUnsubscribeSig } from '../../services/outbox/links';
 import { columnsOf, tableOf } from '../../services/resources/model';
 
 /** The SQL of 退订 (domain/messaging/unsubscribe.contracts.ts). */
@@ -32,27 +33,30 @@ async function holderOf(db: AppDb, code: string): Promise<Holder | null> {
   return { personId: row.id as number, organiserId: row.organiserId as number, addresses, organiserName: row.organiserName, activityName: row.activityName };
 }
 
-export async function unsubscribeStateOf(db: AppDb, code: string): Promise<UnsubscribeState | null> {
-  const holder = await holderOf(db, code);
-  if (!holder) return null;
-  const out = holder.addresses.length
-    ? await db
-        .select({ address: messageOptouts.address })
-        .from(messageOptouts)
-        .where(and(eq(messageOptouts.organiserId, holder.organiserId), inArray(messageOptouts.address, holder.addresses)))
-    : [];
-  return { organiserName: holder.organiserName, activityName: holder.activityName, unsubscribed: out.length === holder.addresses.length };
+/**
+ * The address of the registration that `sig` was made for (server/services/outbox/links.ts), or null:
+ * the code alone names the registration, not which of its addresses received the link.
+ */
+function linkAddress(holder: Holder, code: string, sig: string): string | null {
+  return holder.addresses.find((address) => isUnsubscribeSig(code, address, sig)) ?? null;
 }
 
-/** Puts every address of the registration on its organiser's list; false for an unknown code. */
-export async function unsubscribe(db: AppDb, code: string, now: Date): Promise<boolean> {
+export async function unsubscribeStateOf(db: AppDb, code: string, sig: string): Promise<UnsubscribeState | null> {
   const holder = await holderOf(db, code);
-  if (!holder) return false;
-  if (holder.addresses.length) {
-    await db
-      .insert(messageOptouts)
-      .values(holder.addresses.map((address) => ({ organiserId: holder.organiserId, address, personId: holder.personId, createdAt: now })))
-      .onConflictDoNothing();
-  }
+  const address = holder && linkAddress(holder, code, sig);
+  if (!holder || !address) return null;
+  const out = await db
+    .select({ address: messageOptouts.address })
+    .from(messageOptouts)
+    .where(and(eq(messageOptouts.organiserId, holder.organiserId), eq(messageOptouts.address, address)));
+  return { organiserName: holder.organiserName, activityName: holder.activityName, unsubscribed: out.length > 0 };
+}
+
+/** Puts the link's address on its organiser's list; false for an unknown code or a signature of no address of it. */
+export async function unsubscribe(db: AppDb, code: string, sig: string, now: Date): Promise<boolean> {
+  const holder = await holderOf(db, code);
+  const address = holder && linkAddress(holder, code, sig);
+  if (!holder || !address) return false;
+  await db.insert(messageOptouts).values({ organiserId: holder.organiserId, address, personId: holder.personId, createdAt: now }).onConflictDoNothing();
   return true;
 }

@@ -13,12 +13,13 @@ const RATE_WINDOW_S = 60;
 /** A personal code is 22 base64url characters (server/services/meeting/personCode.ts). */
 const PERSON_CODE = /^[A-Za-z0-9_-]{22}$/;
 
-/** 退订 (domain/messaging/unsubscribe.contracts.ts): public, the personal code is the only key. */
+/** 退订 (domain/messaging/unsubscribe.contracts.ts): public; the personal code and the link's signature of one of its addresses are the key. */
 const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, unsubscribeState, async (request) => {
     await limitAddress(app.db, 'unsubscribe', request.ip, RATE_MAX, RATE_WINDOW_S, app.now());
     const code = (request.query.code ?? '').trim();
-    const state = PERSON_CODE.test(code) ? await unsubscribeStateOf(app.db, code) : null;
+    const sig = (request.query.sig ?? '').trim();
+    const state = PERSON_CODE.test(code) && sig ? await unsubscribeStateOf(app.db, code, sig) : null;
     if (!state) throw refuse(MSG.unsubscribeNotFound);
     return ok(state);
   });
@@ -26,7 +27,8 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, unsubscribeConfirm, async (request) => {
     await limitAddress(app.db, 'unsubscribe', request.ip, RATE_MAX, RATE_WINDOW_S, app.now());
     const code = (request.body.code ?? '').trim();
-    if (!PERSON_CODE.test(code) || !(await unsubscribe(app.db, code, new Date(app.now())))) throw refuse(MSG.unsubscribeNotFound);
+    const sig = (request.body.sig ?? '').trim();
+    if (!PERSON_CODE.test(code) || !sig || !(await unsubscribe(app.db, code, sig, new Date(app.now())))) throw refuse(MSG.unsubscribeNotFound);
     return ok(null, MSG.unsubscribed);
   });
 };

@@ -30,6 +30,8 @@ export interface Composition {
   kind: MessageKindKey;
   template: MessageTemplate;
   values: TemplateValues;
+  /** Values that differ by the address a row goes to (an unsubscribe link names the one it was sent to). */
+  addressValues?: (address: string) => TemplateValues;
   organiserId?: number | null;
   projectId?: number | null;
   /** Email only (an SMS carries none): the QR code's image, the activity's calendar file. */
@@ -41,7 +43,8 @@ export interface Composition {
  * from the one template. Nobody reachable: no rows.
  */
 export function messagesFor(to: Recipient, message: Composition): NewOutboxMessage[] {
-  const rendered = renderMessage(message.template, message.values);
+  const renderFor = (address: string) =>
+    renderMessage(message.template, message.addressValues ? { ...message.values, ...message.addressValues(address) } : message.values);
   const common = {
     kind: message.kind,
     template: message.kind,
@@ -52,6 +55,7 @@ export function messagesFor(to: Recipient, message: Composition): NewOutboxMessa
   const rows: NewOutboxMessage[] = [];
   const email = to.email?.trim();
   if (email) {
+    const rendered = renderFor(email);
     rows.push({
       ...common,
       channel: 'email',
@@ -63,6 +67,7 @@ export function messagesFor(to: Recipient, message: Composition): NewOutboxMessa
     });
   }
   const mobile = to.mobile?.trim();
-  if (mobile && rendered.sms) rows.push({ ...common, channel: 'sms', recipient: mobile, text: rendered.sms });
+  const sms = mobile ? renderFor(mobile).sms : '';
+  if (mobile && sms) rows.push({ ...common, channel: 'sms', recipient: mobile, text: sms });
   return rows;
 }

@@ -1,3 +1,6 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DEMO_SSO_SECRET } from '../../config';
+
 /**
  * Absolute links for messages: an email is read outside the product, so its links carry the address
  * people reach this server at (PUBLIC_URL). The outbox plugin sets it when the app starts; code that
@@ -15,8 +18,33 @@ export const absoluteLink = (appPath: string) => `${publicUrl}/zbzj${appPath}`;
 /** The attendee's own page (src/features/pre-registration: /pre/mine). */
 export const personalLink = (code: string) => absoluteLink(`/pre/mine?code=${encodeURIComponent(code)}`);
 
+/** The unsubscribe links' key: SSO_SECRET under a label of its own (as the device cookie's), set by the outbox plugin. */
+const unsubscribeKeyOf = (secret: string) => createHmac('sha256', secret).update('zbzj unsubscribe link v1').digest();
+let unsubscribeKey = unsubscribeKeyOf(DEMO_SSO_SECRET);
+
+export function setUnsubscribeSecret(secret: string): void {
+  unsubscribeKey = unsubscribeKeyOf(secret);
+}
+
 /**
- * The unsubscribe page (src/features/unsubscribe). Its token is the person's personal code: random,
- * unguessable, already in the same message's personal link, so it tells nobody more than that link.
+ * What proves an unsubscribe link was sent to `address`: an HMAC of the personal code and that address
+ * (128 bits, base64url). The code alone is not enough: whoever registered may have given someone else's
+ * email beside their own mobile, and the code reaches them by SMS; with it alone they could have put that
+ * email on the organiser's list (docs/messaging.md「退订」).
  */
-export const unsubscribeLink = (code: string) => absoluteLink(`/pre/unsubscribe?code=${encodeURIComponent(code)}`);
+export const unsubscribeSig = (code: string, address: string) =>
+  createHmac('sha256', unsubscribeKey).update(`${code}\n${address}`).digest('base64url').slice(0, 22);
+
+/** Whether `sig` is the unsubscribe signature of `address` for `code` (compared in constant time). */
+export function isUnsubscribeSig(code: string, address: string, sig: string): boolean {
+  const expected = Buffer.from(unsubscribeSig(code, address));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The unsubscribe page (src/features/unsubscribe) for one address of a registration: the personal code
+ * names the registration, the signature the address the link went to, which alone it takes off.
+ */
+export const unsubscribeLink = (code: string, address: string) =>
+  absoluteLink(`/pre/unsubscribe?code=${encodeURIComponent(code)}&sig=${unsubscribeSig(code, address)}`);

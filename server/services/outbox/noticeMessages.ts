@@ -77,7 +77,9 @@ export async function queueNoticeMessages(tx: AppDb, notice: NoticeToSend, now: 
           template,
           organiserId: notice.organiserId,
           projectId: person.projectId as number | null,
-          values: { ...common, 姓名: String(person.name ?? ''), 参会码: code, 个人链接: personalLink(code), 退订链接: unsubscribeLink(code) },
+          values: { ...common, 姓名: String(person.name ?? ''), 参会码: code, 个人链接: personalLink(code) },
+          // Each address its own link: one sent to the email takes off the email, not the mobile beside it.
+          addressValues: (address) => ({ 退订链接: unsubscribeLink(code, address) }),
         },
       ),
     );

@@ -13,18 +13,20 @@ type State =
   | { status: 'done' };
 
 /**
- * /pre/unsubscribe?code=: where 「退订」 in a notice email leads. Asks once, then the attendee's email and
- * mobile get no more notices from this organiser; their own registration messages still arrive.
+ * /pre/unsubscribe?code=&sig=: where 「退订」 in a notice leads. Asks once, then the address the link was
+ * sent to gets no more notices from this organiser; their own registration messages still arrive.
  */
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim();
+  // Names the address the link was sent to: only that one is taken off (server/services/outbox/links.ts).
+  const sig = (params.get('sig') ?? '').trim();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let alive = true;
-    fetchUnsubscribeState(code).then(
+    fetchUnsubscribeState(code, sig).then(
       (data) => alive && setState(data.unsubscribed ? { status: 'done' } : { status: 'ready', data }),
       (error: unknown) => {
         if (!alive) return;
@@ -35,12 +37,12 @@ export default function UnsubscribePage() {
     return () => {
       alive = false;
     };
-  }, [code]);
+  }, [code, sig]);
 
   const confirm = async () => {
     setBusy(true);
     try {
-      await confirmUnsubscribe(code);
+      await confirmUnsubscribe(code, sig);
       setState({ status: 'done' });
     } catch (error) {
       if (error instanceof ApiError && error.reason === 'code') setState({ status: 'refused', message: error.message });
@@ -64,7 +66,7 @@ export default function UnsubscribePage() {
           title="退订通知"
           subTitle={
             <Typography.Paragraph>
-              退订后，您将不再收到「{state.data.organiserName}」通过邮件和短信发送的活动通知（如「{state.data.activityName}」的通知）。
+              退订后，收到此链接的邮箱（或手机号）将不再收到「{state.data.organiserName}」发送的活动通知（如「{state.data.activityName}」的通知）。
               您本人的登记确认、审核结果和入场二维码仍会照常发送。
             </Typography.Paragraph>
           }
@@ -75,7 +77,7 @@ export default function UnsubscribePage() {
           }
         />
       )}
-      {state.status === 'done' && <Result status="success" title="已退订" subTitle="您将不再收到该主办方的活动通知邮件和短信。" />}
+      {state.status === 'done' && <Result status="success" title="已退订" subTitle="收到此链接的邮箱（或手机号）将不再收到该主办方的活动通知。" />}
     </Card>
   );
 }
