@@ -21,9 +21,12 @@ export interface CalendarEvent {
   stamp: Date;
 }
 
-/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
+/**
+ * TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). A lone CR is a line
+ * break too: many readers split on it, so left bare it would start a property of the text's choosing.
+ */
 export function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** Lines longer than 75 octets folded with CRLF and a space, never inside a UTF-8 character. */

@@ -27,6 +27,10 @@ describe('calendarFile', () => {
 
   it('escapes text and folds long lines at 75 octets without splitting a character', () => {
     expect(icsText('a\\b\nc')).toBe('a\\\\b\\nc');
+    // A lone CR (a pasted Mac line end in an activity's name or address) is a line break to many readers:
+    // escaped like the others, it cannot start a property of its own (ATTENDEE, ORGANIZER…).
+    expect(icsText('会场\rATTENDEE:mailto:x@example.com')).toBe('会场\\nATTENDEE:mailto:x@example.com');
+    expect(calendarFile({ uid: 'u', summary: '开幕式\r\nX-INJECTED:1\rY-INJECTED:2', startDay: '2026-12-08', endDay: '2026-12-08', stamp })).not.toMatch(/[\r\n](X|Y)-INJECTED/);
     const folded = foldLine(`DESCRIPTION:${'主办之家'.repeat(20)}`);
     for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(folded.split('\r\n ').join('')).toBe(`DESCRIPTION:${'主办之家'.repeat(20)}`);
