@@ -116,10 +116,13 @@ export function messageKind(key: MessageKindKey): MessageKind {
   return MESSAGE_KINDS.find((kind) => kind.key === key)!;
 }
 
-/** `{变量}` replaced by its value (empty when it has none); a name that is no variable keeps its braces, so the preview shows the typo. */
+/**
+ * `{变量}` replaced by its value (empty when it has none); a name that is no variable keeps its braces, so the
+ * preview shows the typo. Own names only: `in` also saw Object.prototype's ({toString} became a function's text).
+ */
 export function fillTemplate(text: string, values: TemplateValues): string {
   return text.replace(/\{([^{}]{1,8})\}/g, (whole, name: string) =>
-    name in TEMPLATE_VARIABLES ? (values[name as TemplateVariable] ?? '') : whole,
+    Object.hasOwn(TEMPLATE_VARIABLES, name) ? (values[name as TemplateVariable] ?? '') : whole,
   );
 }
 
