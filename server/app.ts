@@ -8,7 +8,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { assertDeployableSecrets, demoSecretsIn, loadConfig, type ServerConfig } from './config';
+import { assertDeployable, demoSecretsIn, loadConfig, type ServerConfig } from './config';
 import type { Database } from './db/client';
 import { withErrorSerializer } from './lib/errorLog';
 import { notFound } from './lib/errors';
@@ -45,8 +45,9 @@ export interface BuildAppOptions extends Partial<ServerConfig> {
 export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
   const { now = Date.now, db, memory = false, logger = false, env, ...overrides } = options;
   const config: ServerConfig = { ...loadConfig(env), ...overrides };
-  // NODE_ENV=production with the repository's demo SSO secret or API key pair: do not start at all.
-  assertDeployableSecrets(config);
+  // NODE_ENV=production with the repository's demo SSO secret or API key pair, or messages that leave
+  // without PUBLIC_URL: do not start at all.
+  assertDeployable(config);
 
   const app = Fastify({
     // Tokens, share links, SSO tickets and passwords never reach the log (server/lib/logRedaction.ts).

@@ -249,11 +249,16 @@ export function demoSecretsIn(config: Pick<ServerConfig, 'apiKeys' | 'ssoSecret'
 }
 
 /**
- * NODE_ENV=production with a demo secret: refuse to start and say which variable to set. (`npm start`
- * and the e2e server do not set NODE_ENV, so a fresh clone still runs with the demo values.)
+ * NODE_ENV=production with a demo secret, or with messages leaving (SMTP_URL, an SMS provider) and no
+ * PUBLIC_URL: refuse to start and say which variable to set. (`npm start` and the e2e server do not set
+ * NODE_ENV, so a fresh clone still runs with the demo values.)
  */
-export function assertDeployableSecrets(config: Pick<ServerConfig, 'apiKeys' | 'ssoSecret' | 'production'>): void {
+export function assertDeployable(config: Pick<ServerConfig, 'apiKeys' | 'ssoSecret' | 'production' | 'smtpUrl' | 'smsSender' | 'publicUrl'>): void {
   if (!config.production) return;
   const names = demoSecretsIn(config);
   if (names.length) throw new Error(LOG.demoSecretsInProduction(names, SSO_SECRET_MIN_LENGTH));
+  // Messages that really leave carry links; without PUBLIC_URL they would take the request's Host, and a
+  // visitor who pre-registers someone else's email with a forged Host has the organiser mail that person a
+  // link to a site of the visitor's choosing. Recorded only (nothing configured), nobody receives them.
+  if (!config.publicUrl && (config.smtpUrl || config.smsSender !== 'outbox')) throw new Error(LOG.publicUrlRequiredInProduction);
 }

@@ -476,6 +476,9 @@ export const LOG = {
   demoSecretsInProduction: (names: readonly string[], ssoMin: number) =>
     `生产环境（NODE_ENV=production）不能使用仓库中的演示密钥，请设置环境变量：${names.join('、')}` +
     `（SSO_SECRET 为至少 ${ssoMin} 个字符的随机值；API_KEYS 为 key:secret，须与前端构建的 VITE_APP_API_KEY / VITE_APP_SIGN_SECRET 一致）`,
+  publicUrlRequiredInProduction:
+    '生产环境（NODE_ENV=production）配置了 SMTP_URL 或短信服务商时必须设置 PUBLIC_URL（邮件、短信中链接的地址，如 https://hz.example.com）：' +
+    '否则链接取自请求的 Host，伪造的 Host 会让发出的消息把收件人带到别的网站',
   demoSecretsInUse: (names: readonly string[]) => `正在使用演示密钥（${names.join('、')}），仅供本地演示，部署前必须更换`,
   envApiKeys: (item: string) => `API_KEYS 的每一项必须是 key:secret，无法解析 "${item}"`,
   smsSenderUnknown: (name: string, known: string) => `SMS_PROVIDER 无效："${name}"，可选：${known}`,

@@ -38,6 +38,16 @@ describe('start-up in production (NODE_ENV=production)', () => {
     expect(startWith({ ...PROD_ENV, API_KEYS: `${PROD_ENV.API_KEYS},${DEMO_API_KEY.key}:${DEMO_API_KEY.secret}` })).toThrow(/API_KEYS/);
   });
 
+  it('refuses to send email or SMS without PUBLIC_URL: their links would follow the request\'s Host', () => {
+    const leavingEnvs: Record<string, string>[] = [{ SMTP_URL: 'smtp://127.0.0.1:2525' }, { SMS_PROVIDER: 'aliyun' }];
+    for (const leaving of leavingEnvs) {
+      expect(startWith({ ...PROD_ENV, ...leaving })).toThrow(/必须设置 PUBLIC_URL/);
+      expect(startWith({ ...PROD_ENV, ...leaving, PUBLIC_URL: 'https://hz.example.com' })).not.toThrow(/PUBLIC_URL/);
+    }
+    // Recorded only, nothing leaves: the request's address is harmless.
+    expect(startWith(PROD_ENV)).not.toThrow();
+  });
+
   it('outside production the demo values still work out of the box (npm start, the e2e server)', () => {
     const config = loadConfig({});
     expect(config.production).toBe(false);
