@@ -389,8 +389,11 @@ export const MSG = {
       .filter(Boolean)
       .join('，'),
   personBadgeNone: '所选参会人员不存在或无权访问',
-  personResendQueued: (queued: number, skipped: number) =>
-    `已加入发送队列：${queued} 人` + (skipped ? `（${skipped} 人已取消、未通过或无联系方式，未发送）` : ''),
+  personResendQueued: (queued: number, recent: number, skipped: number, cooldownMin: number) =>
+    `已加入发送队列：${queued} 人` +
+    (recent || skipped
+      ? `（${[recent ? `${recent} 人 ${cooldownMin} 分钟内已补发过` : '', skipped ? `${skipped} 人已取消、未通过或无联系方式` : ''].filter(Boolean).join('，')}，未发送）`
+      : ''),
   // 参会人员 bulk actions (server/services/meeting/personBulk.ts)
   personBulkNone: '没有符合条件的参会人员',
   personBulkTooMany: (n: number, max: number) => `符合条件的参会人员共 ${n} 人，超过一次最多 ${max} 人，请缩小筛选范围后再操作`,

@@ -11,6 +11,8 @@ import { BULK_IDS_MAX } from './personBulk.contracts';
 export const PersonResendResult = Type.Object({
   /** Attendees something was queued for. */
   queued: Int,
+  /** Attendees left out because each of their addresses was sent the code within the last few minutes. */
+  recent: Int,
   /** Attendees left out (已取消 / 未通过, or no email and no mobile). */
   skipped: Int,
 });

@@ -16,7 +16,7 @@ function useApi() {
     mock(personResend, ({ params }) => {
       sent.push(params.ids);
       const n = params.ids.split(',').length;
-      return HttpResponse.json({ code: 0, msg: `已加入发送队列：${n} 人`, data: { queued: n, skipped: 0 } });
+      return HttpResponse.json({ code: 0, msg: `已加入发送队列：${n} 人`, data: { queued: n, recent: 0, skipped: 0 } });
     }),
   ]);
 }

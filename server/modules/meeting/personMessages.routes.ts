@@ -5,14 +5,14 @@ import { publicOrigin } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
-import { resendQrCodes } from '../../services/meeting/personBulk';
+import { RESEND_QR_COOLDOWN_MS, resendQrCodes } from '../../services/meeting/personBulk';
 
 /** 补发二维码 (domain/meeting/personMessages.contracts.ts); the messages are built in server/services/meeting/attendeeMessages.ts. */
 const personMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, personResend, async (request) => {
     const result = await resendQrCodes(await callerOf(app, request), request.body.ids, publicOrigin(app, request));
     app.outbox.kick();
-    return ok(result, MSG.personResendQueued(result.queued, result.skipped));
+    return ok(result, MSG.personResendQueued(result.queued, result.recent, result.skipped, RESEND_QR_COOLDOWN_MS / 60_000));
   });
 };
 
