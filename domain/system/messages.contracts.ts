@@ -45,7 +45,7 @@ export const messagePage = endpoint({
 export const messageResend = endpoint({
   method: 'POST',
   path: '/system/message/resend',
-  authority: 'MENU_system_sms',
+  authority: 'ACTION_system_sms_resend',
   body: Type.Object({ id: Id }),
   response: Type.Object({ id: Int }),
 });

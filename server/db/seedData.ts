@@ -75,7 +75,7 @@ const GROUPS: Array<MenuSeed & { children: Array<MenuSeed & { order: number }> }
       at(1, leaf('system_user', '用户', '/system/user/index', [...CRUD, ['resetPassword', '重置密码'], ['grant', '分配角色']], 'UserSwitchOutlined')),
       at(2, leaf('system_role', '角色', '/system/role/index', [...CRUD, ['grant', '分配权限'], ['copy', '复制']], 'SafetyCertificateOutlined')),
       at(3, leaf('system_menu', '菜单', '/system/menu/index', CRUD, 'MenuOutlined')),
-      at(4, leaf('system_sms', '消息记录', '/system/sms/index', [], 'FileSearchOutlined')),
+      at(4, leaf('system_sms', '消息记录', '/system/sms/index', [['resend', '重发']], 'FileSearchOutlined')),
       at(6, leaf('system_apikey', '接口密钥', '/system/apikey/index', [['add', '新增'], ['edit', '编辑']], 'KeyOutlined')),
       at(7, leaf('system_audit', '审计日志', '/system/audit/index', [['export', '导出']], 'AuditOutlined')),
       at(5, { ...leaf('system_mynotice', '我的通知', '/system/mynotice/index', [], 'BellOutlined'), hidden: true }),

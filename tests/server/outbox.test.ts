@@ -11,7 +11,7 @@ import { aliyunSignature } from '../../server/services/outbox/aliyunSms';
 import { emailChannel, smsChannel } from '../../server/services/outbox/channels';
 import { createOutboxWorker } from '../../server/services/outbox/worker';
 import type { OutboxMessageRow } from '@domain/system/messages.contracts';
-import { adminCall, buildTestApp, freshIp, freshMobile, scratchPostgres, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { adminCall, buildTestApp, createStaffUser, freshIp, freshMobile, scratchPostgres, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 import { startLoopbackSmtp, type LoopbackSmtp } from './smtp';
 
 /**
@@ -246,6 +246,15 @@ describe('消息记录', () => {
     // The demo organiser's staff have not been given 消息记录: refused, nothing resent.
     expect((await adminCall<Listed>(t.app, demo, 'GET', '/system/message/page', {})).status).toBe(403);
     expect((await adminCall(t.app, demo, 'POST', '/system/message/resend', { id: ours.id })).status).toBe(403);
+
+    // Reading the record is not sending: staff given the menu without 重发 list it and resend nothing.
+    const reader = { username: 'msgreader', password: 'Reader-pass-2026', nickName: '消息记录只读' };
+    await createStaffUser(t.app, reader, { code: 'msg_reader', name: '消息记录只读' }, (action) => action !== 'system_sms_resend');
+    const readerToken = await tokenFor(t.app, reader.username, reader.password);
+    expect((await adminCall<Listed>(t.app, readerToken, 'GET', '/system/message/page', {})).code).toBe(0);
+    const before = (await t.app.db.select().from(s.outboxMessages)).length;
+    expect((await adminCall(t.app, readerToken, 'POST', '/system/message/resend', { id: ours.id })).status).toBe(403);
+    expect((await t.app.db.select().from(s.outboxMessages)).length).toBe(before);
   });
 });
 

@@ -55,18 +55,21 @@ describe('系统管理 → 消息记录', () => {
   it('lists emails and SMS with their fate, and 重发 only on settled rows', async () => {
     backend();
     renderPage(MessageRecordPage, { as: 'admin' });
-    act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'MENU_system_sms'] })));
+    act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'MENU_system_sms', messageResend.authority] })));
     expect(await screen.findByText('wu@example.com')).toBeInTheDocument();
     for (const text of ['通知公告', '注册验证码', '失败', '已发送', '待发送', '554 mailbox unavailable', '阿里云短信', 'BIZ-42']) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     // 重发 only on the failed email: not on the queued SMS, nor on a code (gone once sent).
     expect(screen.getAllByRole('button', { name: '重发' })).toHaveLength(1);
-
+    // Reading the record is not sending: without its own action there is no 重发 at all.
+    act(() => useSession.setState((s) => ({ authorities: s.authorities.filter((a) => a !== messageResend.authority) })));
+    expect(screen.queryByRole('button', { name: '重发' })).toBeNull();
+    expect(screen.getByText('wu@example.com')).toBeInTheDocument();
   });
 
   it('filters by kind, shows a message in the drawer and resends a failed one after confirmation', async () => {
     const { queries, resent } = backend();
     renderPage(MessageRecordPage, { as: 'admin' });
-    act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'MENU_system_sms'] })));
+    act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'MENU_system_sms', messageResend.authority] })));
     expect(await screen.findByText('wu@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: '种类' }));
     await user.click(await screen.findByTitle('找回密码验证码'));
