@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Select } from 'antd';
 import type { RequestParams } from '../../api/params';
 import { formatMoney, parseYuanToFen } from '@domain/core/format';
@@ -27,6 +27,8 @@ export interface RefSelectProps {
   placeholder: string;
   id?: string;
   disabled?: boolean;
+  /** Outside a form item, where nothing else gives the select its width. */
+  style?: CSSProperties;
 }
 
 const LIST_LIMIT = 50;
@@ -76,7 +78,7 @@ function knownLabels(field: FieldDef, row: ResourceRow | null | undefined): Map<
 }
 
 export function RefSelect(props: RefSelectProps) {
-  const { field, value, onChange, search, refParams, row, onPick, id, placeholder, disabled } = props;
+  const { field, value, onChange, search, refParams, row, onPick, id, placeholder, disabled, style } = props;
   const multiple = field.type === 'many' && !search;
   const target = resourceByKey(field.ref!);
   const hint = search ? undefined : field.refHint;
@@ -151,7 +153,7 @@ export function RefSelect(props: RefSelectProps) {
       defaultActiveFirstOption={!firstSpent}
       maxCount={multiple ? field.maxValue : undefined}
       notFoundContent={loading ? '加载中…' : '暂无数据'}
-      style={search ? { width: 220 } : undefined}
+      style={style ?? (search ? { width: 220 } : undefined)}
       disabled={disabled}
     />
   );

@@ -110,9 +110,15 @@ export function BulkModal({ action, selection, onClose, onDone }: BulkModalProps
           />
         )}
         {action === 'shuttle' && (
-          <div style={{ width: 320 }}>
-            <RefSelect field={LINE_FIELD} placeholder="请选择班车线路" disabled={running || done !== null} value={extra.lineId} onChange={(v) => setExtra((e) => ({ ...e, lineId: v === null || v === undefined ? undefined : Number(v) }))} />
-          </div>
+          // The select sizes to its placeholder outside a form item, which cut the lines' names short.
+          <RefSelect
+            field={LINE_FIELD}
+            placeholder="请选择班车线路"
+            style={{ width: '100%' }}
+            disabled={running || done !== null}
+            value={extra.lineId}
+            onChange={(v) => setExtra((e) => ({ ...e, lineId: v === null || v === undefined ? undefined : Number(v) }))}
+          />
         )}
         {action === 'cancel' && (
           <Input.TextArea
