@@ -167,6 +167,8 @@ export interface Transition {
   guard?: FieldCondition & { msg: string };
   /** Asks for a remark (reason) in the confirmation dialog. */
   remark?: boolean;
+  /** What the confirmation says the move will do, when more than 确定要执行此操作吗？ (e.g. messages it sends). */
+  confirm?: string;
 }
 
 /**

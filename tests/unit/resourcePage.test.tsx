@@ -5,6 +5,7 @@ import { AppProviders } from '../../src/app/AppProviders';
 import { ResourcePage } from '../../src/components/resource/ResourcePage';
 import { contract } from '@domain/sales/resources';
 import { customer } from '@domain/crm/resources';
+import { notice } from '@domain/notices/resources';
 import { useSession } from '../../src/stores/session';
 import { user } from '../mocks/app';
 import { API, receivedParams } from '../mocks/handlers';
@@ -190,5 +191,37 @@ describe('ResourcePage (contracts: two machines keyed by their fields)', () => {
     await user.click(ok.at(-1)!);
     await waitFor(() => expect(posted).toEqual([{ path: 'updateAuditStatus', params: { id: '1', auditStatus: '1' } }]));
     expect(await screen.findByText('已提交审核')).toBeInTheDocument();
+  });
+});
+
+describe('ResourcePage (notices: a transition that says what it sends)', () => {
+  const DRAFT = { id: 7, title: '开幕式当天班车与入场安排', category: 2, audience: 3, activityId: 1, activityName: '开幕式暨智慧城市发展主论坛', sendEmail: true, sendSms: true, status: 0, createdAt: '2026-11-21 10:00:00' };
+
+  it('tells before 发布 that attendees get the email and SMS at once, then posts the state', async () => {
+    const posted: Array<Record<string, string>> = [];
+    server.use(
+      http.get(API('/notice/notice/page'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { total: 1, records: [DRAFT] } })),
+      http.post(API('/notice/notice/updateStatus'), async ({ request }) => {
+        posted.push(await receivedParams(request));
+        return HttpResponse.json({ code: 0, msg: '状态已更新', data: { ...DRAFT, status: 1 } });
+      }),
+    );
+    resetSession();
+    signInAs('admin');
+    useSession.setState({ authorities: ['user', 'MENU_notice_notice', 'ACTION_notice_notice_publish'] });
+    render(
+      <AppProviders>
+        <ResourcePage def={notice} />
+      </AppProviders>,
+    );
+    const row = (await screen.findByText(DRAFT.title)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /发\s*布/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('确认发布').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText(/会立即发给该活动的参会人员/)).toBeInTheDocument();
+    expect(within(dialog).queryByText('确定要执行此操作吗？')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(posted).toEqual([{ id: '7', status: '1' }]));
+    resetSession();
   });
 });

@@ -315,7 +315,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
       const text = await askRemark(modal, transition.label);
       if (text === null) return;
       remark = text;
-    } else if (!(await confirmAction({ title: `确认${transition.label}`, danger: transition.danger }))) {
+    } else if (!(await confirmAction({ title: `确认${transition.label}`, content: transition.confirm, danger: transition.danger }))) {
       return;
     }
     try {
