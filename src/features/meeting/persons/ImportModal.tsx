@@ -79,7 +79,8 @@ export function ColumnMapping({ columns, missing, mapping, onChange, disabled }:
         title={missing.length ? `文件中没有找到必填列：${missing.join('、')}，请为它们指定对应的列` : '以下列未能按表头自动识别，可指定对应字段或不导入'}
         description="所作的选择会为本单位记住，下次导入表头相同的文件时自动使用"
       />
-      <Table<PersonImportColumn> rowKey="index" size="small" pagination={false} columns={rows} dataSource={open} />
+      {/* Scrolls sideways in a phone's dialog rather than pushing 对应字段 off the screen. */}
+      <Table<PersonImportColumn> rowKey="index" size="small" pagination={false} columns={rows} dataSource={open} scroll={{ x: 480 }} />
     </div>
   );
 }
@@ -341,7 +342,8 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     >
       <Form layout="vertical" className="zb-import-form">
         <Space size={24} wrap align="start">
-          <Form.Item label="所属活动" required style={{ minWidth: 360, marginBottom: 12 }}>
+          {/* Never wider than a phone's dialog (the viewport less its margins and padding): a fixed 360 px ran off a 390 px screen. */}
+          <Form.Item label="所属活动" required style={{ minWidth: 'min(360px, calc(100vw - 64px))', maxWidth: '100%', marginBottom: 12 }}>
             <ActivitySelect value={activityId} onChange={(v) => setActivityId(typeof v === 'number' ? v : undefined)} disabled={busy || phase.step === 'preview'} />
           </Form.Item>
           <Form.Item label="导入后状态" style={{ marginBottom: 12 }}>
