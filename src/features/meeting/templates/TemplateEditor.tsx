@@ -91,8 +91,9 @@ export function TemplateEditor({ row, canEdit, onChanged }: Props) {
 
   const lengthRule = (field: TemplateField) => ({ max: TEMPLATE_LIMITS[field], message: `${TEMPLATE_FIELD_LABELS[field]}不能超过 ${TEMPLATE_LIMITS[field]} 个字` });
 
+  // A vertical gutter too: below xl the preview stacks under the form and touched its 保存 button.
   return (
-    <Row gutter={24}>
+    <Row gutter={[24, 24]}>
       <Col xs={24} xl={13}>
         <Space wrap style={{ marginBottom: 12 }}>
           {row.custom ? <Tag color="blue">本单位模板{row.updatedAt ? ` · ${row.updatedAt.slice(0, 16)} 保存` : ''}</Tag> : <Tag>默认模板</Tag>}
