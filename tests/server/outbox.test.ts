@@ -3,10 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import { buildApp } from '../../server/app';
+import { MSG } from '../../server/messages';
 import { aliyunSignature } from '../../server/services/outbox/aliyunSms';
 import { emailChannel, smsChannel } from '../../server/services/outbox/channels';
 import { createOutboxWorker } from '../../server/services/outbox/worker';
@@ -255,6 +256,44 @@ describe('消息记录', () => {
     const before = (await t.app.db.select().from(s.outboxMessages)).length;
     expect((await adminCall(t.app, readerToken, 'POST', '/system/message/resend', { id: ours.id })).status).toBe(403);
     expect((await t.app.db.select().from(s.outboxMessages)).length).toBe(before);
+  });
+});
+
+describe('消息记录 of staff granted some projects', () => {
+  it("shows a project's messages only to those granted the project, and those of no project to every reader", async () => {
+    const staff = { username: 'msgscoped', password: 'Scoped-pass-2026', nickName: '授权一个项目' };
+    await createStaffUser(t.app, staff, { code: 'msg_scoped', name: '消息记录按项目' }, () => true);
+    const [user] = await t.app.db.select().from(s.users).where(eq(s.users.username, staff.username));
+    const [granted, other] = await t.app.db.select().from(s.projects).where(eq(s.projects.organiserId, user.organiserId!)).orderBy(s.projects.id).limit(2);
+    await t.app.db.delete(s.userProjects).where(and(eq(s.userProjects.userId, user.id), eq(s.userProjects.projectId, other.id)));
+    const recipient = (label: string) => `scoped-${label}@example.com`;
+    const at = new Date(t.clock.now);
+    const [, hidden, ofNone] = await t.app.db
+      .insert(s.outboxMessages)
+      .values(
+        (['granted', 'other', 'none'] as const).map((label) => ({
+          channel: 'email',
+          kind: 'notice',
+          organiserId: user.organiserId,
+          projectId: label === 'granted' ? granted.id : label === 'other' ? other.id : null,
+          recipient: recipient(label),
+          subject: '通知',
+          text: '内容',
+          state: 'failed',
+          attempts: 3,
+          createdAt: at,
+        })),
+      )
+      .returning();
+    const token = await tokenFor(t.app, staff.username, staff.password);
+    const listed = await adminCall<{ records: OutboxMessageRow[] }>(t.app, token, 'GET', '/system/message/page', { recipient: 'scoped-', pageSize: 50 });
+    expect(listed.data.records.map((r) => r.recipient).sort()).toEqual([recipient('granted'), recipient('none')]);
+    expect((await adminCall(t.app, token, 'POST', '/system/message/resend', { id: hidden.id })).msg).toBe(MSG.messageNotFound);
+    expect((await adminCall(t.app, token, 'POST', '/system/message/resend', { id: ofNone.id })).code).toBe(0);
+    // The admin still sees all three.
+    const admin = await tokenFor(t.app, SEEDED.admin.username, SEEDED.admin.password);
+    const all = await adminCall<{ records: OutboxMessageRow[] }>(t.app, admin, 'GET', '/system/message/page', { recipient: 'scoped-', pageSize: 50 });
+    expect(all.data.records.filter((r) => r.state === 'failed')).toHaveLength(3);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { OutboxMessageRow } from '@domain/system/messages.contracts';
 import type { AppDb } from '../../db/client';
 import { outboxMessages as m } from '../../db/schema';
@@ -13,6 +13,12 @@ export interface MessageReader {
   organiserId: number;
   /** The platform's admins: every organiser's messages and those of none. */
   everything: boolean;
+  /**
+   * Projects granted to the reader (授权项目); null = every project of the organiser. A message of a
+   * project (a notice, an attendee's QR code and personal link) is read by those who may see that
+   * project's attendees; one of none (a sign-up code, a staff password reset) by every reader.
+   */
+  projects: readonly number[] | null;
 }
 
 export interface MessageFilter extends PageParams<'createdAt'> {
@@ -23,7 +29,9 @@ export interface MessageFilter extends PageParams<'createdAt'> {
 }
 
 function visible(reader: MessageReader): SQL | undefined {
-  return reader.everything ? undefined : eq(m.organiserId, reader.organiserId);
+  if (reader.everything) return undefined;
+  const projects = reader.projects === null ? undefined : or(isNull(m.projectId), reader.projects.length ? inArray(m.projectId, [...reader.projects]) : undefined);
+  return and(eq(m.organiserId, reader.organiserId), projects);
 }
 
 export async function pageMessages(db: AppDb, reader: MessageReader, query: MessageFilter): Promise<{ total: number; records: OutboxMessageRow[] }> {

@@ -8,6 +8,7 @@ import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
 import { isSuperUser } from '../../services/grants';
+import { cachedScope } from '../../services/projectScope';
 import { messageFor, pageMessages, type MessageReader } from './messages.repository';
 
 /**
@@ -20,7 +21,9 @@ const NOT_RESENDABLE: ReadonlySet<string> = new Set([...SMS_CODE_KINDS.map((kind
 const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function readerOf(request: FastifyRequest): Promise<MessageReader> {
     const { user, organiser } = signedIn(request);
-    return { organiserId: organiser.id, everything: await isSuperUser(app.db, user.id) };
+    const everything = await isSuperUser(app.db, user.id);
+    const projects = everything ? null : (await cachedScope(app.db, user.id, organiser.id, app.now())).authorisedProjects;
+    return { organiserId: organiser.id, everything, projects };
   }
 
   route(app, messagePage, async (request) => ok(await pageMessages(app.db, await readerOf(request), request.query)));
