@@ -250,7 +250,17 @@ async function seedDemoData(db: AppDb, hashes: Record<keyof typeof USERS, string
     const createdAt = dates.at(`2026-11-${String(10 + index * 2).padStart(2, '0')} 09:00:00`);
     const [notice] = await db
       .insert(t.notices)
-      .values({ organiserId, userId: addressee ? userIds[addressee] : null, audience, title, content, type, category: noticeCategoryValue(category), createdAt })
+      .values({
+        organiserId,
+        userId: addressee ? userIds[addressee] : null,
+        audience,
+        // The competition's calendar keeps its written days, as its works do.
+        title: audience === 'competition' ? title : dates.prose(title),
+        content: audience === 'competition' ? content : dates.prose(content),
+        type,
+        category: noticeCategoryValue(category),
+        createdAt,
+      })
       .returning({ id: t.notices.id });
     if (readBy.length) {
       await db

@@ -38,7 +38,15 @@ export interface SeedDates {
   at(text: string): Date;
   /** An instant written as ISO text or a Date, moved. */
   instant(value: string | Date): Date;
+  /**
+   * Text that names days as people write them (「12 月 8 日」, 「12 月 7 日至 11 日」), each day moved: a notice
+   * must not send attendees to the opening on a day the activity is not on. The written days are of 2026.
+   */
+  prose(text: string): string;
 }
+
+const monthDay = (day: string) => `${Number(day.slice(5, 7))} 月 ${Number(day.slice(8, 10))} 日`;
+const writtenDay = (month: string, date: string) => `2026-${month.padStart(2, '0')}-${date.padStart(2, '0')}`;
 
 const utcDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
@@ -54,5 +62,12 @@ export function seedDates(today: string = seedDay()): SeedDates {
     stamp: (text) => `${day(text.slice(0, 10))}${text.slice(10)}`,
     at: (text) => new Date(new Date(`${text.replace(' ', 'T')}+08:00`).getTime() + shiftMs),
     instant: (value) => new Date(new Date(value).getTime() + shiftMs),
+    prose: (text) =>
+      text.replace(/(\d{1,2}) 月 (\d{1,2}) 日(?:至 (\d{1,2}) 日)?/g, (_, month: string, date: string, until: string | undefined) => {
+        const from = day(writtenDay(month, date));
+        if (until === undefined) return monthDay(from);
+        const to = day(writtenDay(month, until));
+        return `${monthDay(from)}至 ${from.slice(5, 7) === to.slice(5, 7) ? `${Number(to.slice(8, 10))} 日` : monthDay(to)}`;
+      }),
   };
 }

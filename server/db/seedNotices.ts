@@ -104,8 +104,8 @@ export async function seedNotices(db: AppDb, ctx: { organiserId: number; userId:
       .insert(noticeNotices)
       .values({
         organiserId: ctx.organiserId,
-        title,
-        content,
+        title: dates.prose(title),
+        content: dates.prose(content),
         category,
         audience,
         roleId,
@@ -139,7 +139,7 @@ export async function seedNotices(db: AppDb, ctx: { organiserId: number; userId:
     if (stateKey !== 'published' || audienceKey === 'attendees') continue;
     const [delivered] = await db
       .insert(notices)
-      .values({ organiserId: ctx.organiserId, userId: null, audience: 'staff', roleId, title, content, type: 1, category, sourceId: id, createdAt: cst(publishedAt!) })
+      .values({ organiserId: ctx.organiserId, userId: null, audience: 'staff', roleId, title: dates.prose(title), content: dates.prose(content), type: 1, category, sourceId: id, createdAt: cst(publishedAt!) })
       .returning({ id: notices.id });
     if (audienceKey === 'role') await db.insert(noticeReads).values({ noticeId: delivered.id, userId: ctx.readerId, readAt: cst('2026-11-21 10:02:00') });
   }

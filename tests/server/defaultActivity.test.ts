@@ -119,6 +119,11 @@ describe('the seed, made on another day', () => {
     expect(dates.day('2026-12-19')).toBe('2027-03-26');
     expect(dates.stamp('2026-12-09 07:30')).toBe('2027-03-16 07:30');
     expect(dates.at('2026-12-08 08:10').toISOString()).toBe('2027-03-15T00:10:00.000Z');
+    expect(dates.prose('开幕式于 12 月 8 日 09:00 开始')).toBe('开幕式于 3 月 15 日 09:00 开始');
+    expect(dates.prose('12 月 7 日至 11 日的排班表，请于 11 月 30 日前确认')).toBe('3 月 14 日至 18 日的排班表，请于 3 月 7 日前确认');
+    expect(seedDates('2027-01-02').prose('12 月 28 日至 31 日')).toBe('1 月 22 日至 25 日');
+    // A range that the move carries across a month names the second month too.
+    expect(seedDates('2026-12-28').prose('12 月 7 日至 15 日')).toBe('12 月 27 日至 1 月 4 日');
 
     const database = await openDatabase({ memory: true });
     try {
@@ -141,6 +146,9 @@ describe('the seed, made on another day', () => {
       expect(checkins.every((c) => c.checkedAt.toISOString() >= '2027-03-15T00:00' && c.checkedAt.toISOString() < '2027-03-15T09:00')).toBe(true);
       const seats = (await db.select().from(schema.resourceTables.get('seat')!).where(eq(table('seat').activityId, main.id))) as Array<{ personId: number | null }>;
       expect(seats.filter((s) => s.personId !== null).length).toBe(30);
+      // What the notices say moves with the days: the attendees' 入场须知 names the opening's day.
+      const [entry] = (await db.select().from(schema.resourceTables.get('notice')!).where(eq(table('notice').title, '开幕式入场须知'))) as Array<{ content: string }>;
+      expect(entry.content).toMatch(/^开幕式于 3 月 15 日 09:00 开始/);
       const shuttles = (await db.select().from(schema.resourceTables.get('shuttleLine')!).where(eq(table('shuttleLine').activityId, main.id))) as Array<{ departAt: Date }>;
       expect(shuttles.map((s) => s.departAt.toISOString()).sort()).toEqual(['2027-03-14T23:30:00.000Z', '2027-03-14T23:50:00.000Z']);
     } finally {
