@@ -11,7 +11,7 @@ import { Text } from '../core/schemas';
  */
 
 const Code = Type.Object(
-  { code: Type.Optional(Type.String({ maxLength: 256 })), sig: Type.Optional(Type.String({ maxLength: 64 })) },
+  { code: Type.Optional(Type.String({ maxLength: 256 })), sig: Type.Optional(Type.String({ maxLength: 64, title: '退订链接签名' })) },
   { additionalProperties: false },
 );
 
