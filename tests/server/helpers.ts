@@ -119,12 +119,22 @@ export async function ensureSeededTemplate(base: string): Promise<void> {
   await onServer(base, async (c) => {
     try {
       await c.query(`alter database ${partial} rename to ${name}`);
+      await c.query(`comment on database ${name} is '${Date.now()}'`);
     } catch {
       await c.query(`drop database if exists ${partial} with (force)`); // another run made it first
     }
-    // Templates of earlier sources: dropped when no run is using them.
-    const stale = await c.query<{ datname: string }>(`select datname from pg_database where starts_with(datname, 'zbzj_tpl_') and datname <> $1`, [name]);
-    for (const { datname } of stale.rows) await c.query(`drop database if exists ${datname}`).catch(() => {});
+    // Templates of earlier sources, made over a day ago. A younger one may belong to a run of another
+    // checkout going on now (a worktree), whose files copy it between connections: dropping it there
+    // failed every file after.
+    const stale = await c.query<{ datname: string; made: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as made from pg_database where starts_with(datname, 'zbzj_tpl_') and datname <> $1`,
+      [name],
+    );
+    const dayAgo = Date.now() - 24 * 3600 * 1000;
+    for (const { datname, made } of stale.rows) {
+      if (Number(made ?? 0) > dayAgo) continue;
+      await c.query(`drop database if exists ${datname}`).catch(() => {});
+    }
   });
 }
 
