@@ -21,7 +21,7 @@ async function openGrants(page: Page, roleName: string): Promise<Locator> {
   return drawer;
 }
 
-test('admin creates a role and grants it two menus and one action through the tree', async ({ page }) => {
+test('admin creates a role and grants it a page action and a whole page through the tree', async ({ page }) => {
   const name = `展会客服${Date.now() % 100000}`;
   await signIn(page, 'admin');
   await page.goto('system/role/index');
@@ -39,7 +39,7 @@ test('admin creates a role and grants it two menus and one action through the tr
 
   let drawer = await openGrants(page, name);
   await drawer.getByRole('button', { name: '展开全部' }).click();
-  // 活动列表: the page itself (访问页面) and its 新增 button; 消息记录: a page without actions.
+  // 活动列表: the page itself (访问页面) and its 新增 button; 消息记录: the whole page, with its one action (重发).
   const activityList = treeNode(drawer, '活动列表');
   await expect(activityList).toBeVisible();
   const view = activityList.locator('xpath=following-sibling::div[1]');
@@ -52,7 +52,7 @@ test('admin creates a role and grants it two menus and one action through the tr
   await checkboxOf(treeNode(drawer, '消息记录')).click();
   await expect(checkboxOf(treeNode(drawer, '活动管理'))).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await expect(checkboxOf(treeNode(drawer, '系统管理'))).toHaveClass(/ant-tree-checkbox-indeterminate/);
-  await expect(drawer.getByText('已选 4 个菜单、1 个操作')).toBeVisible();
+  await expect(drawer.getByText('已选 4 个菜单、2 个操作')).toBeVisible();
   await shot(page, 'zbzj-role-grants', { fullPage: false });
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('授权已保存，相关用户下次加载菜单时生效')).toBeVisible();
