@@ -126,20 +126,28 @@ function numberText(text: string): string {
   return Number.isFinite(value) ? String(value) : '';
 }
 
-/** Reads the first worksheet (in the workbook's own order) and hands each row to the sink. */
+/** Reads the first visible worksheet (in the workbook's own order) and hands each row to the sink. */
 export function readFirstWorksheet(parts: ReadonlyMap<string, Buffer>, sink: XlsxRowSink): void {
   const office = [...relationships(parts, '').values()].find((r) => r.type.endsWith('/officeDocument'));
   const workbookPath = office?.path ?? 'xl/workbook.xml';
   const workbook = parts.get(workbookPath);
   if (!workbook) throw new XlsxUnreadable('no workbook');
   const rels = relationships(parts, workbookPath);
-  let firstSheet: string | undefined;
+  // The sheets in the workbook's order. The one read is the first a person sees: a hidden sheet (an old
+  // copy of the list, the source of a drop-down) or a chart sheet before it would otherwise be imported
+  // in place of the list on screen, without a word. A workbook with nothing visible falls back to its
+  // first worksheet.
+  const sheets: Array<{ path: string | undefined; hidden: boolean }> = [];
   parse(workbook, {
     open(name, a) {
-      if (name === 'sheet' && firstSheet === undefined) firstSheet = a['r:id'] ?? Object.entries(a).find(([k]) => k.endsWith(':id'))?.[1];
+      if (name !== 'sheet') return;
+      const id = a['r:id'] ?? Object.entries(a).find(([k]) => k.endsWith(':id'))?.[1];
+      const rel = id === undefined ? undefined : rels.get(id);
+      if (rel && !rel.type.endsWith('/worksheet')) return;
+      sheets.push({ path: rel?.path, hidden: a.state === 'hidden' || a.state === 'veryHidden' });
     },
   });
-  const sheetPath = firstSheet ? rels.get(firstSheet)?.path : undefined;
+  const sheetPath = (sheets.find((s) => !s.hidden) ?? sheets[0])?.path;
   const sheet = sheetPath ? parts.get(sheetPath) : undefined;
   if (!sheet) throw new XlsxUnreadable('no worksheet');
   const stringsPath = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.path ?? 'xl/sharedStrings.xml';

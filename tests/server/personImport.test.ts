@@ -370,6 +370,22 @@ describe('preview and commit', () => {
   });
 });
 
+describe('files as people have them', () => {
+  it('reads the first sheet a person sees: a hidden one before it (an old copy of the list) is not imported', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const old = workbook.addWorksheet('旧名单', { state: 'hidden' });
+    old.addRow(['姓名', '手机']);
+    old.addRow(['隐藏的人', '17700009601']);
+    const shown = workbook.addWorksheet('参会人员');
+    shown.addRow(['姓名', '手机']);
+    shown.addRow(['看得见的人', '17700009602']);
+    const checked = await preview(Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64'));
+    expect(checked.code, checked.msg).toBe(0);
+    expect(checked.data).toMatchObject({ total: 1, valid: 1, missing: [] });
+    expect(checked.data.rows.map((r) => [r.row, r.values.name, r.values.mobile])).toEqual([[2, '看得见的人', '17700009602']]);
+  });
+});
+
 describe('authorities and organisers', () => {
   it('refuses template, preview and commit without the import action', async () => {
     const content = await xlsx([good(400)]);

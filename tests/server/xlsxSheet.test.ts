@@ -49,6 +49,25 @@ describe('readFirstWorksheet', () => {
     ]);
   });
 
+  it('reads the first sheet a person sees: hidden sheets and chart sheets before it are passed over', () => {
+    const sheet = (text: string) => `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${text}</t></is></c></row></sheetData></worksheet>`;
+    const input = parts({ old: sheet('旧名单'), lists: sheet('选项'), list: sheet('参会人员') }, ['old', 'lists', 'list']);
+    input.set(
+      'xl/workbook.xml',
+      Buffer.from(
+        `<workbook xmlns:r="${REL}"><sheets><sheet name="图表" sheetId="9" r:id="rchart"/><sheet name="旧名单" sheetId="1" state="hidden" r:id="rold"/>` +
+          `<sheet name="选项" sheetId="2" state="veryHidden" r:id="rlists"/><sheet name="参会人员" sheetId="3" r:id="rlist"/></sheets></workbook>`,
+      ),
+    );
+    const rels = input.get('xl/_rels/workbook.xml.rels')!.toString();
+    input.set('xl/_rels/workbook.xml.rels', Buffer.from(rels.replace('</Relationships>', `<Relationship Id="rchart" Type="${REL}/chartsheet" Target="chartsheets/sheet1.xml"/></Relationships>`)));
+    input.set('xl/chartsheets/sheet1.xml', Buffer.from('<chartsheet><drawing r:id="x"/></chartsheet>'));
+    expect(read(input)).toEqual([[1, ['参会人员']]]);
+    // Nothing visible (Excel cannot save such a file, other writers can): the first worksheet.
+    input.set('xl/workbook.xml', Buffer.from(`<workbook xmlns:r="${REL}"><sheets><sheet name="旧名单" sheetId="1" state="hidden" r:id="rold"/></sheets></workbook>`));
+    expect(read(input)).toEqual([[1, ['旧名单']]]);
+  });
+
   it('stops at a cell beyond the widest row allowed, before reading it', () => {
     const wide = `<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c r="XFD1"><v>2</v></c></row></sheetData></worksheet>`;
     expect(() => read(parts({ sheet1: wide }, ['sheet1']), 256)).toThrow('too wide at 1');
