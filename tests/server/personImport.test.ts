@@ -384,6 +384,33 @@ describe('files as people have them', () => {
     expect(checked.data).toMatchObject({ total: 1, valid: 1, missing: [] });
     expect(checked.data.rows.map((r) => [r.row, r.values.name, r.values.mobile])).toEqual([[2, '看得见的人', '17700009602']]);
   });
+
+  it('finds the header under a title row, keeps the rows’ own numbers, and hands refused rows back under the real header', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('参会人员');
+    sheet.addRow(['2026 年会参会人员名单']);
+    sheet.mergeCells('A1:C1');
+    sheet.addRow(['姓名', '手机', '单位']);
+    sheet.addRow(['标题下的人', '17700009603', '星河会展']);
+    sheet.addRow(['号码不对', '1770000', '星河会展']);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+    const checked = await preview(content);
+    expect(checked.code, checked.msg).toBe(0);
+    expect(checked.data).toMatchObject({ total: 2, valid: 1, errorCount: 1, missing: [] });
+    expect(checked.data.columns.map((c) => [c.header, c.field])).toEqual([
+      ['姓名', 'name'],
+      ['手机', 'mobile'],
+      ['单位', 'company'],
+    ]);
+    expect(checked.data.errors).toEqual([{ row: 4, column: '手机号码', field: 'mobile', msg: '第 4 行「手机号码」：请输入正确的手机号码' }]);
+    const res = await signedInject(t.app, { method: 'POST', url: url('importRefused'), token: tokens.demo, form: { activityId, fileName: 'persons.xlsx', content } });
+    expect(rowsOf((await sheetOf(res.rawPayload)).worksheets[0])).toEqual([
+      ['错误原因', '姓名', '手机', '单位'],
+      ['「手机号码」请输入正确的手机号码', '号码不对', '1770000', '星河会展'],
+    ]);
+    expect((await commit(content)).data).toMatchObject({ imported: 1, refused: 1 });
+    expect((await personsIn(activityId)).find((r) => r.mobile === '17700009603')).toMatchObject({ name: '标题下的人', company: '星河会展' });
+  });
 });
 
 describe('authorities and organisers', () => {

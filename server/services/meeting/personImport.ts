@@ -402,11 +402,30 @@ function columnsOfFile(header: string[], rows: SheetRow[], remembered: Record<st
   }));
 }
 
+/** Rows a header may sit below: a title (often merged across the columns), a date or a note above it. */
+const HEADER_SEARCH_ROWS = 5;
+
+/**
+ * The header row and the rows under it. Lists people have often open with a title row (「2026 年会参会人员
+ * 名单」) and the header in row 2 or 3: read as the header, the title leaves 姓名 and 手机号码 unmatched, and
+ * the mapping step cannot help, since the real headers are then data. So when row 1 does not give both
+ * required columns and one of the first rows below does, that row is the header and what is above it is
+ * left out; the rows keep their own numbers for the messages.
+ */
+function headerRowOf(header: string[], rows: SheetRow[], mapping: Record<string, string>): { header: string[]; rows: SheetRow[] } {
+  const complete = (cells: string[]) => missingFields(matchColumns(cells.map((h) => excerpt(h)), mapping)).length === 0;
+  if (complete(header)) return { header, rows };
+  const at = rows.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => complete(r.cells));
+  return at < 0 ? { header, rows } : { header: rows[at].cells, rows: rows.slice(at + 1) };
+}
+
 async function checkFile(caller: Caller, activityId: number, upload: ImportUpload, db: AppDb = caller.db): Promise<CheckedFile & FileColumns> {
   const given = mappingOf(upload.mapping);
   const bytes = bytesOf(upload);
-  const { header, rows } = await readSheet(bytes);
-  const columns = columnsOfFile(header, rows, await rememberedMapping(caller), given);
+  const remembered = await rememberedMapping(caller);
+  const sheet = await readSheet(bytes);
+  const { header, rows } = headerRowOf(sheet.header, sheet.rows, { ...remembered, ...given });
+  const columns = columnsOfFile(header, rows, remembered, given);
   const missing = missingFields(columns);
   if (rows.length === 0) {
     if (missing.length) throw refuse(MSG.personImportMissingColumns(missing.map((name) => IMPORT_FIELDS.find((f) => f.name === name)!.label)));
