@@ -411,6 +411,23 @@ describe('files as people have them', () => {
     expect((await commit(content)).data).toMatchObject({ imported: 1, refused: 1 });
     expect((await personsIn(activityId)).find((r) => r.mobile === '17700009603')).toMatchObject({ name: '标题下的人', company: '星河会展' });
   });
+
+  it('exports a name holding U+FFFF, which XML cannot, without it: the list still opens and imports again', async () => {
+    const save = await signedInject(t.app, { method: 'POST', url: url('save'), token: tokens.demo, form: { activityId, name: '王\uFFFF五', kind: 1, mobile: '17700009604' } });
+    expect(body(save).code, body(save).msg).toBe(0);
+    const res = await signedInject(t.app, { method: 'GET', url: url('export'), token: tokens.demo, query: { activityId } });
+    expect(res.statusCode).toBe(200);
+    const [sheet] = (await sheetOf(res.rawPayload)).worksheets;
+    expect(rowsOf(sheet).find((r) => r[2] === '17700009604')?.[0]).toBe('王五');
+    const again = await preview(res.rawPayload.toString('base64'), 'demo', activityId, 'export.xlsx');
+    expect(again.code, again.msg).toBe(0);
+    expect(again.data).toMatchObject({ errorCount: 0, missing: [] });
+    // The audit log's export carries the name in its summary.
+    const admin = await tokenFor(t.app, SEEDED.admin.username, SEEDED.admin.password);
+    const audit = await signedInject(t.app, { method: 'GET', url: '/admin/system/audit/export', token: admin, query: { resource: 'person' } });
+    expect(audit.statusCode).toBe(200);
+    expect(JSON.stringify(rowsOf((await sheetOf(audit.rawPayload)).worksheets[0]))).toContain('王五');
+  });
 });
 
 describe('authorities and organisers', () => {

@@ -9,6 +9,7 @@ import { auditLogs, organisers } from '../../db/schema';
 import { chinaDateTime } from '../../lib/dates';
 import { refuse } from '../../lib/errors';
 import { offsetOf, orderBy } from '../../lib/paging';
+import { sheetValue } from '../../lib/xlsxText';
 import { MSG } from '../../messages';
 import { escapeLike } from '../../services/sql';
 
@@ -122,18 +123,20 @@ export async function auditWorkbook(reader: AuditReader, filters: AuditFilters):
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
     // Values go in as data: a summary that reads like a formula stays text.
-    sheet.addRow([
-      row.createdAt,
-      row.organiserName,
-      row.username,
-      AUDIT_ACTION_LABELS[row.action] ?? row.action,
-      row.resource === null ? null : (AUDIT_RESOURCE_TITLES.get(row.resource) ?? row.resource),
-      row.rowId,
-      row.summary,
-      row.changes?.map(auditChangeText).join('\n') ?? null,
-      row.address,
-      auditEntryLabel(row.entry),
-    ]);
+    sheet.addRow(
+      [
+        row.createdAt,
+        row.organiserName,
+        row.username,
+        AUDIT_ACTION_LABELS[row.action] ?? row.action,
+        row.resource === null ? null : (AUDIT_RESOURCE_TITLES.get(row.resource) ?? row.resource),
+        row.rowId,
+        row.summary,
+        row.changes?.map(auditChangeText).join('\n') ?? null,
+        row.address,
+        auditEntryLabel(row.entry),
+      ].map(sheetValue),
+    );
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -24,6 +24,7 @@ import { activities, organisers, projects, stateChanges, users } from '../../db/
 import { autoCodeOf } from '../../lib/dates';
 import { forbidden, refuse } from '../../lib/errors';
 import { isBadText } from '../../lib/inputText';
+import { sheetValue } from '../../lib/xlsxText';
 import { MSG } from '../../messages';
 import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../resources/model';
 import { exportColumns } from '../resources/export';
@@ -100,8 +101,8 @@ export async function personWorkbook(rows: readonly Row[]): Promise<Buffer> {
   });
   for (const row of rows) {
     const line: Record<string, string | number | null> = {};
-    for (const field of IMPORT_FIELDS) line[field.name] = fieldType(field).cell(row[field.name], row, field) ?? null;
-    extra.forEach((c, i) => (line[`x${i}`] = c.value(row)));
+    for (const field of IMPORT_FIELDS) line[field.name] = sheetValue(fieldType(field).cell(row[field.name], row, field) ?? null);
+    extra.forEach((c, i) => (line[`x${i}`] = sheetValue(c.value(row))));
     sheet.addRow(line);
   }
   // Worksheet.dataValidations takes a range (one rule for the column, not one per cell); exceljs' typings omit it.

@@ -4,6 +4,7 @@ import { fieldType } from '@domain/resource/fieldTypes';
 import { ACTIVITY_LABEL, isMoney, PROJECT_LABEL, stateLabel } from '@domain/resource/framework';
 import type { ResourceDef } from '@domain/resource/types';
 import { chinaDay } from '../../lib/dates';
+import { sheetValue } from '../../lib/xlsxText';
 import { MSG } from '../../messages';
 import type { Row } from './model';
 
@@ -45,7 +46,7 @@ export async function workbookOf(def: ResourceDef, rows: Row[]): Promise<Buffer>
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
     // Values go in as data: a cell that reads like a formula ('=1+1') stays text.
-    sheet.addRow(Object.fromEntries(columns.map((c, i) => [`c${i}`, c.value(row)])));
+    sheet.addRow(Object.fromEntries(columns.map((c, i) => [`c${i}`, sheetValue(c.value(row))])));
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
