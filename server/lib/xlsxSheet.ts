@@ -8,8 +8,9 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
  * things an import needs with saxes (the XML parser exceljs itself uses) in about a fifth of that.
  *
  * A cell's text is what a person sees in it: a shared or inline string (rich-text runs joined, phonetic
- * guides left out), a number as JavaScript writes it (a date cell is its Excel serial number, which the
- * import's date reading understands), TRUE / FALSE, an error such as #N/A, a formula's cached result.
+ * guides left out), a number as JavaScript writes it unless its cell's format shows it as a day or time
+ * (2026-03-01, 14:30, 2026-03-01 14:30), a percentage (15%) or zero-padded (000123), TRUE / FALSE, an
+ * error such as #N/A, a formula's cached result.
  */
 
 export interface XlsxRowSink {
@@ -121,9 +122,78 @@ function columnOf(ref: string | undefined): number | undefined {
   return column || undefined;
 }
 
-function numberText(text: string): string {
+/** How a number format shows a value, as far as an import cares: a day and/or time, a percentage, zero-padding. */
+type NumberShape = { kind: 'date'; day: boolean; time: boolean; seconds: boolean } | { kind: 'percent'; decimals: number } | { kind: 'padded'; width: number } | null;
+
+/** Built-in formats that are days or times: 14–22 and 45–47 everywhere, 27–36 and 50–58 in Chinese, Japanese and Korean Excel. */
+const BUILTIN_DAY = new Set([14, 15, 16, 17, 22, 27, 28, 29, 30, 31, 34, 35, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILTIN_TIME = new Set([18, 19, 20, 21, 22, 32, 33, 34, 35, 45, 46, 47]);
+const BUILTIN_SECONDS = new Set([19, 21, 45, 46, 47]);
+
+function shapeOf(id: number, code: string | undefined): NumberShape {
+  if (code === undefined) {
+    if (BUILTIN_DAY.has(id) || BUILTIN_TIME.has(id)) return { kind: 'date', day: BUILTIN_DAY.has(id), time: BUILTIN_TIME.has(id), seconds: BUILTIN_SECONDS.has(id) };
+    if (id === 9) return { kind: 'percent', decimals: 0 };
+    if (id === 10) return { kind: 'percent', decimals: 2 };
+    return null;
+  }
+  // The first section (positive numbers), without quoted text, escapes, colours and locales ("年", \-, [Red], [$-804]).
+  const bare = code
+    .split(';')[0]
+    .replace(/"[^"]*"|\\.|_.|\*./g, '')
+    .replace(/\[(?![hms]+\])[^\]]*\]/gi, '');
+  if (/[yd]/i.test(bare) || /[hs]/i.test(bare) || /m/i.test(bare)) {
+    const time = /[hs]/i.test(bare);
+    return { kind: 'date', day: /[yd]/i.test(bare) || (/m/i.test(bare) && !time), time, seconds: /s/i.test(bare) };
+  }
+  if (bare.includes('%')) return { kind: 'percent', decimals: /\.(0+)/.exec(bare)?.[1].length ?? 0 };
+  if (/^0{2,}$/.test(bare)) return { kind: 'padded', width: bare.length };
+  return null;
+}
+
+/**
+ * The number formats of the cell styles (the `s` of a cell is an index into cellXfs): a date typed into
+ * a 备注 or 单位 column is kept as a number of days and a percentage as a fraction, so without them a
+ * person's 2026/3/1 would be imported as 46082, 15% as 0.15 and a number shown as 000123 as 123.
+ */
+function numberShapes(xml: Buffer | undefined): NumberShape[] {
+  const shapes: NumberShape[] = [];
+  if (!xml) return shapes;
+  const codes = new Map<number, string>();
+  let inCellXfs = false;
+  parse(xml, {
+    open(name, a) {
+      if (name === 'numFmt' && a.numFmtId !== undefined) codes.set(parseInt(a.numFmtId, 10), a.formatCode ?? '');
+      else if (name === 'cellXfs') inCellXfs = true;
+      else if (name === 'xf' && inCellXfs) {
+        const id = parseInt(a.numFmtId ?? '0', 10);
+        shapes.push(shapeOf(id, codes.get(id)));
+      }
+    },
+    close(name) {
+      if (name === 'cellXfs') inCellXfs = false;
+    },
+  });
+  return shapes;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A number as the person sees it in its cell's format (as far as `NumberShape` goes); otherwise as JavaScript writes it. */
+function numberText(text: string, shape: NumberShape = null, date1904 = false): string {
   const value = parseFloat(text);
-  return Number.isFinite(value) ? String(value) : '';
+  if (!Number.isFinite(value)) return '';
+  if (shape?.kind === 'date' && value >= 0 && value < 2_958_466) {
+    // Day 0 is 1899-12-30 (Excel counts a 29 February 1900 that never was), or 1904-01-01 in a 1904 workbook.
+    const seconds = Math.round(value * 86_400);
+    const at = new Date(Date.UTC(1899, 11, 30) + (date1904 ? 1462 : 0) * 86_400_000 + seconds * 1000);
+    const day = `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}`;
+    const time = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}${shape.seconds ? `:${two(at.getUTCSeconds())}` : ''}`;
+    return shape.day && shape.time ? `${day} ${time}` : shape.time ? time : day;
+  }
+  if (shape?.kind === 'percent') return `${(value * 100).toFixed(shape.decimals)}%`;
+  if (shape?.kind === 'padded' && Number.isInteger(value) && value >= 0) return String(value).padStart(shape.width, '0');
+  return String(value);
 }
 
 /** Reads the first visible worksheet (in the workbook's own order) and hands each row to the sink. */
@@ -138,8 +208,10 @@ export function readFirstWorksheet(parts: ReadonlyMap<string, Buffer>, sink: Xls
   // in place of the list on screen, without a word. A workbook with nothing visible falls back to its
   // first worksheet.
   const sheets: Array<{ path: string | undefined; hidden: boolean }> = [];
+  let date1904 = false;
   parse(workbook, {
     open(name, a) {
+      if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
       if (name !== 'sheet') return;
       const id = a['r:id'] ?? Object.entries(a).find(([k]) => k.endsWith(':id'))?.[1];
       const rel = id === undefined ? undefined : rels.get(id);
@@ -152,11 +224,13 @@ export function readFirstWorksheet(parts: ReadonlyMap<string, Buffer>, sink: Xls
   if (!sheet) throw new XlsxUnreadable('no worksheet');
   const stringsPath = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.path ?? 'xl/sharedStrings.xml';
   const strings = sharedStrings(parts.get(stringsPath));
+  const shapes = numberShapes(parts.get([...rels.values()].find((r) => r.type.endsWith('/styles'))?.path ?? 'xl/styles.xml'));
 
   let rowNumber = 0;
   let cells: string[] | null = null;
   let column = 0;
   let type = '';
+  let shape: NumberShape = null;
   let formula = false;
   let value: string[] | null = null;
   let inline: string[] | null = null;
@@ -176,6 +250,7 @@ export function readFirstWorksheet(parts: ReadonlyMap<string, Buffer>, sink: Xls
           column = columnOf(a.r) ?? column + 1;
           if (column > sink.maxColumns) sink.tooWide(rowNumber);
           type = a.t ?? '';
+          shape = a.s ? (shapes[parseInt(a.s, 10)] ?? null) : null;
           formula = false;
           value = null;
           inline = null;
@@ -210,12 +285,12 @@ export function readFirstWorksheet(parts: ReadonlyMap<string, Buffer>, sink: Xls
           if (!cells) break;
           const v = value?.join('') ?? '';
           let text: string;
-          if (formula) text = type === 'str' ? v : value ? numberText(v) : '';
+          if (formula) text = type === 'str' ? v : value ? numberText(v, shape, date1904) : '';
           else if (type === 's') text = value ? (strings[parseInt(v, 10)] ?? '') : '';
           else if (type === 'inlineStr') text = inline?.join('') ?? v;
           else if (type === 'str' || type === 'e' || type === 'd') text = v;
           else if (type === 'b') text = value ? (parseInt(v, 10) !== 0 ? 'TRUE' : 'FALSE') : '';
-          else text = value ? numberText(v) : '';
+          else text = value ? numberText(v, shape, date1904) : '';
           while (cells.length < column - 1) cells.push('');
           cells[column - 1] = text.trim();
           break;

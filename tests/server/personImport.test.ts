@@ -412,6 +412,27 @@ describe('files as people have them', () => {
     expect((await personsIn(activityId)).find((r) => r.mobile === '17700009603')).toMatchObject({ name: '标题下的人', company: '星河会展' });
   });
 
+  it('imports a day, a time or a percentage in a text column as the cell shows it, not as Excel’s number behind it', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('参会人员');
+    sheet.addRow(['姓名', '手机', '备注', '职务']);
+    // Excel turns 2026/3/1 typed into a cell into day 46082 shown in a date format.
+    const row = sheet.addRow(['日期在备注', '17700009605', new Date(Date.UTC(2026, 2, 1)), 0.15]);
+    row.getCell(4).numFmt = '0%';
+    const late = sheet.addRow(['时间在备注', '17700009606', 0.6041666666666666]);
+    late.getCell(3).numFmt = 'h:mm';
+    const content = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+    const checked = await preview(content);
+    expect(checked.data.rows.map((r) => [r.values.remark, r.values.jobTitle])).toEqual([
+      ['2026-03-01', '15%'],
+      ['14:30', ''],
+    ]);
+    expect((await commit(content)).data).toMatchObject({ imported: 2, refused: 0 });
+    const stored = await personsIn(activityId);
+    expect(stored.find((r) => r.mobile === '17700009605')).toMatchObject({ remark: '2026-03-01', jobTitle: '15%' });
+    expect(stored.find((r) => r.mobile === '17700009606')).toMatchObject({ remark: '14:30' });
+  });
+
   it('exports a name holding U+FFFF, which XML cannot, without it: the list still opens and imports again', async () => {
     const save = await signedInject(t.app, { method: 'POST', url: url('save'), token: tokens.demo, form: { activityId, name: '王\uFFFF五', kind: 1, mobile: '17700009604' } });
     expect(body(save).code, body(save).msg).toBe(0);

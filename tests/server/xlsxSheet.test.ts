@@ -68,6 +68,25 @@ describe('readFirstWorksheet', () => {
     expect(read(input)).toEqual([[1, ['旧名单']]]);
   });
 
+  it('reads a number as its cell’s format shows it: a day or time, a percentage, zero-padded; other formats as the number', () => {
+    const styles = [
+      `<styleSheet><numFmts count="4"><numFmt numFmtId="164" formatCode="yyyy&quot;年&quot;m&quot;月&quot;d&quot;日&quot;"/><numFmt numFmtId="165" formatCode="000000"/>`,
+      `<numFmt numFmtId="166" formatCode="[$-804]yyyy/m/d\\ h:mm;@"/><numFmt numFmtId="167" formatCode="#,##0.00_);[Red]\\(#,##0.00\\)"/></numFmts>`,
+      // cellStyleXfs are the named styles, not the cells' `s`.
+      `<cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs>`,
+      `<cellXfs count="9"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="20"/><xf numFmtId="10"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/><xf numFmtId="167"/><xf numFmtId="49"/></cellXfs></styleSheet>`,
+    ].join('');
+    const cells = ['46082', '46082', '0.6041666666666666', '0.155', '46082', '123', '46082.75', '1234.5', '13912345678']
+      .map((v, i) => `<c r="${String.fromCharCode(65 + i)}2" s="${i}"><v>${v}</v></c>`)
+      .join('');
+    const input = parts({ sheet1: `<worksheet><sheetData><row r="2">${cells}</row></sheetData></worksheet>` }, ['sheet1']);
+    input.set('xl/styles.xml', Buffer.from(styles));
+    expect(read(input)).toEqual([[2, ['46082', '2026-03-01', '14:30', '15.50%', '2026-03-01', '000123', '2026-03-01 18:00', '1234.5', '13912345678']]]);
+    // A workbook of the 1904 date system (older Mac Excel) counts its days from 1904-01-01.
+    input.set('xl/workbook.xml', Buffer.from(input.get('xl/workbook.xml')!.toString().replace('<sheets>', '<workbookPr date1904="1"/><sheets>')));
+    expect(read(input)[0][1][1]).toBe('2030-03-02');
+  });
+
   it('stops at a cell beyond the widest row allowed, before reading it', () => {
     const wide = `<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c r="XFD1"><v>2</v></c></row></sheetData></worksheet>`;
     expect(() => read(parts({ sheet1: wide }, ['sheet1']), 256)).toThrow('too wide at 1');
