@@ -19,6 +19,15 @@ export interface XlsxRowSink {
   /** Called before a cell beyond `maxColumns` is read; must throw. */
   tooWide(row: number): never;
   maxColumns: number;
+  /** Called for each merged range (1-based, inclusive), after the rows. */
+  merged?(range: CellRange): void;
+}
+
+export interface CellRange {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
 }
 
 /** The file is not a workbook this reader understands (a part missing, XML that does not parse). */
@@ -180,6 +189,15 @@ function numberShapes(xml: Buffer | undefined): NumberShape[] {
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** A number as the person sees it in its cell's format (as far as `NumberShape` goes); otherwise as JavaScript writes it. */
+/** 'B2:C10' (or a single 'B2') → its rows and columns; undefined for anything else. */
+function rangeOf(ref: string | undefined): CellRange | undefined {
+  const m = /^([A-Za-z]{1,3})(\d{1,7})(?::([A-Za-z]{1,3})(\d{1,7}))?$/.exec(ref ?? '');
+  if (!m) return undefined;
+  const [left, top] = [columnOf(m[1])!, parseInt(m[2], 10)];
+  const [right, bottom] = m[3] ? [columnOf(m[3])!, parseInt(m[4], 10)] : [left, top];
+  return { top: Math.min(top, bottom), left: Math.min(left, right), bottom: Math.max(top, bottom), right: Math.max(left, right) };
+}
+
 function numberText(text: string, shape: NumberShape = null, date1904 = false): string {
   const value = parseFloat(text);
   if (!Number.isFinite(value)) return '';
@@ -270,6 +288,11 @@ export function readFirstWorksheet(parts: ReadonlyMap<string, Buffer>, sink: Xls
         case 't':
           if (inline && phonetic === 0) capture = inline;
           break;
+        case 'mergeCell': {
+          const range = rangeOf(a.ref);
+          if (range && sink.merged) sink.merged(range);
+          break;
+        }
       }
     },
     close(name) {

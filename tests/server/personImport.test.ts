@@ -433,6 +433,27 @@ describe('files as people have them', () => {
     expect(stored.find((r) => r.mobile === '17700009606')).toMatchObject({ remark: '14:30' });
   });
 
+  it('reads a merged cell as the rows beside it show it: 单位 and 人员类别 merged over a group fill each row of it', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('参会人员');
+    sheet.addRow(['姓名', '手机', '人员类别', '单位', '职务', '备注']);
+    sheet.addRow(['合并甲', '17700009607', '嘉宾', '星河会展', '同一行合并', null]);
+    sheet.addRow(['合并乙', '17700009608', null, null, null, null]);
+    sheet.addRow(['合并丙', '17700009609', null, null, null, null]);
+    sheet.addRow(['不在组里', '17700009610', null, null, null, null]);
+    sheet.mergeCells('C2:C4');
+    sheet.mergeCells('D2:D4');
+    // Merged across columns: the value stays in its own column, it does not become 备注.
+    sheet.mergeCells('E2:F2');
+    const content = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+    expect((await commit(content)).data).toMatchObject({ imported: 4, refused: 0 });
+    const stored = new Map((await personsIn(activityId)).map((r) => [r.mobile, r]));
+    for (const mobile of ['17700009607', '17700009608', '17700009609']) expect(stored.get(mobile)).toMatchObject({ kind: 2, company: '星河会展' });
+    expect(stored.get('17700009607')).toMatchObject({ jobTitle: '同一行合并', remark: null });
+    expect(stored.get('17700009610')).toMatchObject({ company: null });
+    expect(stored.get('17700009610')!.kind).not.toBe(2);
+  });
+
   it('exports a name holding U+FFFF, which XML cannot, without it: the list still opens and imports again', async () => {
     const save = await signedInject(t.app, { method: 'POST', url: url('save'), token: tokens.demo, form: { activityId, name: '王\uFFFF五', kind: 1, mobile: '17700009604' } });
     expect(body(save).code, body(save).msg).toBe(0);

@@ -1,5 +1,5 @@
 import { IMPORT_MAX_ROWS } from '@domain/meeting/personImport.contracts';
-import { readFirstWorksheet } from '../../lib/xlsxSheet';
+import { readFirstWorksheet, type CellRange } from '../../lib/xlsxSheet';
 import { longestRun, unpackBounded, ZipRefusal } from '../../lib/zipBounds';
 import { MSG } from '../../messages';
 
@@ -21,6 +21,8 @@ export const SHEET_MAX_ENTRIES = 1_000;
 export const CELL_MAX = 32_767;
 /** Columns of one row: more than any import template has, far fewer than a crafted row may claim. */
 export const COLUMNS_MAX = 256;
+/** Merged ranges filled in (fillMerged): a grouped list has a few per group of people. */
+export const MERGES_MAX = 20_000;
 
 export interface SheetRow {
   row: number;
@@ -43,6 +45,32 @@ const wanted = (name: string) => /\.(xml|rels)$/i.test(name);
 class Refusal extends Error {}
 
 /**
+ * Merged cells as the person sees them. Lists often merge a column's cell over a group of people (单位
+ * 星河会展 beside three names, 人员类别 嘉宾 beside five); the file keeps the value in the top cell only,
+ * so the rows below would be imported without a company, or with the default category instead of 嘉宾.
+ * The top cell's value fills the cells below it in the same column (a range merged across columns fills
+ * only down its first column: the value is not copied into other fields). Bounded by the cells a file
+ * may have, so overlapping ranges cannot make this slow.
+ */
+function fillMerged(rows: SheetRow[], merges: readonly CellRange[]): void {
+  const at = new Map(rows.map((r, i) => [r.row, i]));
+  let budget = (IMPORT_MAX_ROWS + 1) * COLUMNS_MAX;
+  for (const { top, left, bottom } of merges) {
+    const first = at.get(top);
+    if (bottom <= top || left > COLUMNS_MAX || first === undefined) continue;
+    const value = rows[first].cells[left - 1] ?? '';
+    if (value === '') continue;
+    for (let i = first + 1; i < rows.length && rows[i].row > top && rows[i].row <= bottom; i++) {
+      if (--budget < 0) return;
+      const cells = rows[i].cells;
+      if ((cells[left - 1] ?? '') !== '') continue;
+      while (cells.length < left - 1) cells.push('');
+      cells[left - 1] = value;
+    }
+  }
+}
+
+/**
  * The header and non-blank rows of the first worksheet, or the reason the file is refused. Rows stop at
  * IMPORT_MAX_ROWS; a cell longer than CELL_MAX or a row wider than COLUMNS_MAX refuses the file.
  */
@@ -62,8 +90,13 @@ export async function readSheet(bytes: Buffer): Promise<SheetReply> {
 
     const header: string[] = [];
     const rows: SheetRow[] = [];
+    const merges: CellRange[] = [];
     readFirstWorksheet(entries, {
       maxColumns: COLUMNS_MAX,
+      merged(range) {
+        // More ranges than a list of people has cells is no list: the rest are read as Excel keeps them.
+        if (merges.length < MERGES_MAX) merges.push(range);
+      },
       tooWide(row) {
         throw new Refusal(MSG.uploadTooManyColumns(row, COLUMNS_MAX));
       },
@@ -78,6 +111,7 @@ export async function readSheet(bytes: Buffer): Promise<SheetReply> {
         rows.push({ row: number, cells: values });
       },
     });
+    if (merges.length) fillMerged([{ row: 1, cells: header }, ...rows], merges);
     return { ok: true, header, rows };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, message: error.message };
