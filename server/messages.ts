@@ -356,6 +356,7 @@ export const MSG = {
   personImportCell: (row: number, column: string, msg: string) => `第 ${row} 行「${column}」：${msg}`,
   personImportOption: (labels: readonly string[]) => `请从下拉列表中选择（${labels.join('、')}）`,
   personImportBadText: '含有无效字符，请删除后重试',
+  personImportLongNumber: 'Excel 把这个号码存成了数字，只保留了前 15 位（后面几位已变成 0）；请把这一列设为「文本」格式后重新输入',
   personImportDuplicateInFile: (row: number) => `与第 ${row} 行的手机号码重复`,
   personImportRefused: (n: number) => `文件中有 ${n} 处错误，未导入任何数据，请修改后重新上传`,
   personImportRaced: '导入期间有手机号码已被登记到本活动，未导入任何数据，请重新上传预览',

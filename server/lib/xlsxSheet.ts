@@ -14,8 +14,12 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
  */
 
 export interface XlsxRowSink {
-  /** Called for each row in order, with its 1-based number and cells (column 1 first); may throw to stop. */
-  row(number: number, cells: string[]): void;
+  /**
+   * Called for each row in order, with its 1-based number and cells (column 1 first); may throw to stop.
+   * `long` are the 0-based columns whose cell is a number of 16 digits or more: Excel keeps 15
+   * significant digits, so the rest of such a number (an 18-digit ID typed into a General cell) is lost.
+   */
+  row(number: number, cells: string[], long: number[]): void;
   /** Called before a cell beyond `maxColumns` is read; must throw. */
   tooWide(row: number): never;
   maxColumns: number;
@@ -246,6 +250,7 @@ export function readFirstWorksheet(parts: ReadonlyMap<string, Buffer>, sink: Xls
 
   let rowNumber = 0;
   let cells: string[] | null = null;
+  let long: number[] = [];
   let column = 0;
   let type = '';
   let shape: NumberShape = null;
@@ -261,6 +266,7 @@ export function readFirstWorksheet(parts: ReadonlyMap<string, Buffer>, sink: Xls
         case 'row':
           rowNumber = a.r ? parseInt(a.r, 10) : rowNumber + 1;
           cells = [];
+          long = [];
           column = 0;
           break;
         case 'c':
@@ -314,12 +320,13 @@ export function readFirstWorksheet(parts: ReadonlyMap<string, Buffer>, sink: Xls
           else if (type === 'str' || type === 'e' || type === 'd') text = v;
           else if (type === 'b') text = value ? (parseInt(v, 10) !== 0 ? 'TRUE' : 'FALSE') : '';
           else text = value ? numberText(v, shape, date1904) : '';
+          if (value && type !== 's' && type !== 'inlineStr' && type !== 'str' && Math.abs(parseFloat(v)) >= 1e15 && shape?.kind !== 'date') long.push(column - 1);
           while (cells.length < column - 1) cells.push('');
           cells[column - 1] = text.trim();
           break;
         }
         case 'row':
-          if (cells) sink.row(rowNumber, cells);
+          if (cells) sink.row(rowNumber, cells, long);
           cells = null;
           break;
       }

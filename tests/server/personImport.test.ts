@@ -454,6 +454,22 @@ describe('files as people have them', () => {
     expect(stored.get('17700009610')!.kind).not.toBe(2);
   });
 
+  it('says an 18-digit number Excel kept as a number has lost its last digits, and how to fix it', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('参会人员');
+    sheet.addRow(['姓名', '手机', '证件类型', '证件号码']);
+    // What Excel writes for 110101199003071234 typed into a General cell: 15 significant digits.
+    sheet.addRow(['数字身份证', 17700009611, '居民身份证', 110101199003071000]);
+    sheet.addRow(['数字护照', 17700009612, '其他证件', 123456789012345680]);
+    const checked = await preview(Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64'));
+    const msg = 'Excel 把这个号码存成了数字，只保留了前 15 位（后面几位已变成 0）；请把这一列设为「文本」格式后重新输入';
+    expect(checked.data).toMatchObject({ total: 2, valid: 0 });
+    expect(checked.data.errors).toEqual([
+      { row: 2, column: '证件号码', field: 'idNo', msg: `第 2 行「证件号码」：${msg}` },
+      { row: 3, column: '证件号码', field: 'idNo', msg: `第 3 行「证件号码」：${msg}` },
+    ]);
+  });
+
   it('exports a name holding U+FFFF, which XML cannot, without it: the list still opens and imports again', async () => {
     const save = await signedInject(t.app, { method: 'POST', url: url('save'), token: tokens.demo, form: { activityId, name: '王\uFFFF五', kind: 1, mobile: '17700009604' } });
     expect(body(save).code, body(save).msg).toBe(0);

@@ -273,7 +273,7 @@ function checkRows(
   const mobileField = plan.find((p) => p.field.name === 'mobile')!.field;
   const kindDefault = String(settings.defaultKind);
 
-  for (const { row, cells } of rows) {
+  for (const { row, cells, long } of rows) {
     const rowErrors: PersonImportError[] = [];
     const fail = (field: FieldDef, msg: string) =>
       rowErrors.push({ row, column: field.label, field: field.name, msg: MSG.personImportCell(row, field.label, msg) });
@@ -294,6 +294,9 @@ function checkRows(
       const { field } = column;
       const value = checked[field.name];
       let msg: string | null = isBadText(value) ? MSG.personImportBadText : null;
+      // An 18-digit certificate number typed into a General cell: Excel kept 15 digits, so what was read is
+      // another number. Said so, rather than 「请输入正确的身份证号码」 beside a number the person is sure of.
+      if (msg === null && long?.includes(column.index)) msg = MSG.personImportLongNumber;
       if (msg === null && column.choices && input[field.name] !== '' && !column.choices.has(text[field.name])) msg = MSG.personImportOption(field.options!.map((o) => o.label));
       // A registered attendee's blank cell keeps what is stored: only a missing certificate matters.
       const keeps = known !== undefined && value === '' && field.name !== 'name' && field.name !== 'mobile' && !((field.name === 'idType' || field.name === 'idNo') && !known.hasId);

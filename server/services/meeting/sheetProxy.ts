@@ -69,7 +69,10 @@ function remember(key: string, reply: SheetReply & { ok: true }, now: number): v
   const chars = charsOf(reply);
   if (chars > READ_CACHE_CHARS / 2) return;
   // Callers get the very rows kept here: frozen, so that one cannot change what the next one reads.
-  for (const row of reply.rows) Object.freeze(Object.freeze(row).cells);
+  for (const row of reply.rows) {
+    Object.freeze(Object.freeze(row).cells);
+    if (row.long) Object.freeze(row.long);
+  }
   Object.freeze(reply.rows);
   Object.freeze(reply.header);
   readCache.set(key, { reply, chars, until: now + READ_CACHE_MS });

@@ -27,6 +27,8 @@ export const MERGES_MAX = 20_000;
 export interface SheetRow {
   row: number;
   cells: string[];
+  /** Columns (0-based) holding a number longer than Excel keeps (xlsxSheet.ts): its last digits are lost. */
+  long?: number[];
 }
 
 export type SheetReply = { ok: true; header: string[]; rows: SheetRow[] } | { ok: false; message: string };
@@ -100,7 +102,7 @@ export async function readSheet(bytes: Buffer): Promise<SheetReply> {
       tooWide(row) {
         throw new Refusal(MSG.uploadTooManyColumns(row, COLUMNS_MAX));
       },
-      row(number, values) {
+      row(number, values, long) {
         if (values.some((v) => v.length > CELL_MAX)) throw new Refusal(MSG.uploadCellTooLong(CELL_MAX));
         if (number === 1) {
           header.push(...values);
@@ -108,7 +110,7 @@ export async function readSheet(bytes: Buffer): Promise<SheetReply> {
         }
         if (values.every((v) => v === '')) return;
         if (rows.length === IMPORT_MAX_ROWS) throw new Refusal(MSG.personImportTooMany(IMPORT_MAX_ROWS));
-        rows.push({ row: number, cells: values });
+        rows.push(long.length ? { row: number, cells: values, long } : { row: number, cells: values });
       },
     });
     if (merges.length) fillMerged([{ row: 1, cells: header }, ...rows], merges);
