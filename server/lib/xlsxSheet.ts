@@ -192,7 +192,6 @@ function numberShapes(xml: Buffer | undefined): NumberShape[] {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** A number as the person sees it in its cell's format (as far as `NumberShape` goes); otherwise as JavaScript writes it. */
 /** 'B2:C10' (or a single 'B2') → its rows and columns; undefined for anything else. */
 function rangeOf(ref: string | undefined): CellRange | undefined {
   const m = /^([A-Za-z]{1,3})(\d{1,7})(?::([A-Za-z]{1,3})(\d{1,7}))?$/.exec(ref ?? '');
@@ -202,6 +201,7 @@ function rangeOf(ref: string | undefined): CellRange | undefined {
   return { top: Math.min(top, bottom), left: Math.min(left, right), bottom: Math.max(top, bottom), right: Math.max(left, right) };
 }
 
+/** A number as the person sees it in its cell's format (as far as `NumberShape` goes); otherwise as JavaScript writes it. */
 function numberText(text: string, shape: NumberShape = null, date1904 = false): string {
   const value = parseFloat(text);
   if (!Number.isFinite(value)) return '';
