@@ -225,6 +225,18 @@ describe('preview and commit', () => {
     expect((await personsIn(activityId)).find((r) => r.name === '导入测试30')!.company).toBe('星河会展');
   });
 
+  it('takes a number without its type as of the type a registered attendee has stored (a passport stays one)', async () => {
+    const row = good(32);
+    expect((await commit(await xlsx([row]))).code).toBe(0);
+    const before = (await personsIn(activityId)).find((r) => r.name === row[0])!;
+    // Their passport was renewed: the file has 姓名 / 手机 / 证件号码 only.
+    const renewed = await xlsx([[row[0], row[2], 'E99990032']], ['姓名', '手机', '证件号码']);
+    expect((await preview(renewed)).data).toMatchObject({ valid: 1, errorCount: 0 });
+    expect((await commit(renewed)).data).toMatchObject({ updated: 1, refused: 0 });
+    const after = (await personsIn(activityId)).find((r) => r.name === row[0])!;
+    expect([after.idType, after.idNo]).toEqual([before.idType, 'E99990032']);
+  });
+
   it('asks for columns it cannot match, and remembers the mapping for the organiser', async () => {
     const content = await xlsx([['周九', '17700009901', '工程部']], ['参会者', '手机号', '部门']);
     const first = await preview(content);

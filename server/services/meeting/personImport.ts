@@ -200,6 +200,8 @@ async function rememberedMapping(caller: Caller): Promise<Record<string, string>
 interface Registered {
   id: number;
   hasId: boolean;
+  /** The stored 证件类型: a new number in a file without that column is of the same kind (a passport stays one). */
+  idType: number | null;
 }
 
 interface RefusedRow {
@@ -288,7 +290,7 @@ function checkRows(
     // Checked as the row will be stored: defaults of a new attendee, what a registered one already has.
     const checked = { ...input };
     if (checked.kind === '' && !known) checked.kind = kindDefault;
-    if (checked.idType === '' && checked.idNo !== '') checked.idType = String(ID_CARD);
+    if (checked.idType === '' && checked.idNo !== '') checked.idType = String(known?.idType ?? ID_CARD);
     const failed = new Set<string>();
     for (const column of plan) {
       const { field } = column;
@@ -386,10 +388,12 @@ async function activityOf(caller: Caller, activityId: number): Promise<ImportAct
 async function registeredMobiles(db: AppDb, caller: Caller, activityId: number): Promise<Map<string, Registered>> {
   const cols = columnsOf(person);
   const rows = await db
-    .select({ id: cols.id, mobile: cols.mobile, idNo: cols.idNo })
+    .select({ id: cols.id, mobile: cols.mobile, idNo: cols.idNo, idType: cols.idType })
     .from(tableOf(person))
     .where(and(eq(cols.organiserId, caller.organiser.id), eq(cols.activityId, activityId)));
-  return new Map(rows.map((r) => [String(r.mobile), { id: Number(r.id), hasId: r.idNo !== null && r.idNo !== '' }]));
+  return new Map(
+    rows.map((r) => [String(r.mobile), { id: Number(r.id), hasId: r.idNo !== null && r.idNo !== '', idType: r.idType === null ? null : Number(r.idType) }]),
+  );
 }
 
 interface FileColumns {
