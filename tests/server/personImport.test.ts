@@ -5,6 +5,7 @@ import { resourceByKey } from '@domain/registry';
 import { IMPORT_MAX_ROWS, type PersonBadge, type PersonImportPreview, type PersonImportResult } from '@domain/meeting/personImport.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
+import { REMEMBERED_HEADERS_MAX } from '../../server/services/meeting/personImport';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
@@ -259,6 +260,21 @@ describe('preview and commit', () => {
     const theirs = await signedInject(t.app, { method: 'GET', url: '/admin/business/activityOptions', token: tokens.other });
     const theirActivity = body<Array<{ id: number }>>(theirs).data[0].id;
     expect((await preview(content, 'other', theirActivity)).data.missing).toEqual(['姓名']);
+  });
+
+  it('remembers only headers of the file, and at most REMEMBERED_HEADERS_MAX of them', async () => {
+    const [{ organiserId }] = await t.app.db.select({ organiserId: schema.activities.organiserId }).from(schema.activities).where(eq(schema.activities.id, activityId));
+    const demoOrganiserId = () => organiserId;
+    const remembered = async () => (await t.app.db.select().from(schema.organisers).where(eq(schema.organisers.id, demoOrganiserId())))[0].importColumnMap ?? {};
+    const filler = Object.fromEntries(Array.from({ length: REMEMBERED_HEADERS_MAX - 1 }, (_, i) => [`旧表头${i}`, 'remark']));
+    await t.app.db.update(schema.organisers).set({ importColumnMap: filler }).where(eq(schema.organisers.id, demoOrganiserId()));
+    const content = await xlsx([['郑十一', '17700009921', '工程部']], ['参会人', '手机号', '所在部门']);
+    const mapping = { 参会人: 'name', 所在部门: 'jobTitle', 不在文件里的表头: 'company' };
+    expect((await commit(content, 'pending', 'demo', activityId, { mapping })).data).toMatchObject({ imported: 1 });
+    const after = await remembered();
+    expect(Object.keys(after)).toHaveLength(REMEMBERED_HEADERS_MAX);
+    expect(after).toMatchObject({ 参会人: 'name', 所在部门: 'jobTitle' });
+    expect(after).not.toHaveProperty('不在文件里的表头');
   });
 
   it('asks for 证件 only where the activity requires them', async () => {

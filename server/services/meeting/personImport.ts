@@ -428,11 +428,15 @@ function headerRowOf(header: string[], rows: SheetRow[], mapping: Record<string,
 }
 
 async function checkFile(caller: Caller, activityId: number, upload: ImportUpload, db: AppDb = caller.db): Promise<CheckedFile & FileColumns> {
-  const given = mappingOf(upload.mapping);
+  const requested = mappingOf(upload.mapping);
   const bytes = bytesOf(upload);
   const remembered = await rememberedMapping(caller);
   const sheet = await readSheet(bytes);
-  const { header, rows } = headerRowOf(sheet.header, sheet.rows, { ...remembered, ...given });
+  const { header, rows } = headerRowOf(sheet.header, sheet.rows, { ...remembered, ...requested });
+  // Only what names a column of this file is used and remembered: anything else in the request would
+  // only grow the organiser's remembered mapping.
+  const keys = new Set(header.map((h) => headerKey(excerpt(h))));
+  const given = Object.fromEntries(Object.entries(requested).filter(([key]) => keys.has(key)));
   const columns = columnsOfFile(header, rows, remembered, given);
   const missing = missingFields(columns);
   if (rows.length === 0) {
@@ -543,12 +547,18 @@ async function updateRows(db: AppDb, caller: Caller, rows: Row[]): Promise<void>
   );
 }
 
+/** Headers an organiser's remembered mapping keeps at most: a file's own always, older ones as room allows. */
+export const REMEMBERED_HEADERS_MAX = 200;
+
 /** The columns the person mapped by hand, kept for the organiser's next file. */
 async function rememberMapping(db: AppDb, caller: Caller, given: Record<string, string>): Promise<void> {
   if (Object.keys(given).length === 0) return;
+  const [row] = await db.select({ map: organisers.importColumnMap }).from(organisers).where(eq(organisers.id, caller.organiser.id)).for('update');
+  const older = Object.entries(row?.map ?? {}).filter(([key]) => !(key in given));
+  const kept = older.slice(Math.max(0, older.length + Object.keys(given).length - REMEMBERED_HEADERS_MAX));
   await db
     .update(organisers)
-    .set({ importColumnMap: sql`${organisers.importColumnMap} || ${JSON.stringify(given)}::jsonb` })
+    .set({ importColumnMap: { ...Object.fromEntries(kept), ...given } })
     .where(eq(organisers.id, caller.organiser.id));
 }
 
