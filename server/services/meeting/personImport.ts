@@ -554,7 +554,7 @@ export const REMEMBERED_HEADERS_MAX = 200;
 async function rememberMapping(db: AppDb, caller: Caller, given: Record<string, string>): Promise<void> {
   if (Object.keys(given).length === 0) return;
   const [row] = await db.select({ map: organisers.importColumnMap }).from(organisers).where(eq(organisers.id, caller.organiser.id)).for('update');
-  const older = Object.entries(row?.map ?? {}).filter(([key]) => !(key in given));
+  const older = Object.entries(row?.map ?? {}).filter(([key]) => !Object.hasOwn(given, key));
   const kept = older.slice(Math.max(0, older.length + Object.keys(given).length - REMEMBERED_HEADERS_MAX));
   await db
     .update(organisers)
