@@ -19,7 +19,7 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup.client.ts'],
+          setupFiles: ['tests/setup.clock.ts', 'tests/setup.client.ts'],
           css: false,
           // The app reads its VITE_* settings at start; tests use the development values.
           env: loadEnv('development', process.cwd(), 'VITE_'),
@@ -36,6 +36,7 @@ export default defineConfig({
           name: 'domain',
           environment: 'node',
           include: ['tests/domain/**/*.test.ts'],
+          setupFiles: ['tests/setup.clock.ts'],
         },
       },
       {
