@@ -1,7 +1,8 @@
 /**
- * An activity as an iCalendar file (RFC 5545) for a confirmation email: one VEVENT in China time
- * (TZID Asia/Shanghai, with its VTIMEZONE so every client reads it alike), text escaped, long lines
- * folded, CRLF line ends. Without opening hours the event is all-day, DTEND the day after the last.
+ * An activity as an iCalendar file (RFC 5545) for a confirmation email, in China time (TZID Asia/Shanghai,
+ * with its VTIMEZONE so every client reads it alike), text escaped, long lines folded, CRLF line ends.
+ * With opening hours, one VEVENT per day from opening to closing (a two-day fair is two days of hours, not
+ * one 32-hour block); without them one all-day event, DTEND the day after the last.
  */
 
 export interface CalendarEvent {
@@ -66,6 +67,29 @@ function nextDay(day: string): string {
 
 const utcStamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
+/** A calendar file is for a fair or a conference, not a season: longer activities get their first days only. */
+const MAX_EVENT_DAYS = 62;
+
+function daysOf(startDay: string, endDay: string): string[] {
+  const days = [startDay];
+  while (days.length < MAX_EVENT_DAYS && days[days.length - 1] < endDay) days.push(nextDay(days[days.length - 1]));
+  return days;
+}
+
+function vevent(event: CalendarEvent, uid: string, when: string[]): string[] {
+  return [
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTAMP:${utcStamp(event.stamp)}`,
+    ...when,
+    `SUMMARY:${icsText(event.summary)}`,
+    ...(event.location ? [`LOCATION:${icsText(event.location)}`] : []),
+    ...(event.description ? [`DESCRIPTION:${icsText(event.description)}`] : []),
+    ...(event.url ? [`URL:${event.url}`] : []),
+    'END:VEVENT',
+  ];
+}
+
 export function calendarFile(event: CalendarEvent): string {
   const timed = Boolean(event.openTime && event.closeTime);
   const lines = [
@@ -83,21 +107,15 @@ export function calendarFile(event: CalendarEvent): string {
     'TZNAME:CST',
     'END:STANDARD',
     'END:VTIMEZONE',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${utcStamp(event.stamp)}`,
     ...(timed
-      ? [
-          `DTSTART;TZID=Asia/Shanghai:${compactDay(event.startDay)}T${compactTime(event.openTime!)}`,
-          // Daily hours over several days: one event from the first opening to the last closing.
-          `DTEND;TZID=Asia/Shanghai:${compactDay(event.endDay)}T${compactTime(event.closeTime!)}`,
-        ]
-      : [`DTSTART;VALUE=DATE:${compactDay(event.startDay)}`, `DTEND;VALUE=DATE:${compactDay(nextDay(event.endDay))}`]),
-    `SUMMARY:${icsText(event.summary)}`,
-    ...(event.location ? [`LOCATION:${icsText(event.location)}`] : []),
-    ...(event.description ? [`DESCRIPTION:${icsText(event.description)}`] : []),
-    ...(event.url ? [`URL:${event.url}`] : []),
-    'END:VEVENT',
+      ? daysOf(event.startDay, event.endDay).flatMap((day, i) =>
+          // The first day keeps the activity's UID, so a file sent before per-day events updates that entry.
+          vevent(event, i ? `${compactDay(day)}-${event.uid}` : event.uid, [
+            `DTSTART;TZID=Asia/Shanghai:${compactDay(day)}T${compactTime(event.openTime!)}`,
+            `DTEND;TZID=Asia/Shanghai:${compactDay(day)}T${compactTime(event.closeTime!)}`,
+          ]),
+        )
+      : vevent(event, event.uid, [`DTSTART;VALUE=DATE:${compactDay(event.startDay)}`, `DTEND;VALUE=DATE:${compactDay(nextDay(event.endDay))}`])),
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join('\r\n') + '\r\n';

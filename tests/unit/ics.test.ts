@@ -6,17 +6,27 @@ describe('calendarFile', () => {
   const stamp = new Date('2026-11-20T02:00:00Z');
 
   it('writes a timed event in China time with its zone, a UTC DTSTAMP and CRLF lines', () => {
-    const ics = calendarFile({ uid: 'person-7-activity-3@zbzj', summary: '开幕式', startDay: '2026-12-08', endDay: '2026-12-09', openTime: '09:00:00', closeTime: '17:30', location: '上海, 一层;大厅', stamp });
+    const ics = calendarFile({ uid: 'person-7-activity-3@zbzj', summary: '开幕式', startDay: '2026-12-08', endDay: '2026-12-08', openTime: '09:00:00', closeTime: '17:30', location: '上海, 一层;大厅', stamp });
     const lines = ics.split('\r\n');
     expect(lines[0]).toBe('BEGIN:VCALENDAR');
     expect(lines).toContain('TZID:Asia/Shanghai');
     expect(lines).toContain('DTSTART;TZID=Asia/Shanghai:20261208T090000');
-    expect(lines).toContain('DTEND;TZID=Asia/Shanghai:20261209T173000');
+    expect(lines).toContain('DTEND;TZID=Asia/Shanghai:20261208T173000');
     expect(lines).toContain('DTSTAMP:20261120T020000Z');
     expect(lines).toContain('UID:person-7-activity-3@zbzj');
     expect(lines).toContain('LOCATION:上海\\, 一层\\;大厅');
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/\n/);
+  });
+
+  it('gives a timed activity of several days one event per day, from opening to closing, each with its own UID', () => {
+    const ics = calendarFile({ uid: 'person-7-activity-3@zbzj', summary: '年会', startDay: '2026-12-31', endDay: '2027-01-01', openTime: '09:00', closeTime: '17:30', stamp });
+    const lines = ics.split('\r\n');
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(2);
+    expect(lines.filter((l) => l.startsWith('DTSTART;'))).toEqual(['DTSTART;TZID=Asia/Shanghai:20261231T090000', 'DTSTART;TZID=Asia/Shanghai:20270101T090000']);
+    expect(lines.filter((l) => l.startsWith('DTEND'))).toEqual(['DTEND;TZID=Asia/Shanghai:20261231T173000', 'DTEND;TZID=Asia/Shanghai:20270101T173000']);
+    expect(new Set(lines.filter((l) => l.startsWith('UID:'))).size).toBe(2);
+    expect(lines.filter((l) => l === 'SUMMARY:年会')).toHaveLength(2);
   });
 
   it('makes an event without opening hours all-day, ending the day after its last', () => {
