@@ -34,6 +34,7 @@ let aifhActivity: number;
 let otherOrganiserActivity: number;
 
 const cols = columnsOf(person);
+const DAY_MS = 86_400_000;
 
 async function idOf(table: typeof t.projects | typeof t.activities, name: string): Promise<number> {
   const column = table === t.projects ? t.projects.code : t.activities.name;
@@ -326,8 +327,15 @@ describe('POST /admin/pre/registration/submit', () => {
     const mobile = freshMobile();
     const first = await registered(form({ mobile, name: '韩雪', email: 'hanxue@example.com' }));
     const before = await personCount();
-    // Past the window in which a registration's link is sent at most once (its first confirmation counts).
+    const saved = t0.clock.now;
+    // An unproved mobile and email get one confirmation per activity per rolling day (its first one counts):
+    // ten minutes later nothing is sent again, a day later the link is.
     t0.clock.advance(PRE_REG_RESEND_WINDOW_MS + 1000);
+    expect(body(await submit(form({ mobile, name: '韩雪冒名' }))).code).toBe(0);
+    const confirmationsTo = async (recipient: string) =>
+      (await t0.app.db.select().from(t.outboxMessages).where(and(eq(t.outboxMessages.kind, 'registered'), eq(t.outboxMessages.recipient, recipient)))).length;
+    expect(await confirmationsTo(mobile)).toBe(1);
+    t0.clock.now = saved + DAY_MS + 1000;
     const again = await submit(form({ mobile, name: '韩雪冒名', email: 'intruder@example.com' }));
     const answer = body<PreRegistrationReceipt>(again);
     // Alike: the same message and the same shape as a new registration, nothing of the existing one.
@@ -340,13 +348,14 @@ describe('POST /admin/pre/registration/submit', () => {
     expect(sent.map((m) => m.recipient).sort()).toEqual([mobile, mobile, 'hanxue@example.com', 'hanxue@example.com']);
     expect(sent.every((m) => m.text.includes(`/zbzj/pre/mine?code=${first.code}`))).toBe(true);
     expect(await t0.app.db.select().from(t.outboxMessages).where(eq(t.outboxMessages.recipient, 'intruder@example.com'))).toEqual([]);
-    // Submitted again and again: its owner is not flooded (one resend per window).
+    // Submitted again and again: its owner is not flooded (one per activity per day).
     await submit(form({ mobile, name: '韩雪冒名' }));
-    expect(await t0.app.db.select().from(t.outboxMessages).where(and(eq(t.outboxMessages.kind, 'registered'), eq(t.outboxMessages.recipient, mobile)))).toHaveLength(2);
+    expect(await confirmationsTo(mobile)).toBe(2);
     // The same person may register for another open activity of the project.
     expect(body(await submit(form({ mobile, name: '韩雪', activityId: visitors }))).code).toBe(0);
     const [{ n }] = await t0.app.db.select({ n: count() }).from(tableOf(person)).where(and(eq(cols.mobile, mobile)));
     expect(n).toBe(2);
+    t0.clock.now = saved;
   });
 
   it('refuses closed and unknown activities with the one message, writing nothing', async () => {
