@@ -442,6 +442,32 @@ describe('GET /admin/pre/registration/notice: a closed QR code in a visitor’s 
     expect(await notice({ activity: 999_999 })).toEqual({ code: 1, msg: MSG.preRegClosed, data: null });
     expect(await notice({})).toEqual({ code: 1, msg: MSG.preRegClosed, data: null });
   });
+
+  it('answers a project not announced yet — every activity 筹备中 or cancelled before it opened — as a missing one, until one opens', async () => {
+    const [{ organiserId }] = await t0.app.db.select().from(t.projects).where(eq(t.projects.id, zhcs));
+    const [secret] = await t0.app.db
+      .insert(t.projects)
+      .values({ organiserId, name: '未公布的机器人大会', code: 'SECRET2027', srq: seeded.day('2026-12-20'), erq: seeded.day('2026-12-21'), address: '未公布的场馆', status: 0 })
+      .returning();
+    const activity = async (name: string, status: number) =>
+      (await t0.app.db.insert(t.activities).values({ organiserId, projectId: secret.id, name, srq: seeded.day('2026-12-20'), erq: seeded.day('2026-12-20'), status }).returning())[0].id;
+    const missing = { code: 1, msg: MSG.preRegClosed, data: null };
+    // Sequential ids, tried one after the other: nothing of the project shows.
+    expect(await notice({ project: secret.id })).toEqual(missing);
+    const planned = await activity('未公布的主论坛', 0);
+    const dropped = await activity('取消的闭门会', 4);
+    expect(await notice({ project: secret.id })).toEqual(missing);
+    expect(await notice({ activity: planned })).toEqual(missing);
+    expect(await notice({ activity: dropped })).toEqual(missing);
+    expect(JSON.stringify(await notice({ project: secret.id }))).not.toContain('未公布');
+    // Once one of its activities opens, the project is public: its QR codes say what they lead to.
+    const opened = await activity('公开的分论坛', 1);
+    expect((await notice({ project: secret.id })).data).toMatchObject({ projectName: '未公布的机器人大会', state: 'open' });
+    expect((await notice({ activity: planned })).data).toMatchObject({ activityName: '未公布的主论坛', state: 'notYet' });
+    // And stays public once it is over.
+    await t0.app.db.update(t.activities).set({ status: 3 }).where(eq(t.activities.id, opened));
+    expect((await notice({ project: secret.id })).data).toMatchObject({ projectName: '未公布的机器人大会', state: 'notYet' });
+  });
 });
 
 describe('开放报名 from the QR card (POST /admin/pre/registration/open) and the cards’ registration state', () => {

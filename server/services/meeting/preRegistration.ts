@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, exists, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   PRE_REGISTRATION_FIELDS,
   PRE_REGISTRATION_KINDS,
@@ -52,6 +52,8 @@ export type PreRegistrationInput = Partial<Record<PreRegistrationField, string>>
 export const PRE_REG_RESEND_WINDOW_MS = 10 * 60 * 1000;
 
 const OPEN_ACTIVITY_STATES = [stateValue(activity, 'status', 'registering'), stateValue(activity, 'status', 'running')];
+/** An activity in one of these has been opened for registration at some time: its project is public. */
+const ANNOUNCED_ACTIVITY_STATES = [...OPEN_ACTIVITY_STATES, stateValue(activity, 'status', 'ended')];
 const PUBLIC_KINDS = PRE_REGISTRATION_KINDS.map((key) => stateValue(person, 'kind', key));
 const ID_CARD = stateValue(person, 'idType', 'idCard');
 
@@ -284,7 +286,33 @@ export async function registrationOf(db: AppDb, code: string): Promise<PreRegist
   };
 }
 
-/** What a QR code that leads to no open activity tells the visitor (domain/meeting/preRegistration.contracts.ts). */
+const announcedActivity = alias(activities, 'announced');
+
+/**
+ * Whether the project of the activity row has been made public: one of its activities is open, was open
+ * (报名中, 进行中, 已结束) or is past. A project whose activities are all still 筹备中 (or cancelled before
+ * they opened) is the organiser's own business: ids are sequential, so otherwise anyone could read its
+ * name, dates and venue before it is announced.
+ */
+function projectAnnounced(db: AppDb, today: string): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(announcedActivity)
+      .where(
+        and(
+          eq(announcedActivity.projectId, activities.projectId),
+          eq(announcedActivity.organiserId, activities.organiserId),
+          or(inArray(announcedActivity.status, ANNOUNCED_ACTIVITY_STATES), lt(announcedActivity.erq, today)),
+        ),
+      ),
+  );
+}
+
+/**
+ * What a QR code that leads to no open activity tells the visitor (domain/meeting/preRegistration.contracts.ts).
+ * Only for a project made public (projectAnnounced); any other is answered as a missing one.
+ */
 export async function registrationNotice(db: AppDb, target: { projectId?: number; activityId?: number }, now: Date): Promise<PreRegistrationNotice> {
   const today = chinaDay(now);
   const where = target.activityId !== undefined ? eq(activities.id, target.activityId) : target.projectId !== undefined ? eq(activities.projectId, target.projectId) : null;
@@ -305,7 +333,7 @@ export async function registrationNotice(db: AppDb, target: { projectId?: number
     .from(activities)
     .innerJoin(projects, and(eq(projects.id, activities.projectId), eq(projects.organiserId, activities.organiserId)))
     .innerJoin(organisers, eq(organisers.id, activities.organiserId))
-    .where(and(eq(organisers.status, USER_STATUS.active), where))
+    .where(and(eq(organisers.status, USER_STATUS.active), where, projectAnnounced(db, today)))
     .orderBy(asc(activities.srq), asc(activities.id));
   if (!rows.length) throw refuse(MSG.preRegClosed);
   const states = rows.map((r) => registrationState(r.status, r.erq, today));
