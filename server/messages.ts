@@ -288,7 +288,7 @@ export const MSG = {
   // education entry: public showcase and report lookup (server/modules/edu/eduPublic.routes.ts)
   // One answer for unknown, draft, submitted and rejected numbers alike: the page must not reveal which.
   eduProjectNotPublic: '未找到公开的参赛作品',
-  eduReportNotFound: '未查询到该编号的评审信息',
+  eduReportNotFound: '未查询到评审信息，请核对报名编号和参赛账号的手机号码',
 
   // 会务服务: attendees, sessions, seats, shuttles (server/services/resources/hooks/meeting.ts)
   meetingPersonOtherActivity: (name: string) => `「${name}」不是本活动的参会人员`,
