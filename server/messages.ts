@@ -288,7 +288,7 @@ export const MSG = {
   // education entry: public showcase and report lookup (server/modules/edu/eduPublic.routes.ts)
   // One answer for unknown, draft, submitted and rejected numbers alike: the page must not reveal which.
   eduProjectNotPublic: '未找到公开的参赛作品',
-  eduReportNotFound: '未查询到该编号的评审信息',
+  eduReportNotFound: '未查询到评审信息，请核对报名编号和参赛账号的手机号码',
 
   // 会务服务: attendees, sessions, seats, shuttles (server/services/resources/hooks/meeting.ts)
   meetingPersonOtherActivity: (name: string) => `「${name}」不是本活动的参会人员`,
@@ -338,7 +338,7 @@ export const MSG = {
   preRegOpenPast: (erq: string) => `活动已于 ${erq} 结束，请先修改活动的结束日期再开放报名`,
   preRegKind: '请选择有效的人员类别',
   preRegNotFound: '未找到该登记信息，请核对二维码或链接',
-  preRegSubmitted: '登记已提交，个人二维码已通过短信发送至您的手机（填写了邮箱的同时发送到邮箱）',
+  preRegSubmitted: '登记已提交，个人页面链接将通过短信发送至您的手机（填写了邮箱的同时发送到邮箱；同一手机号或邮箱一天内不重复发送）',
 
   // 参会人员 import and badges (server/modules/meeting/personImport.routes.ts, services/meeting/personImport.ts)
   personImportFileType: '请上传 .xlsx 格式的 Excel 文件（可先下载导入模板）',

@@ -5,6 +5,8 @@ import { Int, NullableText, Text } from '../core/schemas';
 /**
  * The education entry's public pages: a team's project showcase and the report status lookup, both by
  * 报名编号, without an account (signed like every /admin call) and rate-limited per address on the server.
+ * The showcase shows public works only; the review status of any work is the entrant's own business, so
+ * its lookup also wants the mobile of the entrant's account (报名编号 are sequential).
  */
 
 /** A public work as the showcase page shows it (no ids, no user data). */
@@ -43,10 +45,19 @@ export const eduProject = endpoint({
   response: EduProjectShowcase,
 });
 
+/** 报名编号 and the mobile of the entrant's account (its 手机号码, lxdh): both checked with the forms' own rules. */
+const ReportQuery = Type.Object(
+  {
+    no: Type.String({ minLength: 1, maxLength: 32, title: '报名编号' }),
+    mobile: Type.String({ maxLength: 20, title: '手机号码' }),
+  },
+  { additionalProperties: false },
+);
+
 export const eduReport = endpoint({
   method: 'GET',
   path: '/api/edu/report',
   public: true,
-  query: NumberQuery,
+  query: ReportQuery,
   response: ReportCheckResult,
 });

@@ -36,10 +36,22 @@ export interface MessageKind {
   /** Transactional messages (their own registration, their code) ignore an attendee's unsubscribe. */
   transactional: boolean;
   variables: readonly TemplateVariable[];
+  /**
+   * The variables its SMS may use, when fewer than `variables`: a message a stranger's form can send to any
+   * mobile (登记确认) carries none of what the form's submitter typed, so it cannot carry their words.
+   */
+  smsVariables?: readonly TemplateVariable[];
   defaults: MessageTemplate;
 }
 
 const ATTENDEE_VARS: readonly TemplateVariable[] = ['姓名', '活动', '时间', '地点', '个人链接', '参会码', '主办方'];
+
+/**
+ * Values someone other than the organiser typed (an attendee's name on the public form, an account name
+ * chosen at sign-up): in a message they are text only — escaped, never made a link — and a message a
+ * public form sends by SMS carries none of them.
+ */
+export const TYPED_BY_OTHERS: readonly TemplateVariable[] = ['姓名', '账号'];
 
 export const MESSAGE_KINDS = [
   {
@@ -47,10 +59,12 @@ export const MESSAGE_KINDS = [
     label: '登记确认',
     transactional: true,
     variables: ATTENDEE_VARS,
+    // Sent on a stranger's submission of the public form to the mobile typed there: the activity's own words and the link only.
+    smsVariables: ATTENDEE_VARS.filter((name) => !TYPED_BY_OTHERS.includes(name)),
     defaults: {
       subject: '【{活动}】登记确认',
       body: '{姓名}，您好：\n\n您已登记参加「{活动}」。\n时间：{时间}\n地点：{地点}\n\n您的参会码：{参会码}\n个人页面（行程、座位、入场二维码）：{个人链接}\n\n{主办方}',
-      sms: '{姓名}，您已登记参加「{活动}」，{时间}，{地点}。个人页面：{个人链接}',
+      sms: '您已登记参加「{活动}」，{时间}，{地点}。个人页面：{个人链接}',
     },
   },
   {
@@ -134,12 +148,34 @@ export function smsSegments(text: string): number {
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+const htmlLines = (html: string) => html.replace(/\n/g, '<br>');
+const wrapHtml = (inner: string) => `<div style="font-family:sans-serif;font-size:14px;line-height:1.7">${inner}</div>`;
 
-/** The HTML part of an email made from its plain text: escaped, paragraphs kept, links clickable. */
+/** The HTML part of an email made from its plain text: escaped, paragraphs kept, links clickable. Text the organiser wrote only. */
 export function textToHtml(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-  const linked = escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
-  return `<div style="font-family:sans-serif;font-size:14px;line-height:1.7">${linked.replace(/\n/g, '<br>')}</div>`;
+  return wrapHtml(htmlLines(linkify(escapeHtml(text))));
+}
+
+/**
+ * The HTML part of an email filled from its template: the organiser's own words and the product's links
+ * clickable, every value typed by someone else (TYPED_BY_OTHERS: a name `http://evil.example/p` typed
+ * into a public form) escaped and left as text, so a stranger cannot put a link into the organiser's mail.
+ */
+export function templateToHtml(text: string, values: TemplateValues): string {
+  let html = '';
+  let from = 0;
+  for (const match of text.matchAll(/\{([^{}]{1,8})\}/g)) {
+    const name = match[1];
+    if (!Object.hasOwn(TEMPLATE_VARIABLES, name)) continue;
+    html += linkify(escapeHtml(text.slice(from, match.index)));
+    const value = escapeHtml(values[name as TemplateVariable] ?? '');
+    html += TYPED_BY_OTHERS.includes(name as TemplateVariable) ? value : linkify(value);
+    from = match.index + match[0].length;
+  }
+  html += linkify(escapeHtml(text.slice(from)));
+  return wrapHtml(htmlLines(html));
 }
 
 export interface RenderedMessage {
@@ -149,10 +185,18 @@ export interface RenderedMessage {
   sms: string;
 }
 
-/** A template with its values: what the preview shows and the outbox sends. */
-export function renderMessage(template: MessageTemplate, values: TemplateValues): RenderedMessage {
-  const text = fillTemplate(template.body, values);
-  return { subject: fillTemplate(template.subject, values), text, html: textToHtml(text), sms: fillTemplate(template.sms, values) };
+/**
+ * A template with its values: what the preview shows and the outbox sends. The SMS of a kind with
+ * smsVariables is filled with those only (an organiser's older template that names another gets nothing there).
+ */
+export function renderMessage(template: MessageTemplate, values: TemplateValues, kind?: MessageKind): RenderedMessage {
+  const smsValues = kind?.smsVariables ? Object.fromEntries(kind.smsVariables.map((name) => [name, values[name]])) : values;
+  return {
+    subject: fillTemplate(template.subject, values),
+    text: fillTemplate(template.body, values),
+    html: templateToHtml(template.body, values),
+    sms: fillTemplate(template.sms, smsValues),
+  };
 }
 
 /** The kinds of the verification codes (server/services/smsSender.ts): outbox rows too, but without a template. */
@@ -217,8 +261,9 @@ export function templateProblems(kind: MessageKind, template: MessageTemplate): 
       problems.push({ field, msg: `${label}不能超过 ${TEMPLATE_LIMITS[field]} 个字` });
       continue;
     }
-    const unknown = templateNames(text).filter((name) => !(kind.variables as readonly string[]).includes(name));
-    if (unknown.length) problems.push({ field, msg: `${label}中的 ${unknown.map((name) => `{${name}}`).join('、')} 不是「${kind.label}」可用的变量` });
+    const allowed: readonly string[] = field === 'sms' && kind.smsVariables ? kind.smsVariables : kind.variables;
+    const unknown = templateNames(text).filter((name) => !allowed.includes(name));
+    if (unknown.length) problems.push({ field, msg: `${label}中的 ${unknown.map((name) => `{${name}}`).join('、')} 不是「${kind.label}」${field === 'sms' && kind.smsVariables ? '短信' : ''}可用的变量` });
   }
   return problems;
 }

@@ -789,6 +789,12 @@ export const outboxMessages = pgTable(
     html: text('html'),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     secret: varchar('secret', { length: 64 }),
+    /**
+     * The client address of the signed-out request that made this message (a public form's confirmation to
+     * an address nobody proved), null for what staff and the product send: such messages count against the
+     * SMS caps per mobile and per address with the codes (server/services/publicSends.ts).
+     */
+    ip: varchar('ip', { length: 64 }),
     /** queued | sending | sent | failed */
     state: varchar('state', { length: 8 }).notNull().default('queued'),
     attempts: smallint('attempts').notNull().default(0),
@@ -806,6 +812,7 @@ export const outboxMessages = pgTable(
     index('outbox_messages_due_idx').on(t.channel, t.state, t.nextAttemptAt),
     index('outbox_messages_organiser_idx').on(t.organiserId, t.createdAt),
     index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
+    index('outbox_messages_ip_idx').on(t.ip, t.createdAt).where(sql`${t.ip} is not null`),
   ],
 );
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { SmsPurpose } from '@domain/account/account.contracts';
 import type { ServerConfig } from '../config';
 import type { AppDb } from '../db/client';
-import { smsCodes } from '../db/schema';
+import { outboxMessages, smsCodes } from '../db/schema';
 import { refuse } from '../lib/errors';
 import { MSG } from '../messages';
 import { lockNames } from './sql';
@@ -12,7 +12,8 @@ import { lockNames } from './sql';
  * SMS verification codes: 6 random digits, kept only as a salted hash, good for smsCodeTtlS, dead after
  * smsCodeMaxAttempts wrong guesses, used once. Sending is limited per mobile+purpose (one per smsResendS),
  * per mobile per rolling day and per client address per rolling hour; everything lives in the database,
- * so replicas share the limits.
+ * so replicas share the limits. The caps count every SMS a signed-out request makes: the codes and the
+ * confirmations public forms send (server/services/publicSends.ts).
  */
 
 export type CaptchaLimits = Pick<
@@ -24,13 +25,35 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /**
- * Codes issued since `from` that match `which`. The caps are rolling windows counted from sms_codes
- * itself (every issued code is a row, kept as the audit trail): the shared rate_limits counters are
- * purged after a couple of minutes, far shorter than a day.
+ * SMS a signed-out request made since `from` to `who.mobile`, or from `who.ip`: the codes issued and the
+ * public forms' confirmations (outbox rows with an ip; a code's own outbox row has none, so nothing counts
+ * twice). Rolling windows counted from the rows themselves (every code is kept as the audit trail, and
+ * outbox rows too): the shared rate_limits counters are purged after a couple of minutes, far shorter
+ * than a day.
  */
-async function sentSince(db: AppDb, which: SQL, from: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(smsCodes).where(and(which, gte(smsCodes.createdAt, new Date(from))));
-  return row?.n ?? 0;
+async function sentSince(db: AppDb, who: { mobile: string } | { ip: string }, from: number): Promise<number> {
+  const since = new Date(from);
+  const codes = 'mobile' in who ? eq(smsCodes.mobile, who.mobile) : eq(smsCodes.ip, who.ip);
+  const texts = 'mobile' in who ? eq(outboxMessages.recipient, who.mobile) : eq(outboxMessages.ip, who.ip);
+  const [issued] = await db.select({ n: count() }).from(smsCodes).where(and(codes, gte(smsCodes.createdAt, since)));
+  const [confirmed] = await db
+    .select({ n: count() })
+    .from(outboxMessages)
+    .where(and(texts, eq(outboxMessages.channel, 'sms'), isNotNull(outboxMessages.ip), gte(outboxMessages.createdAt, since)));
+  return (issued?.n ?? 0) + (confirmed?.n ?? 0);
+}
+
+/** The advisory locks under which the SMS caps of `mobile` and `ip` are checked and a send counted. */
+export const smsCapLocks = (mobile: string, ip: string): string[] => [`sms:mobile:${mobile}`, `sms:ip:${ip}`];
+
+/**
+ * Why one more SMS to `mobile` asked from `ip` is over a cap (per mobile per rolling day, per address per
+ * rolling hour), or null. Call it in the transaction that counts the send, holding smsCapLocks.
+ */
+export async function smsCapRefusal(db: AppDb, limits: CaptchaLimits, mobile: string, ip: string, now: number): Promise<string | null> {
+  if ((await sentSince(db, { mobile }, now - DAY_MS)) >= limits.smsDailyMaxPerMobile) return MSG.smsDailyLimit;
+  if ((await sentSince(db, { ip }, now - HOUR_MS)) >= limits.smsHourlyMaxPerIp) return MSG.smsIpLimit;
+  return null;
 }
 
 function digest(salt: string, code: string): Buffer {
@@ -74,7 +97,7 @@ export async function issueCode(
   // below the cap and all send.
   await db.transaction(async (t) => {
     const tx = t as unknown as AppDb;
-    await lockNames(tx, `sms:mobile:${mobile}`, `sms:ip:${ip}`);
+    await lockNames(tx, ...smsCapLocks(mobile, ip));
     const [latest] = await tx
       .select({ createdAt: smsCodes.createdAt })
       .from(smsCodes)
@@ -85,8 +108,8 @@ export async function issueCode(
       const waitMs = latest.createdAt.getTime() + limits.smsResendS * 1000 - now;
       if (waitMs > 0) throw refuse(MSG.smsResendWait(Math.ceil(waitMs / 1000)));
     }
-    if ((await sentSince(tx, eq(smsCodes.mobile, mobile), now - DAY_MS)) >= limits.smsDailyMaxPerMobile) throw refuse(MSG.smsDailyLimit);
-    if ((await sentSince(tx, eq(smsCodes.ip, ip), now - HOUR_MS)) >= limits.smsHourlyMaxPerIp) throw refuse(MSG.smsIpLimit);
+    const overCap = await smsCapRefusal(tx, limits, mobile, ip, now);
+    if (overCap) throw refuse(overCap);
     await tx
       .update(smsCodes)
       .set({ consumedAt: new Date(now) })

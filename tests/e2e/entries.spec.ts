@@ -117,6 +117,8 @@ test.describe('education public pages', () => {
   test('reportCheck finds a seeded number and its review status', async ({ page }) => {
     await page.goto('htxx/reportCheck');
     await page.getByLabel('报名编号').fill('ds15-2026-000542');
+    // The entrant's own: the seeded 李同学's account mobile goes with the number.
+    await page.getByLabel('手机号码').fill('15068123377');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect(page.getByText('非遗竹编数字展厅')).toBeVisible();
     await expect(page.locator('.ant-descriptions').getByText('已提交')).toBeVisible();
@@ -124,7 +126,7 @@ test.describe('education public pages', () => {
 
     await page.getByLabel('报名编号').fill('DS15-2026-001024');
     await page.getByRole('button', { name: /查\s*询/ }).click();
-    await expect(page.locator('.ant-alert').getByText('未查询到该编号的评审信息')).toBeVisible();
+    await expect(page.locator('.ant-alert').getByText('未查询到评审信息，请核对报名编号和参赛账号的手机号码')).toBeVisible();
   });
 
   test("the education user's works list copies a public work's showcase address", async ({ page, browser, context }) => {

@@ -38,6 +38,9 @@ export const SHOWCASE: EduProjectShowcase = {
   submittedDate: '2026-05-12',
 };
 
+/** The mobile of the seeded entrant's account (李同学): the report lookup wants it with the number. */
+export const ENTRANT_MOBILE = '15068123377';
+
 export const REPORTS: Record<string, ReportCheckResult> = {
   'DS15-2026-000318': { reportNo: 'DS15-2026-000318', title: SHOWCASE.title, status: 2, submittedDate: '2026-05-12', updatedDate: '2026-06-20' },
   'DS15-2026-000777': { reportNo: 'DS15-2026-000777', title: '运河文化巡回展视觉系统', status: 3, submittedDate: '2026-05-28', updatedDate: '2026-06-21' },
@@ -67,7 +70,8 @@ export function eduPublicHandlers() {
     mock(eduReport, async ({ request }) => {
       const query = await signed(request);
       if (!query) return badSignature();
-      return REPORTS[query.no ?? ''] ?? refusal('未查询到该编号的评审信息');
+      const report = query.mobile === ENTRANT_MOBILE ? REPORTS[query.no ?? ''] : undefined;
+      return report ?? refusal('未查询到评审信息，请核对报名编号和参赛账号的手机号码');
     }),
   ];
 }

@@ -16,15 +16,21 @@ const DRAFT = 'DS15-2026-001024'; // 0 草稿
 const UNKNOWN = 'DS15-2026-999999';
 /** Added here: a prize-winning work of another organiser. */
 const AWARDED = 'DS15-2026-000901';
+/** The mobiles (手机号码) of the entrants' accounts: the seeded 李同学, and the one of AWARDED. */
+const ENTRANT = '15068123377';
+const AWARDED_ENTRANT = '13905710901';
+const MISSING = { code: 1, msg: '未查询到评审信息，请核对报名编号和参赛账号的手机号码', data: null };
 
 let t0: TestApp;
 
-const lookup = (path: 'project' | 'report', no: string | undefined, remoteAddress = freshIp()) =>
-  signedInject(t0.app, { method: 'GET', url: `/admin/api/edu/${path}`, query: { no }, remoteAddress });
+/** A report lookup carries the entrant's mobile (ENTRANT unless told); the showcase only the number. */
+const lookup = (path: 'project' | 'report', no: string | undefined, remoteAddress = freshIp(), mobile: string | undefined = ENTRANT) =>
+  signedInject(t0.app, { method: 'GET', url: `/admin/api/edu/${path}`, query: path === 'report' ? { no, mobile } : { no }, remoteAddress });
 
 beforeAll(async () => {
   t0 = await buildTestApp();
   const other = await createSecondOrganiser(t0.app);
+  await t0.app.db.update(t.users).set({ lxdh: AWARDED_ENTRANT }).where(eq(t.users.id, other.user.id));
   await t0.app.db.insert(t.competitionWorks).values({
     organiserId: other.organiser.id,
     userId: other.user.id,
@@ -90,12 +96,12 @@ describe('GET /admin/api/edu/project (showEduProject)', () => {
 
 describe('GET /admin/api/edu/report (reportCheck)', () => {
   it.each([
-    [SUBMITTED, 1, '非遗竹编数字展厅', '2026-06-03'],
-    [PASSED, 2, '“城市记忆”沉浸式展陈设计', '2026-05-12'],
-    [REJECTED, 3, '运河文化巡回展视觉系统', '2026-05-28'],
-    [AWARDED, 4, '西湖印象装置艺术展', '2026-04-01'],
-  ])('tells the review status of %s', async (no, status, title, submittedDate) => {
-    const res = await lookup('report', no);
+    [SUBMITTED, 1, '非遗竹编数字展厅', '2026-06-03', ENTRANT],
+    [PASSED, 2, '“城市记忆”沉浸式展陈设计', '2026-05-12', ENTRANT],
+    [REJECTED, 3, '运河文化巡回展视觉系统', '2026-05-28', ENTRANT],
+    [AWARDED, 4, '西湖印象装置艺术展', '2026-04-01', AWARDED_ENTRANT],
+  ])('tells the review status of %s to its entrant (the number with the account’s mobile)', async (no, status, title, submittedDate, mobile) => {
+    const res = await lookup('report', no, freshIp(), mobile);
     const envelope = body<ReportCheckResult>(res);
     expect(envelope.code).toBe(0);
     expect(envelope.data).toMatchObject({ reportNo: no, title, status, submittedDate });
@@ -104,10 +110,28 @@ describe('GET /admin/api/edu/report (reportCheck)', () => {
   });
 
   it.each([
-    ['a draft', DRAFT],
-    ['an unknown number', UNKNOWN],
-  ])('answers %s with 未查询到该编号的评审信息', async (_what, no) => {
-    expect(body(await lookup('report', no))).toEqual({ code: 1, msg: '未查询到该编号的评审信息', data: null });
+    ['a draft', DRAFT, ENTRANT],
+    ['an unknown number', UNKNOWN, ENTRANT],
+    // Numbers are sequential: without the entrant's mobile, a non-public work's title and status stay theirs.
+    ['a submitted work with another’s mobile', SUBMITTED, AWARDED_ENTRANT],
+    ['a rejected work with a mobile of no account', REJECTED, '13800138000'],
+    ['another organiser’s work with the seeded entrant’s mobile', AWARDED, ENTRANT],
+  ])('answers %s with the one message and no data', async (_what, no, mobile) => {
+    const res = await lookup('report', no, freshIp(), mobile);
+    expect(body(res)).toEqual(MISSING);
+    expect(res.body).not.toMatch(/非遗竹编|运河文化|西湖印象/);
+  });
+
+  it('refuses a lookup without the mobile, or with a malformed one, under 手机号码', async () => {
+    const none = body<{ errors: Array<{ field: string; msg: string }> }>(await lookup('report', SUBMITTED, freshIp(), ''));
+    expect(none).toMatchObject({ code: 1, data: { errors: [{ field: 'mobile' }] } });
+    expect(none.msg).toContain('手机号码');
+    const malformed = body<{ errors: Array<{ field: string; msg: string }> }>(await lookup('report', SUBMITTED, freshIp(), '1506812'));
+    expect(malformed).toMatchObject({ code: 1, data: { errors: [{ field: 'mobile', msg: '请输入正确的手机号码' }] } });
+    const absent = body(await signedInject(t0.app, { method: 'GET', url: '/admin/api/edu/report', query: { no: SUBMITTED }, remoteAddress: freshIp() }));
+    expect(absent.code).toBe(1);
+    expect(absent.msg).toContain('手机号码');
+    expect(JSON.stringify(absent)).not.toContain('非遗竹编');
   });
 });
 

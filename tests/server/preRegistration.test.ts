@@ -34,6 +34,7 @@ let aifhActivity: number;
 let otherOrganiserActivity: number;
 
 const cols = columnsOf(person);
+const DAY_MS = 86_400_000;
 
 async function idOf(table: typeof t.projects | typeof t.activities, name: string): Promise<number> {
   const column = table === t.projects ? t.projects.code : t.activities.name;
@@ -326,8 +327,15 @@ describe('POST /admin/pre/registration/submit', () => {
     const mobile = freshMobile();
     const first = await registered(form({ mobile, name: '韩雪', email: 'hanxue@example.com' }));
     const before = await personCount();
-    // Past the window in which a registration's link is sent at most once (its first confirmation counts).
+    const saved = t0.clock.now;
+    // An unproved mobile and email get one confirmation per activity per rolling day (its first one counts):
+    // ten minutes later nothing is sent again, a day later the link is.
     t0.clock.advance(PRE_REG_RESEND_WINDOW_MS + 1000);
+    expect(body(await submit(form({ mobile, name: '韩雪冒名' }))).code).toBe(0);
+    const confirmationsTo = async (recipient: string) =>
+      (await t0.app.db.select().from(t.outboxMessages).where(and(eq(t.outboxMessages.kind, 'registered'), eq(t.outboxMessages.recipient, recipient)))).length;
+    expect(await confirmationsTo(mobile)).toBe(1);
+    t0.clock.now = saved + DAY_MS + 1000;
     const again = await submit(form({ mobile, name: '韩雪冒名', email: 'intruder@example.com' }));
     const answer = body<PreRegistrationReceipt>(again);
     // Alike: the same message and the same shape as a new registration, nothing of the existing one.
@@ -340,13 +348,14 @@ describe('POST /admin/pre/registration/submit', () => {
     expect(sent.map((m) => m.recipient).sort()).toEqual([mobile, mobile, 'hanxue@example.com', 'hanxue@example.com']);
     expect(sent.every((m) => m.text.includes(`/zbzj/pre/mine?code=${first.code}`))).toBe(true);
     expect(await t0.app.db.select().from(t.outboxMessages).where(eq(t.outboxMessages.recipient, 'intruder@example.com'))).toEqual([]);
-    // Submitted again and again: its owner is not flooded (one resend per window).
+    // Submitted again and again: its owner is not flooded (one per activity per day).
     await submit(form({ mobile, name: '韩雪冒名' }));
-    expect(await t0.app.db.select().from(t.outboxMessages).where(and(eq(t.outboxMessages.kind, 'registered'), eq(t.outboxMessages.recipient, mobile)))).toHaveLength(2);
+    expect(await confirmationsTo(mobile)).toBe(2);
     // The same person may register for another open activity of the project.
     expect(body(await submit(form({ mobile, name: '韩雪', activityId: visitors }))).code).toBe(0);
     const [{ n }] = await t0.app.db.select({ n: count() }).from(tableOf(person)).where(and(eq(cols.mobile, mobile)));
     expect(n).toBe(2);
+    t0.clock.now = saved;
   });
 
   it('refuses closed and unknown activities with the one message, writing nothing', async () => {
@@ -432,6 +441,32 @@ describe('GET /admin/pre/registration/notice: a closed QR code in a visitor’s 
   it('refuses unknown targets with the one message', async () => {
     expect(await notice({ activity: 999_999 })).toEqual({ code: 1, msg: MSG.preRegClosed, data: null });
     expect(await notice({})).toEqual({ code: 1, msg: MSG.preRegClosed, data: null });
+  });
+
+  it('answers a project not announced yet — every activity 筹备中 or cancelled before it opened — as a missing one, until one opens', async () => {
+    const [{ organiserId }] = await t0.app.db.select().from(t.projects).where(eq(t.projects.id, zhcs));
+    const [secret] = await t0.app.db
+      .insert(t.projects)
+      .values({ organiserId, name: '未公布的机器人大会', code: 'SECRET2027', srq: seeded.day('2026-12-20'), erq: seeded.day('2026-12-21'), address: '未公布的场馆', status: 0 })
+      .returning();
+    const activity = async (name: string, status: number) =>
+      (await t0.app.db.insert(t.activities).values({ organiserId, projectId: secret.id, name, srq: seeded.day('2026-12-20'), erq: seeded.day('2026-12-20'), status }).returning())[0].id;
+    const missing = { code: 1, msg: MSG.preRegClosed, data: null };
+    // Sequential ids, tried one after the other: nothing of the project shows.
+    expect(await notice({ project: secret.id })).toEqual(missing);
+    const planned = await activity('未公布的主论坛', 0);
+    const dropped = await activity('取消的闭门会', 4);
+    expect(await notice({ project: secret.id })).toEqual(missing);
+    expect(await notice({ activity: planned })).toEqual(missing);
+    expect(await notice({ activity: dropped })).toEqual(missing);
+    expect(JSON.stringify(await notice({ project: secret.id }))).not.toContain('未公布');
+    // Once one of its activities opens, the project is public: its QR codes say what they lead to.
+    const opened = await activity('公开的分论坛', 1);
+    expect((await notice({ project: secret.id })).data).toMatchObject({ projectName: '未公布的机器人大会', state: 'open' });
+    expect((await notice({ activity: planned })).data).toMatchObject({ activityName: '未公布的主论坛', state: 'notYet' });
+    // And stays public once it is over.
+    await t0.app.db.update(t.activities).set({ status: 3 }).where(eq(t.activities.id, opened));
+    expect((await notice({ project: secret.id })).data).toMatchObject({ projectName: '未公布的机器人大会', state: 'notYet' });
   });
 });
 

@@ -5,7 +5,7 @@ import MyWorksPage from '../../src/features/works/pages/jsxm/works/index';
 import { eduProject } from '@domain/edu/eduPublic.contracts';
 import { MSG_REPORT_NO, MSG_REPORT_NO_REQUIRED, reportNoRule, reportNoRules, validate } from '@domain/core/validators';
 import { renderApp, user } from '../mocks/app';
-import { eduPublicHandlers } from '../mocks/eduPublic';
+import { ENTRANT_MOBILE, eduPublicHandlers } from '../mocks/eduPublic';
 import { mock } from '../mocks/contract';
 import { API } from '../mocks/handlers';
 import { renderPage } from '../mocks/page';
@@ -44,6 +44,11 @@ describe('report lookup /htxx/reportCheck', () => {
 
   const input = () => screen.getByLabelText('报名编号');
   const search = () => user.click(screen.getByRole('button', { name: /查\s*询/ }));
+  const typeMobile = async (mobile = ENTRANT_MOBILE) => {
+    await user.clear(screen.getByLabelText('手机号码'));
+    await user.click(screen.getByLabelText('手机号码'));
+    await user.paste(mobile);
+  };
 
   it('asks for a number, then for a well-formed one, before calling the server', async () => {
     const lookups = recordLookups();
@@ -56,6 +61,11 @@ describe('report lookup /htxx/reportCheck', () => {
     await user.paste('DS15-318');
     await search();
     expect(await screen.findByText(MSG_REPORT_NO)).toBeInTheDocument();
+    // The entrant's proof: the mobile of their account, asked for and checked too.
+    expect(screen.getByText('请输入手机号码')).toBeInTheDocument();
+    await typeMobile('1506812');
+    await search();
+    expect(await screen.findByText('请输入正确的手机号码')).toBeInTheDocument();
     expect(lookups).toHaveLength(0);
   });
 
@@ -64,34 +74,45 @@ describe('report lookup /htxx/reportCheck', () => {
     renderApp('/htxx/reportCheck');
     await user.click(await screen.findByLabelText('报名编号'));
     await user.paste(' ds15-2026-000318 ');
+    await typeMobile('150 6812 3377');
     await search();
     const table = (await screen.findByText('“城市记忆”沉浸式展陈设计')).closest('table')!;
     expect(within(table).getByText('初审通过')).toBeInTheDocument();
     expect(within(table).getByText('2026-05-12')).toBeInTheDocument();
     expect(within(table).getByText('2026-06-20')).toBeInTheDocument();
     expect(screen.getByText('作品已通过初审。')).toBeInTheDocument();
-    expect(lookups).toEqual(['/admin/api/edu/report?no=DS15-2026-000318']);
+    expect(lookups).toEqual([`/admin/api/edu/report?no=DS15-2026-000318&mobile=${ENTRANT_MOBILE}`]);
   });
 
   it('tells a rejected report as 未通过', async () => {
     renderApp('/htxx/reportCheck');
     await user.click(await screen.findByLabelText('报名编号'));
     await user.paste('DS15-2026-000777');
+    await typeMobile();
     await search();
     expect(await screen.findByText('未通过')).toBeInTheDocument();
     expect(screen.getByText('很遗憾，作品未通过初审。')).toBeInTheDocument();
   });
 
-  it("shows the server's answer for an unknown number, and replaces an earlier result", async () => {
+  it("shows the server's answer for an unknown number or another's mobile, and replaces an earlier result", async () => {
     renderApp('/htxx/reportCheck');
     await user.click(await screen.findByLabelText('报名编号'));
     await user.paste('DS15-2026-000318');
+    await typeMobile();
     await search();
     await screen.findByText('“城市记忆”沉浸式展陈设计');
     await user.clear(input());
     await user.paste('DS15-2026-001024');
     await search();
-    expect((await screen.findAllByText('未查询到该编号的评审信息')).length).toBeGreaterThan(0);
+    const missing = '未查询到评审信息，请核对报名编号和参赛账号的手机号码';
+    expect((await screen.findAllByText(missing)).length).toBeGreaterThan(0);
+    expect(screen.queryByText('“城市记忆”沉浸式展陈设计')).not.toBeInTheDocument();
+    // A real number with someone else's mobile tells nothing of the work.
+    await user.clear(input());
+    await user.paste('DS15-2026-000318');
+    await typeMobile('13800138000');
+    await search();
+    expect((await screen.findAllByText(missing)).length).toBeGreaterThan(0);
     expect(screen.queryByText('“城市记忆”沉浸式展陈设计')).not.toBeInTheDocument();
   });
 });

@@ -176,7 +176,9 @@ describe('/pre/register from a project QR code', () => {
     await submit();
 
     expect(await screen.findByText('登记已提交')).toBeInTheDocument();
-    expect(screen.getByText(/已通过短信发送至 138\*\*\*\*8000/)).toBeInTheDocument();
+    expect(screen.getByText(/将通过短信发送至 138\*\*\*\*8000/)).toBeInTheDocument();
+    // A repeat sends nothing new: the page says so, alike for every submission.
+    expect(screen.getByText(/一天内只收到一次本活动的登记确认/)).toBeInTheDocument();
     expect(currentPath(router)).toBe('/pre/register?project=1');
     expect(document.querySelector('[data-qr-value]')).toBeNull();
     expect(screen.queryByLabelText('验证码')).toBeNull();
@@ -321,7 +323,7 @@ describe('/pre/register for an activity with 需要短信验证手机号', () =>
     expect(submitted[1]).toMatchObject({ activityId: '12', mobile: '13800138000' });
     const qr = document.querySelector('[data-qr-value]')!;
     expect(qr.getAttribute('data-qr-value')).toBe(`${window.location.origin}/zbzj/pre/mine?code=${CODE}`);
-    expect(screen.getByText(/已通过短信发送至 138\*\*\*\*8000/)).toBeInTheDocument();
+    expect(screen.getByText(/将通过短信发送至 138\*\*\*\*8000/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: '打开我的登记页面' }));
     expect(await screen.findByText(MINE.badgeNo)).toBeInTheDocument();
     expect(currentPath(router)).toBe(`/pre/mine?code=${CODE}`);

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { WORK_PUBLIC_STATUSES, WORK_STATUS_DRAFT } from '@domain/works/works.contracts';
 import { eduProject, eduReport } from '@domain/edu/eduPublic.contracts';
-import { reportNoRules, validate } from '@domain/core/validators';
+import { mobileRules, reportNoRules, validate } from '@domain/core/validators';
 import { chinaDateTime } from '../../lib/dates';
 import { ok } from '../../lib/envelope';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { limitAddress } from '../../services/rateLimits';
-import { findWorkByReportNo } from './eduPublic.repository';
+import { findOwnWork, findWorkByReportNo } from './eduPublic.repository';
 
 /**
  * Report numbers are sequential, so anyone could walk through them: both lookups together allow this
@@ -21,10 +21,10 @@ const chinaDate = (date: Date | null): string | null => chinaDateTime(date)?.sli
 
 /** The education entry's public pages (domain/edu/eduPublic.contracts.ts). */
 const eduPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** Counts the lookup, refuses over the limit, then checks the number with the forms' own rule. */
-  async function checkLookup(ip: string, query: { no: string }): Promise<void> {
+  /** Counts the lookup, refuses over the limit, then checks the number (and the mobile) with the forms' own rules. */
+  async function checkLookup(ip: string, query: { no: string; mobile?: string }): Promise<void> {
     await limitAddress(app.db, 'edu-lookup', ip, EDU_LOOKUP_RATE_MAX, EDU_LOOKUP_RATE_WINDOW_S, app.now());
-    const errors = validate({ no: reportNoRules }, query);
+    const errors = validate(query.mobile === undefined ? { no: reportNoRules } : { no: reportNoRules, mobile: mobileRules }, query);
     if (errors.length) throw fieldErrors(errors);
   }
 
@@ -45,7 +45,9 @@ const eduPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   route(app, eduReport, async (request) => {
     await checkLookup(request.ip, request.query);
-    const work = await findWorkByReportNo(app.db, request.query.no);
+    // The entrant's own: the number with the mobile of the account that entered it. A wrong mobile is
+    // answered as an unknown number, so neither tells whether the number exists.
+    const work = await findOwnWork(app.db, request.query.no, request.query.mobile);
     // A draft has not been reported yet: there is nothing under review to tell about.
     if (!work || work.status === WORK_STATUS_DRAFT) throw refuse(MSG.eduReportNotFound);
     return ok({

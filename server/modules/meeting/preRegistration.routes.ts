@@ -42,7 +42,7 @@ const preRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, preRegistrationSubmit, async (request) => {
     await limitAddress(app.db, 'pre-reg-submit', request.ip, PRE_REG_SUBMIT_MAX, PRE_REG_SUBMIT_WINDOW_S, app.now());
     const { activityId, smsCode, ...input } = request.body;
-    const result = await register(app.db, activityId, input, new Date(app.now()), publicOrigin(app, request), { smsCode, limits: app.config });
+    const result = await register(app.db, activityId, input, new Date(app.now()), publicOrigin(app, request), { smsCode, limits: app.config, ip: request.ip });
     app.outbox.kick();
     return ok(result, MSG.preRegSubmitted);
   });

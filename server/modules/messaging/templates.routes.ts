@@ -47,7 +47,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { organiser } = signedIn(request);
     const kind = kindOf(request.body.kind);
     const template = checked(kind, cleaned(request.body));
-    const rendered = renderMessage(template, { ...SAMPLE_VALUES, 主办方: organiser.name || SAMPLE_VALUES.主办方 });
+    const rendered = renderMessage(template, { ...SAMPLE_VALUES, 主办方: organiser.name || SAMPLE_VALUES.主办方 }, kind);
     return ok({ ...rendered, smsSegments: smsSegments(rendered.sms) });
   });
 };

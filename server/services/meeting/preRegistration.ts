@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, exists, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   PRE_REGISTRATION_FIELDS,
   PRE_REGISTRATION_KINDS,
@@ -20,7 +20,7 @@ import { checkFields, fieldLabel, fieldOf, machineOf, stateLabel, stateValue } f
 import { fieldType } from '@domain/resource/fieldTypes';
 import type { FieldDef } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
-import { activities, organisers, outboxMessages, projects } from '../../db/schema';
+import { activities, organisers, projects } from '../../db/schema';
 import { autoCodeOf, chinaDay } from '../../lib/dates';
 import { ApiError, fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
@@ -30,6 +30,7 @@ import { uniqueRefusal } from '../resources/service';
 import type { Caller } from '../resources/model';
 import { checkCode, consumeCode, type CaptchaLimits } from '../captcha';
 import { enqueueMessages } from '../outbox/queue';
+import { publicSends } from '../publicSends';
 import { maskMobile } from '../smsSender';
 import { attendeeSettings, certificateErrors } from './activitySettings';
 import { attendeeMessages } from './attendeeMessages';
@@ -47,10 +48,12 @@ import { personSearchKey } from './personSearchKey';
 
 export type PreRegistrationInput = Partial<Record<PreRegistrationField, string>>;
 
-/** A repeated registration of one mobile resends its personal link at most once in this window. */
+/** A mobile proved by an SMS code is sent its personal link for an activity at most once in this window (server/services/publicSends.ts). */
 export const PRE_REG_RESEND_WINDOW_MS = 10 * 60 * 1000;
 
 const OPEN_ACTIVITY_STATES = [stateValue(activity, 'status', 'registering'), stateValue(activity, 'status', 'running')];
+/** An activity in one of these has been opened for registration at some time: its project is public. */
+const ANNOUNCED_ACTIVITY_STATES = [...OPEN_ACTIVITY_STATES, stateValue(activity, 'status', 'ended')];
 const PUBLIC_KINDS = PRE_REGISTRATION_KINDS.map((key) => stateValue(person, 'kind', key));
 const ID_CARD = stateValue(person, 'idType', 'idCard');
 
@@ -130,10 +133,11 @@ const SMS_CODE_FIELD = 'smsCode';
 const SMS_CODE_LABEL = '验证码';
 const labelOf = (path: string) => (path === SMS_CODE_FIELD ? SMS_CODE_LABEL : fieldLabel(person, path));
 
-/** The SMS code of a submission, and the limits its checking counts wrong guesses against. */
+/** The SMS code of a submission, the limits its checking and the confirmation's SMS count against, and the client's address. */
 export interface SmsProof {
   smsCode?: string | undefined;
   limits: CaptchaLimits;
+  ip: string;
 }
 
 /**
@@ -156,7 +160,9 @@ async function provenMobile(db: AppDb, limits: CaptchaLimits, mobile: string, co
  * for the activity nothing is created: the existing registration's link is queued again to its own
  * mobile and email — so registering someone else's mobile first blocks nobody — and the answer is the
  * same as for a new one (PreRegistrationReceipt). Refuses (and writes nothing) when the activity is not
- * open or a field is wrong.
+ * open or a field is wrong. The confirmation goes to addresses nobody proved, so it is limited per
+ * recipient and counted against the SMS caps (server/services/publicSends.ts); one left out leaves the
+ * registration and the answer as they are.
  *
  * An activity with 需要短信验证手机号 also wants an SMS code sent to that mobile: refused without it or
  * with a wrong one; the code is used up by the registration (or by the repeat). The submitter then holds
@@ -192,34 +198,30 @@ export async function register(
     if (codeId !== null && !(await consumeCode(tx, codeId, now.getTime()))) throw refuse(MSG.smsCodeInvalid, { errors: [{ field: SMS_CODE_FIELD, msg: MSG.smsCodeInvalid }] });
   };
   const receipt = (code: string): PreRegistrationReceipt => ({ name: values.name as string, sentTo: maskMobile(mobile), ...(verify ? { code } : {}) });
-  const confirm = async (tx: AppDb, personId: number) =>
-    enqueueMessages(tx, await attendeeMessages(tx, 'registered', [personId], { origin, now, attach: true }), now.getTime());
+  const confirm = async (tx: AppDb, personId: number) => {
+    const messages = await attendeeMessages(tx, 'registered', [personId], { origin, now, attach: true });
+    const context = { kind: 'registered', organiserId: target.organiserId, activityId: target.id, ip: proof.ip, now: now.getTime(), limits: proof.limits };
+    const proven = verify ? { mobile, windowMs: PRE_REG_RESEND_WINDOW_MS } : null;
+    await enqueueMessages(tx, await publicSends(tx, messages, { ...context, proven }), now.getTime());
+  };
   const registered = () =>
     db
       .select({ id: cols.id, code: cols.code })
       .from(tableOf(person))
       .where(and(eq(cols.organiserId, target.organiserId), eq(cols.activityId, target.id), eq(cols.mobile as AnyPgColumn, values.mobile)))
       .limit(1);
-  /** A repeat of a registered mobile: its own link again, and (verified) its code on screen. */
-  const repeat = async (existing: { id: unknown; code: unknown }, resend: boolean) => {
+  /** A repeat of a registered mobile: its own link again (as the limits allow), and (verified) its code on screen. */
+  const repeat = async (existing: { id: unknown; code: unknown }) => {
     await db.transaction(async (t) => {
       const tx = t as unknown as AppDb;
       await useCode(tx);
-      if (resend) await confirm(tx, Number(existing.id));
+      await confirm(tx, Number(existing.id));
     });
     return receipt(String(existing.code));
   };
 
   const [taken] = await registered();
-  if (taken) {
-    // Someone submitting a mobile over and over must not flood its owner: one resend per window.
-    const [recent] = await db
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.recipient, mobile), eq(outboxMessages.kind, 'registered'), eq(outboxMessages.personId, Number(taken.id)), gte(outboxMessages.createdAt, new Date(now.getTime() - PRE_REG_RESEND_WINDOW_MS))))
-      .limit(1);
-    return repeat(taken, !recent);
-  }
+  if (taken) return repeat(taken);
 
   const code = newPersonCode();
   const row: Row = {
@@ -252,7 +254,7 @@ export async function register(
     const raced = (error as { data?: { errors?: FieldError[] } }).data?.errors?.some((e) => e.field === 'mobile');
     if (!raced) throw error;
     const [winner] = await registered();
-    return winner ? repeat(winner, true) : { name: values.name as string, sentTo: maskMobile(mobile) };
+    return winner ? repeat(winner) : { name: values.name as string, sentTo: maskMobile(mobile) };
   }
 }
 
@@ -284,7 +286,33 @@ export async function registrationOf(db: AppDb, code: string): Promise<PreRegist
   };
 }
 
-/** What a QR code that leads to no open activity tells the visitor (domain/meeting/preRegistration.contracts.ts). */
+const announcedActivity = alias(activities, 'announced');
+
+/**
+ * Whether the project of the activity row has been made public: one of its activities is open, was open
+ * (报名中, 进行中, 已结束) or is past. A project whose activities are all still 筹备中 (or cancelled before
+ * they opened) is the organiser's own business: ids are sequential, so otherwise anyone could read its
+ * name, dates and venue before it is announced.
+ */
+function projectAnnounced(db: AppDb, today: string): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(announcedActivity)
+      .where(
+        and(
+          eq(announcedActivity.projectId, activities.projectId),
+          eq(announcedActivity.organiserId, activities.organiserId),
+          or(inArray(announcedActivity.status, ANNOUNCED_ACTIVITY_STATES), lt(announcedActivity.erq, today)),
+        ),
+      ),
+  );
+}
+
+/**
+ * What a QR code that leads to no open activity tells the visitor (domain/meeting/preRegistration.contracts.ts).
+ * Only for a project made public (projectAnnounced); any other is answered as a missing one.
+ */
 export async function registrationNotice(db: AppDb, target: { projectId?: number; activityId?: number }, now: Date): Promise<PreRegistrationNotice> {
   const today = chinaDay(now);
   const where = target.activityId !== undefined ? eq(activities.id, target.activityId) : target.projectId !== undefined ? eq(activities.projectId, target.projectId) : null;
@@ -305,7 +333,7 @@ export async function registrationNotice(db: AppDb, target: { projectId?: number
     .from(activities)
     .innerJoin(projects, and(eq(projects.id, activities.projectId), eq(projects.organiserId, activities.organiserId)))
     .innerJoin(organisers, eq(organisers.id, activities.organiserId))
-    .where(and(eq(organisers.status, USER_STATUS.active), where))
+    .where(and(eq(organisers.status, USER_STATUS.active), where, projectAnnounced(db, today)))
     .orderBy(asc(activities.srq), asc(activities.id));
   if (!rows.length) throw refuse(MSG.preRegClosed);
   const states = rows.map((r) => registrationState(r.status, r.erq, today));

@@ -44,7 +44,7 @@ export interface Composition {
  */
 export function messagesFor(to: Recipient, message: Composition): NewOutboxMessage[] {
   const renderFor = (address: string) =>
-    renderMessage(message.template, message.addressValues ? { ...message.values, ...message.addressValues(address) } : message.values);
+    renderMessage(message.template, message.addressValues ? { ...message.values, ...message.addressValues(address) } : message.values, messageKind(message.kind));
   const common = {
     kind: message.kind,
     template: message.kind,

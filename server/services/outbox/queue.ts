@@ -17,6 +17,8 @@ export interface NewOutboxMessage {
   html?: string | null;
   attachments?: OutboxAttachment[] | null;
   secret?: string | null;
+  /** The client address of the signed-out request that made it (server/services/publicSends.ts). */
+  ip?: string | null;
 }
 
 /** Kinds an unsubscribe stops (MESSAGE_KINDS[].transactional false); every other kind is sent regardless. */
@@ -50,14 +52,15 @@ export async function enqueueMessages(db: AppDb, messages: readonly NewOutboxMes
       html: message.html ?? null,
       attachments: message.attachments ?? null,
       secret: message.secret ?? null,
+      ip: message.ip ?? null,
     }));
     // Both drivers (node-postgres, PGlite) answer execute() with { rows }; AppDb's type does not say so.
     const result = (await db.execute(sql`
-      insert into ${outboxMessages} (channel, kind, template, organiser_id, project_id, person_id, recipient, subject, text, html, attachments, secret, next_attempt_at, created_at)
-      select channel, kind, template, organiser_id, project_id, person_id, recipient, subject, text, html, attachments, secret, ${at}, ${at}
+      insert into ${outboxMessages} (channel, kind, template, organiser_id, project_id, person_id, recipient, subject, text, html, attachments, secret, ip, next_attempt_at, created_at)
+      select channel, kind, template, organiser_id, project_id, person_id, recipient, subject, text, html, attachments, secret, ip, ${at}, ${at}
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
         channel varchar, kind varchar, template varchar, organiser_id int, project_id int, person_id int, recipient varchar,
-        subject varchar, text text, html text, attachments jsonb, secret varchar)
+        subject varchar, text text, html text, attachments jsonb, secret varchar, ip varchar)
       where not (v.kind in (${sql.join(OPTIONAL_KINDS.map((kind) => sql`${kind}`), sql`, `)})
         and exists (select 1 from ${messageOptouts} o where o.organiser_id = v.organiser_id and o.address = v.recipient))
       returning id`)) as unknown as { rows: { id: number }[] };

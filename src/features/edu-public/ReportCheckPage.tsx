@@ -5,29 +5,34 @@ import { ApiError } from '../../api/errors';
 import type { ReportCheckResult } from '@domain/edu/eduPublic.contracts';
 import { CompetitionBanner } from '../../components/CompetitionBanner';
 import { WorkStatusTag } from '../../components/WorkStatusTag';
-import { reportNoRules, toAntdRule } from '@domain/core/validators';
+import { mobileRules, reportNoRules, toAntdRule } from '@domain/core/validators';
 import { checkReport, REVIEW_NOTES } from './api';
 
 interface LookupForm {
   no: string;
+  mobile: string;
 }
 
 type Outcome = { kind: 'found'; result: ReportCheckResult } | { kind: 'missing'; message: string } | null;
 
 /** Numbers are printed in capitals without spaces; accept them however they were typed. */
 const normalizeNo = (value: string | undefined) => (value ?? '').replace(/\s+/g, '').toUpperCase();
+const removeSpaces = (value: string | undefined) => (value ?? '').replace(/\s+/g, '');
 
-/** /htxx/reportCheck: look up the review status of a report by its 报名编号, without signing in. */
+/**
+ * /htxx/reportCheck: look up the review status of one's own report without signing in, by its 报名编号 and
+ * the mobile of the entrant's account (numbers are sequential: the number alone would tell anyone's).
+ */
 export default function ReportCheckPage() {
   const [form] = Form.useForm<LookupForm>();
   const [searching, setSearching] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  const onFinish = async ({ no }: LookupForm) => {
+  const onFinish = async ({ no, mobile }: LookupForm) => {
     setSearching(true);
     setOutcome(null);
     try {
-      setOutcome({ kind: 'found', result: await checkReport(no) });
+      setOutcome({ kind: 'found', result: await checkReport(no, mobile) });
     } catch (error) {
       // A refusal (unknown number, draft) is the answer to show here; other failures were toasted already.
       if (error instanceof ApiError && error.reason === 'code') setOutcome({ kind: 'missing', message: error.message });
@@ -48,6 +53,9 @@ export default function ReportCheckPage() {
           extra="报名编号见报名确认邮件或“我的参赛作品”，如 DS15-2026-000318"
         >
           <Input placeholder="请输入报名编号" maxLength={32} allowClear autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="mobile" label="手机号码" normalize={removeSpaces} rules={[toAntdRule(mobileRules)]} extra="参赛账号绑定的手机号码">
+          <Input placeholder="请输入参赛账号的手机号码" maxLength={20} allowClear inputMode="tel" autoComplete="tel" />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" block icon={<SearchOutlined />} loading={searching}>

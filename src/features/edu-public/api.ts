@@ -6,8 +6,9 @@ export function fetchShowcase(no: string): Promise<EduProjectShowcase> {
   return call(eduProject, { no }, { refusalShownByPage: true });
 }
 
-export function checkReport(no: string): Promise<ReportCheckResult> {
-  return call(eduReport, { no }, { refusalShownByPage: true });
+/** The review status of the entrant's own work: its number and the mobile of the account that entered it. */
+export function checkReport(no: string, mobile: string): Promise<ReportCheckResult> {
+  return call(eduReport, { no, mobile }, { refusalShownByPage: true });
 }
 
 /** What a person reads under each review status (the tag shows the status itself). */

@@ -31,6 +31,11 @@ const FIELDS = Object.fromEntries(FIELD_NAMES.map((name) => [name, fieldOf(perso
 
 const KIND_OPTIONS = PERSON_KINDS.filter((k) => (PRE_REGISTRATION_KINDS as readonly (string | undefined)[]).includes(k.key)).map((k) => ({ value: k.value, label: k.label }));
 const ID_TYPE_OPTIONS = ID_TYPES.map((t) => ({ value: t.value, label: t.label }));
+/**
+ * A confirmation goes once a day per activity to a mobile or email (server/services/publicSends.ts): a repeat
+ * is saved and answered alike, but sends nothing new, so the page says where to look.
+ */
+const RESEND_NOTE = '同一手机号或邮箱一天内只收到一次本活动的登记确认，如已收到请查看之前的短信或邮件。';
 
 /** Shown under the activities, so a visitor who misses one knows why it is not there. */
 export const OPEN_RULE_TEXT = '这里只列出正在开放登记的活动；已结束或尚未开始报名的活动不在其中。';
@@ -183,7 +188,7 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
           <Typography.Text type="secondary">个人二维码</Typography.Text>
         </div>
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-          个人页面链接也已通过短信发送至 {receipt.sentTo}；填写了电子邮箱的，同时发送到邮箱。请截图保存本页，或打开个人页面查看登记状态。
+          个人页面链接也将通过短信发送至 {receipt.sentTo}；填写了电子邮箱的，同时发送到邮箱。{RESEND_NOTE}请截图保存本页，或打开个人页面查看登记状态。
         </Typography.Paragraph>
         <Link to={resultPath(receipt.code)} className="zb-prereg-link">
           打开我的登记页面
@@ -199,7 +204,7 @@ function RegistrationForm({ info }: { info: PreRegistrationInfo }) {
         <Result
           status="success"
           title="登记已提交"
-          subTitle={`${receipt.name}，您的个人页面链接和入场二维码已通过短信发送至 ${receipt.sentTo}；填写了电子邮箱的，同时发送到邮箱。主办方审核通过后凭二维码入场。`}
+          subTitle={`${receipt.name}，您的个人页面链接和入场二维码将通过短信发送至 ${receipt.sentTo}；填写了电子邮箱的，同时发送到邮箱。${RESEND_NOTE}主办方审核通过后凭二维码入场。`}
         />
       </Card>
     );

@@ -3,6 +3,7 @@ import { App, Alert, Button, Card, Col, Flex, Form, Input, Row, Space, Tag, Typo
 import {
   SAMPLE_VALUES,
   TEMPLATE_FIELD_LABELS,
+  MESSAGE_KINDS,
   TEMPLATE_LIMITS,
   renderMessage,
   smsSegments,
@@ -43,7 +44,7 @@ export function TemplateEditor({ row, canEdit, onChanged }: Props) {
   const caret = useRef<Caret>({ field: 'body', start: -1, end: -1 });
   const watched = Form.useWatch([], form) as Partial<MessageTemplate> | undefined;
   const current: MessageTemplate = { subject: watched?.subject ?? row.template.subject, body: watched?.body ?? row.template.body, sms: watched?.sms ?? row.template.sms };
-  const preview = renderMessage(current, SAMPLE_VALUES);
+  const preview = renderMessage(current, SAMPLE_VALUES, MESSAGE_KINDS.find((kind) => kind.key === row.kind));
 
   const track = (field: TemplateField) => (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
     const { selectionStart, selectionEnd } = event.currentTarget;

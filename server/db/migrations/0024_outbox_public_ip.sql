@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "ip" varchar(64);--> statement-breakpoint
+CREATE INDEX "outbox_messages_ip_idx" ON "outbox_messages" USING btree ("ip","created_at") WHERE "outbox_messages"."ip" is not null;
