@@ -358,6 +358,19 @@ export const MSG = {
   personImportBadText: '含有无效字符，请删除后重试',
   personImportLongNumber: 'Excel 把这个号码存成了数字，只保留了前 15 位（后面几位已变成 0）；请把这一列设为「文本」格式后重新输入',
   personImportDuplicateInFile: (row: number) => `与第 ${row} 行的手机号码重复`,
+  personImportSamePerson: (rows: readonly number[], name: string) =>
+    `与第 ${rows.join('、')} 行是同一位已登记人员（${name}，手机号码或证件号码相同），无法判断以哪一行为准，请只保留一行`,
+  personImportIdOfAnother: (idHolder: string, mobileHolder: string) =>
+    `证件号码属于已登记的${idHolder}，手机号码却属于已登记的${mobileHolder}，请核对`,
+  personImportNothingToWrite: (skipped: number, unchanged: number, conflicts: number, refused: number) =>
+    `没有需要写入的行（${[
+      skipped ? `已登记 ${skipped} 人按选择跳过` : '',
+      unchanged ? `${unchanged} 人信息与已登记的相同` : '',
+      conflicts ? `${conflicts} 行姓名与已登记人员不符且未勾选` : '',
+      refused ? `${refused} 行有误` : '',
+    ]
+      .filter(Boolean)
+      .join('，')}），未作任何修改`,
   personImportRefused: (n: number) => `文件中有 ${n} 处错误，未导入任何数据，请修改后重新上传`,
   personImportRaced: '导入期间有手机号码已被登记到本活动，未导入任何数据，请重新上传预览',
   personImported: (n: number) => `成功导入 ${n} 名参会人员`,
@@ -385,8 +398,15 @@ export const MSG = {
   personImportNothing: (refused: number) => `文件中没有可导入的行（${refused} 行有误），请修改后重新上传`,
   personImportNoneRefused: '文件中没有有误的行',
   personImportBadMapping: '列的对应关系无效，请重新选择',
-  personImportDone: (imported: number, updated: number, skipped: number, refused: number) =>
-    [imported || !(updated || skipped) ? `新增 ${imported} 人` : '', updated ? `更新 ${updated} 人` : '', skipped ? `跳过已登记 ${skipped} 人` : '', refused ? `${refused} 行有误未导入` : '']
+  personImportDone: (r: { imported: number; updated: number; skipped: number; unchanged: number; conflicts: number; refused: number }) =>
+    [
+      r.imported || !r.updated ? `新增 ${r.imported} 人` : '',
+      r.updated ? `更新 ${r.updated} 人` : '',
+      r.skipped ? `跳过已登记 ${r.skipped} 人` : '',
+      r.unchanged ? `${r.unchanged} 人信息无变化` : '',
+      r.conflicts ? `${r.conflicts} 人姓名不符未更新` : '',
+      r.refused ? `${r.refused} 行有误未导入` : '',
+    ]
       .filter(Boolean)
       .join('，'),
   personBadgeNone: '所选参会人员不存在或无权访问',
