@@ -358,6 +358,19 @@ export const MSG = {
   personImportBadText: '含有无效字符，请删除后重试',
   personImportLongNumber: 'Excel 把这个号码存成了数字，只保留了前 15 位（后面几位已变成 0）；请把这一列设为「文本」格式后重新输入',
   personImportDuplicateInFile: (row: number) => `与第 ${row} 行的手机号码重复`,
+  personImportSamePerson: (rows: readonly number[], name: string) =>
+    `与第 ${rows.join('、')} 行是同一位已登记人员（${name}，手机号码或证件号码相同），无法判断以哪一行为准，请只保留一行`,
+  personImportIdOfAnother: (idHolder: string, mobileHolder: string) =>
+    `证件号码属于已登记的${idHolder}，手机号码却属于已登记的${mobileHolder}，请核对`,
+  personImportNothingToWrite: (skipped: number, unchanged: number, conflicts: number, refused: number) =>
+    `没有需要写入的行（${[
+      skipped ? `已登记 ${skipped} 人按选择跳过` : '',
+      unchanged ? `${unchanged} 人信息与已登记的相同` : '',
+      conflicts ? `${conflicts} 行姓名与已登记人员不符且未勾选` : '',
+      refused ? `${refused} 行有误` : '',
+    ]
+      .filter(Boolean)
+      .join('，')}），未作任何修改`,
   personImportRefused: (n: number) => `文件中有 ${n} 处错误，未导入任何数据，请修改后重新上传`,
   personImportRaced: '导入期间有手机号码已被登记到本活动，未导入任何数据，请重新上传预览',
   personImported: (n: number) => `成功导入 ${n} 名参会人员`,
@@ -371,7 +384,7 @@ export const MSG = {
     '3. 人员类别留空时取活动的「默认人员类别」；证件类型、证件号码仅在活动设置了「要求证件」时必填。',
     '4. 手机号码可带空格、短横线、+86 或全角数字，导入时自动整理为 11 位；同一文件内不能重复。',
     '5. 证件类型为居民身份证时须填写 18 位身份证号码（校验末位），其他证件最多 50 位字母或数字。',
-    '6. 已在本活动登记的手机号，可在导入时选择更新该人员信息（空白单元格不覆盖原有内容）或跳过。',
+    '6. 手机号码（或证件号码）已在本活动登记的，可在导入时选择更新该人员信息或跳过；更新时空白单元格默认不覆盖原有内容，姓名与已登记的不一致的行须在导入时逐行勾选才会更新。',
     `7. 每个文件最多 ${maxRows} 行、不超过 ${maxMb}MB。有误的行不会导入，可在导入后下载这些行（含错误原因）修改后重新导入。`,
   ],
   personImportColumnsTitle: '各列说明',
@@ -385,8 +398,15 @@ export const MSG = {
   personImportNothing: (refused: number) => `文件中没有可导入的行（${refused} 行有误），请修改后重新上传`,
   personImportNoneRefused: '文件中没有有误的行',
   personImportBadMapping: '列的对应关系无效，请重新选择',
-  personImportDone: (imported: number, updated: number, skipped: number, refused: number) =>
-    [imported || !(updated || skipped) ? `新增 ${imported} 人` : '', updated ? `更新 ${updated} 人` : '', skipped ? `跳过已登记 ${skipped} 人` : '', refused ? `${refused} 行有误未导入` : '']
+  personImportDone: (r: { imported: number; updated: number; skipped: number; unchanged: number; conflicts: number; refused: number }) =>
+    [
+      r.imported || !r.updated ? `新增 ${r.imported} 人` : '',
+      r.updated ? `更新 ${r.updated} 人` : '',
+      r.skipped ? `跳过已登记 ${r.skipped} 人` : '',
+      r.unchanged ? `${r.unchanged} 人信息无变化` : '',
+      r.conflicts ? `${r.conflicts} 人姓名不符未更新` : '',
+      r.refused ? `${r.refused} 行有误未导入` : '',
+    ]
       .filter(Boolean)
       .join('，'),
   personBadgeNone: '所选参会人员不存在或无权访问',

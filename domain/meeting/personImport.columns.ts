@@ -35,6 +35,8 @@ export const HEADER_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 
 /** The first column of the refused rows' file (server/services/meeting/personImport.ts): read past when it comes back fixed. */
 export const REASON_HEADER = '错误原因';
+/** Its second column: the row each refused row had in the file imported, which the reasons cite. Read past too. */
+export const ROW_HEADER = '行号';
 
 /**
  * Headers of the export's own columns (badge number, states, activity, dates): an exported file carries
@@ -42,6 +44,7 @@ export const REASON_HEADER = '错误原因';
  */
 export const EXPORT_ONLY_HEADERS: readonly string[] = [
   REASON_HEADER,
+  ROW_HEADER,
   ...person.fields.filter((f) => !IMPORT_FIELDS.includes(f)).map((f) => f.label),
   ...(person.machines ?? []).map((m) => m.label),
   ACTIVITY_LABEL,

@@ -51,6 +51,27 @@ export const PersonImportColumn = Type.Object({
 });
 export type PersonImportColumn = Static<typeof PersonImportColumn>;
 
+/** One field of a registered attendee a row would change: its stored text and the file's (as shown, choices by label; '' = empty). */
+export const PersonImportFieldChange = Type.Object({ field: Text, label: Text, from: Text, to: Text });
+export type PersonImportFieldChange = Static<typeof PersonImportFieldChange>;
+
+/**
+ * A valid row that matches a registered attendee (same 手机号码, or else same 证件号码) and would change
+ * them. `conflict`: the file's 姓名 is not the registered one — perhaps another person given that number —
+ * so it is written only when the organiser ticks it (the commit's `accept`).
+ */
+export const PersonImportChange = Type.Object({
+  row: Int,
+  /** The registered attendee. */
+  id: Int,
+  /** Their registered name. */
+  name: Text,
+  by: StringEnum(['mobile', 'idNo'] as const),
+  conflict: Type.Boolean(),
+  fields: Type.Array(PersonImportFieldChange),
+});
+export type PersonImportChange = Static<typeof PersonImportChange>;
+
 /** What a check of the file found. */
 export const PersonImportPreview = Type.Object({
   /** Data rows in the file (blank rows left out). */
@@ -62,6 +83,16 @@ export const PersonImportPreview = Type.Object({
   /** Rows whose mobile number repeats an earlier row of the file (refused), and rows already registered in the activity (updated or skipped). */
   duplicateInFile: Int,
   duplicateExisting: Int,
+  /** Valid rows that add an attendee. */
+  inserts: Int,
+  /** Valid rows of registered attendees whose 姓名 matches and that change something. */
+  updates: Int,
+  /** Valid rows of registered attendees that change nothing (not written). */
+  unchanged: Int,
+  /** Valid rows of registered attendees whose 姓名 differs: written only when ticked. */
+  conflicts: Int,
+  /** The conflicts, then the updates, each with the fields it changes (old → new); at most CHANGES_LISTED of each. */
+  changes: Type.Array(PersonImportChange),
   /** Each column of the file and the field it fills (matchColumns). */
   columns: Type.Array(PersonImportColumn),
   /** Labels of required columns no column fills: the rows are not checked until they are mapped. */
@@ -72,8 +103,11 @@ export const PersonImportPreview = Type.Object({
 });
 export type PersonImportPreview = Static<typeof PersonImportPreview>;
 
-/** Rows added, existing attendees updated or skipped (same mobile in the activity), rows refused. */
-export const PersonImportResult = Type.Object({ imported: Int, updated: Int, skipped: Int, refused: Int });
+/**
+ * Rows added, registered attendees updated (ticked conflicts included), skipped as asked, left as they were
+ * (nothing to change), conflicts not ticked (left as they were), rows refused.
+ */
+export const PersonImportResult = Type.Object({ imported: Int, updated: Int, skipped: Int, unchanged: Int, conflicts: Int, refused: Int });
 export type PersonImportResult = Static<typeof PersonImportResult>;
 
 /** What a printed badge shows. */
@@ -99,6 +133,17 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_EXISTING = ['update', 'skip'] as const;
 export type ImportExisting = (typeof IMPORT_EXISTING)[number];
 
+/** What a blank cell does to a registered attendee: keeps the stored value (default), or clears it (a required field is kept). */
+export const IMPORT_BLANK = ['keep', 'clear'] as const;
+export type ImportBlank = (typeof IMPORT_BLANK)[number];
+
+/** Conflicts and updates each listed at most (a 2 000-row file lists all of them). */
+export const CHANGES_LISTED = 2_000;
+
+/** The ticked conflicts as the commit carries them: `row:id` of each (the row of the file, the attendee it was shown to change). */
+export const ACCEPT_PATTERN = '^(\\d{1,6}:[1-9]\\d{0,9})(,\\d{1,6}:[1-9]\\d{0,9})*$';
+export const acceptText = (ticked: ReadonlyArray<{ row: number; id: number }>) => ticked.map((t) => `${t.row}:${t.id}`).join(',');
+
 const fileFields = {
   activityId: Type.String({ format: 'id-text', minLength: 1 }),
   fileName: Type.String({ minLength: 1, maxLength: 200 }),
@@ -106,6 +151,7 @@ const fileFields = {
   /** JSON of { header key: field name or '' (left out) } for columns the headers did not match. */
   mapping: Type.Optional(Type.String({ maxLength: 4000 })),
   existing: Type.Optional(StringEnum(IMPORT_EXISTING)),
+  blank: Type.Optional(StringEnum(IMPORT_BLANK, { title: '空白单元格的处理方式' })),
 };
 
 export const personImportTemplate = endpoint({
@@ -130,7 +176,15 @@ export const personImportCommit = endpoint({
   path: '/person/person/importCommit',
   authority: 'ACTION_person_person_import',
   bodyLimit: IMPORT_BODY_LIMIT,
-  body: Type.Object({ ...fileFields, status: StringEnum(IMPORT_STATUSES) }, { additionalProperties: false }),
+  body: Type.Object(
+    {
+      ...fileFields,
+      status: StringEnum(IMPORT_STATUSES),
+      /** The conflicts the organiser ticked (acceptText); any other conflict is skipped. */
+      accept: Type.Optional(Type.String({ maxLength: IMPORT_MAX_ROWS * 18, pattern: ACCEPT_PATTERN, title: '勾选更新的冲突行' })),
+    },
+    { additionalProperties: false },
+  ),
   response: PersonImportResult,
 });
 

@@ -6,10 +6,13 @@ import { test } from './fixtures';
 import { shot, signIn, tableRows } from './helpers';
 
 /**
- * 参会人员 in Chromium as the demo organiser: a 201-row .xlsx with the headers people have (名字/手机/工作单位
- * and a 部门 column to map), mobiles written every way and one bad row, imported through the dialog — the
- * 200 good rows go in, the bad one comes back as a file with its reason; the list's export imported again
- * updates the same 200 people with no errors; two selected rows print as badges.
+ * 参会人员 in Chromium as the demo organiser: a 202-row .xlsx with the headers people have (名字/手机/工作单位
+ * and a 部门 column to map), mobiles written every way, one bad row and one giving another person's mobile,
+ * imported through the dialog — the 200 good rows go in, the two others come back as a file with their
+ * reasons and row numbers; that file, fixed and imported again, adds the fixed row and leaves the attendee
+ * whose mobile the other row gives as she is (a conflict, not ticked); the list's export, edited, imported
+ * again shows what it changes and writes only that (the renamed row once ticked); two selected rows print
+ * as badges.
  */
 const HEADER = ['名字', '人员类别', '手机', '证件类型', '证件号码', '工作单位', '部门', '邮箱', '备注'];
 /** How people write a mobile: spaces, +86, dashes, full-width digits. */
@@ -75,8 +78,10 @@ test('imports the file people have, hands back the refused row, round-trips the 
   test.setTimeout(150_000);
   const dir = testInfo.outputPath();
   mkdirSync(dir, { recursive: true });
-  const rows = Array.from({ length: 201 }, (_, i) => row(i));
+  const rows = Array.from({ length: 202 }, (_, i) => row(i));
   rows[150][2] = '1665000';
+  // Another person given row 10's mobile: refused in this file, a conflict when the refused rows come back.
+  rows[201][2] = rows[10][2];
   const file = await xlsx(join(dir, '参会名单.xlsx'), rows);
 
   await signIn(page, 'demo');
@@ -95,47 +100,86 @@ test('imports the file people have, hands back the refused row, round-trips the 
 
   // Mobiles written every way pass; the one bad row is named and will be left out.
   await expect(dialog.getByText('第 152 行「手机号码」：请输入正确的手机号码')).toBeVisible();
-  await expect(dialog.getByText('共 201 行，可导入 200 行')).toBeVisible();
-  await expect(dialog.locator('td.zb-import-cell-error')).toHaveText('1665000');
+  await expect(dialog.getByText('第 203 行「手机号码」：与第 12 行的手机号码重复')).toBeVisible();
+  await expect(dialog.getByText('共 202 行，可导入 200 行')).toBeVisible();
+  await expect(dialog.locator('td.zb-import-cell-error').first()).toHaveText('1665000');
   await shot(page, 'person-import-preview', { fullPage: false });
   await dialog.getByRole('button', { name: /确认导入（200 人）/ }).click();
-  await expect(page.locator('.ant-message').getByText('新增 200 人，1 行有误未导入')).toBeVisible();
+  await expect(page.locator('.ant-message').getByText('新增 200 人，2 行有误未导入')).toBeVisible();
   const [refused] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /下载未导入的行/ }).click()]);
   const refusedBook = new ExcelJS.Workbook();
   await refusedBook.xlsx.readFile(await refused.path());
   const refusedSheet = refusedBook.worksheets[0];
   expect(refusedSheet.getCell('A1').value).toBe('错误原因');
-  expect(refusedSheet.rowCount).toBe(2);
+  expect(refusedSheet.getCell('B1').value).toBe('行号');
+  expect(refusedSheet.rowCount).toBe(3);
   expect(String(refusedSheet.getCell('A2').value)).toContain('请输入正确的手机号码');
+  expect(refusedSheet.getCell('B2').value).toBe(152);
+  // Downloaded after the import: row 12's attendee is registered, and row 203 names her too.
+  expect(String(refusedSheet.getCell('A3').value)).toContain('与第 12 行是同一位已登记人员');
+  expect(refusedSheet.getCell('B3').value).toBe(203);
   await dialog.getByRole('button', { name: /完\s*成/ }).click();
   await expect(dialog).toBeHidden();
 
-  // The list has them: 200 matches for the name, source 批量导入, badge numbers, mobiles as 11 digits.
+  // The refused rows fixed in Excel (the bad mobile only) and imported again with the default 「更新其信息」:
+  // the fixed row goes in; the row with another person's mobile is a conflict, not ticked, so she stays as she is.
+  refusedSheet.getCell('E2').value = '16650009150';
+  const fixedFile = join(dir, '未导入的行-已修改.xlsx');
+  await refusedBook.xlsx.writeFile(fixedFile);
+  dialog = await openImport(page);
+  await dialog.locator('input[type=file]').setInputFiles(fixedFile);
+  // 部门 was mapped once: not asked again.
+  await expect(dialog.getByText('按本单位上次的选择对应：部门 → 职务')).toBeVisible();
+  await expect(dialog.locator('.zb-import-mapping')).toHaveCount(0);
+  await expect(dialog.getByText('1 行的姓名与已登记人员不一致：可能是把别人的手机号码或证件号码填给了这一行')).toBeVisible();
+  await expect(dialog.locator('.zb-import-conflicts')).toContainText(String(rows[10][0]));
+  await expect(dialog.locator('.zb-import-conflicts')).toContainText(String(rows[201][0]));
+  await shot(page, 'person-import-conflict', { fullPage: false });
+  await dialog.getByRole('button', { name: /确认导入（1 人）/ }).click();
+  await expect(page.locator('.ant-message').getByText('新增 1 人，1 人姓名不符未更新')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByPlaceholder('请输入姓名').fill(String(rows[10][0]));
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page).first()).toContainText(String(rows[10][0]));
+
+  // The list has them: 201 matches for the name, source 批量导入, badge numbers, mobiles as 11 digits.
   await page.getByPlaceholder('请输入姓名').fill('导入演示');
   await page.getByRole('button', { name: /查\s*询/ }).click();
-  await expect(page.locator('.ant-pagination-total-text')).toContainText('200');
+  await expect(page.locator('.ant-pagination-total-text')).toContainText('201');
   await expect(tableRows(page).first()).toContainText('导入演示');
   await expect(tableRows(page).first()).toContainText('批量导入');
   await expect(tableRows(page).first()).toContainText(/CH\d{14}/);
   await expect(tableRows(page).first()).toContainText(/1665000\d{4}/);
 
-  // The export of that list, imported again: no errors, the same 200 people updated.
+  // The export of that list, edited in Excel (two companies, one name) and imported again: no errors, the
+  // two changes listed and written, the renamed row only once ticked, the other 198 left as they are.
   const [exported] = await Promise.all([page.waitForEvent('download'), page.locator('.zb-table-toolbar').getByRole('button', { name: /导\s*出/ }).click()]);
   const again = join(dir, '导出.xlsx');
-  await exported.saveAs(again);
+  const exportBook = new ExcelJS.Workbook();
+  await exportBook.xlsx.readFile(await exported.path());
+  const exportSheet = exportBook.worksheets[0];
+  const renamedFrom = String(exportSheet.getCell('A4').value);
+  exportSheet.getCell('F2').value = '新单位甲';
+  exportSheet.getCell('F3').value = '新单位乙';
+  exportSheet.getCell('A4').value = '导入演示改名';
+  await exportBook.xlsx.writeFile(again);
   dialog = await openImport(page);
   await dialog.locator('input[type=file]').setInputFiles(again);
   await expect(dialog.getByText('全部通过校验')).toBeVisible();
-  await expect(dialog.getByText('已在本活动登记 200（将更新）')).toBeVisible();
+  await expect(dialog.getByText('已在本活动登记 201（更新 2，无变化 198，姓名不符 1）')).toBeVisible();
   await expect(dialog.locator('.zb-import-mapping')).toHaveCount(0);
-  await dialog.getByRole('button', { name: /确认导入（200 人）/ }).click();
-  await expect(page.locator('.ant-message').getByText('更新 200 人')).toBeVisible();
+  await expect(dialog.locator('.zb-import-updates')).toContainText('新单位甲');
+  await expect(dialog.locator('.zb-import-updates')).toContainText('新单位乙');
+  await dialog.getByRole('checkbox', { name: `更新第 4 行对应的已登记人员${renamedFrom}` }).check();
+  await dialog.getByRole('button', { name: /确认导入（3 人）/ }).click();
+  await expect(page.locator('.ant-message').getByText('更新 3 人，198 人信息无变化')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.locator('.ant-pagination-total-text')).toContainText('200');
+  await expect(page.locator('.ant-pagination-total-text')).toContainText('201');
 
   // Badges: nothing selected offers the whole filtered list (declined here); two selected rows print as two badges.
   await page.locator('.zb-table-toolbar').getByRole('button', { name: /打印胸卡/ }).click();
-  await expect(page.locator('.ant-modal').filter({ hasText: '未勾选人员' }).getByText('未勾选人员：对全部符合筛选条件的 200 人打印胸卡？').last()).toBeVisible();
+  await expect(page.locator('.ant-modal').filter({ hasText: '未勾选人员' }).getByText('未勾选人员：对全部符合筛选条件的 201 人打印胸卡？').last()).toBeVisible();
   await page.locator('.ant-modal').filter({ hasText: '未勾选人员' }).getByRole('button', { name: /取\s*消/ }).click();
   await tableRows(page).nth(0).locator('.ant-checkbox-input').check();
   await tableRows(page).nth(1).locator('.ant-checkbox-input').check();

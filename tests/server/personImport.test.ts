@@ -43,8 +43,16 @@ const url = (path: string) => `/admin${person.api}/${path}`;
 interface Extra {
   mapping?: Record<string, string>;
   existing?: 'update' | 'skip';
+  blank?: 'keep' | 'clear';
+  /** The ticked conflicts, `row:id,…` (commit only). */
+  accept?: string;
 }
-const extra = ({ mapping, existing }: Extra = {}) => ({ ...(mapping ? { mapping: JSON.stringify(mapping) } : {}), ...(existing ? { existing } : {}) });
+const extra = ({ mapping, existing, blank, accept }: Extra = {}) => ({
+  ...(mapping ? { mapping: JSON.stringify(mapping) } : {}),
+  ...(existing ? { existing } : {}),
+  ...(blank ? { blank } : {}),
+  ...(accept !== undefined ? { accept } : {}),
+});
 
 async function preview(content: string, who: keyof typeof tokens = 'demo', activity = activityId, fileName = 'persons.xlsx', options: Extra = {}) {
   const res = await signedInject(t.app, { method: 'POST', url: url('importPreview'), token: tokens[who], form: { activityId: activity, fileName, content, ...extra(options) } });
@@ -133,7 +141,7 @@ describe('preview and commit', () => {
 
     const written = await commit(content);
     expect(written.code, written.msg).toBe(0);
-    expect(written.data).toEqual({ imported: 5, updated: 0, skipped: 0, refused: 1 });
+    expect(written.data).toEqual({ imported: 5, updated: 0, skipped: 0, unchanged: 0, conflicts: 0, refused: 1 });
     expect(written.msg).toBe('新增 5 人，1 行有误未导入');
     expect((await personsIn(activityId)).length).toBe(before + 5);
 
@@ -141,13 +149,17 @@ describe('preview and commit', () => {
     expect(res.statusCode).toBe(200);
     const [sheet] = (await sheetOf(res.rawPayload)).worksheets;
     expect(rowsOf(sheet)).toEqual([
-      ['错误原因', ...HEADER],
-      ['「手机号码」请输入正确的手机号码', '导入测试3', '嘉宾', '1234567', '护照', 'E00000003', '星河会展', '经理', 'guest3@example.com'],
+      ['错误原因', '行号', ...HEADER],
+      ['「手机号码」请输入正确的手机号码', 7, '导入测试3', '嘉宾', '1234567', '护照', 'E00000003', '星河会展', '经理', 'guest3@example.com'],
     ]);
     // The refused file, fixed, goes in like any other (its 错误原因 column is not asked about).
     const fixed = await preview(await xlsx([['「手机号码」请输入正确的手机号码', ...good(3)]], ['错误原因', ...HEADER]), 'demo', activityId, 'fixed.xlsx');
     expect(fixed.data).toMatchObject({ total: 1, valid: 1, errorCount: 0 });
     expect(fixed.data.columns[0]).toMatchObject({ header: '错误原因', field: '', by: 'ignored' });
+    // Its 行号 column neither: it names the row the reasons cite.
+    const withRow = await preview(await xlsx([['「手机号码」请输入正确的手机号码', 7, ...good(3)]], ['错误原因', '行号', ...HEADER]), 'demo', activityId, 'fixed.xlsx');
+    expect(withRow.data).toMatchObject({ total: 1, valid: 1, errorCount: 0 });
+    expect(withRow.data.columns[1]).toMatchObject({ header: '行号', field: '', by: 'ignored' });
   });
 
   it('previews a 姓名/手机/公司 file with mobiles written every way as all valid, and imports it with the activity’s default category', async () => {
@@ -170,7 +182,7 @@ describe('preview and commit', () => {
     await t.app.db.update(schema.activities).set({ defaultKind: 4 }).where(eq(schema.activities.id, activityId));
     try {
       const written = await commit(content);
-      expect(written.data).toEqual({ imported: 7, updated: 0, skipped: 0, refused: 0 });
+      expect(written.data).toEqual({ imported: 7, updated: 0, skipped: 0, unchanged: 0, conflicts: 0, refused: 0 });
     } finally {
       await t.app.db.update(schema.activities).set({ defaultKind: 1 }).where(eq(schema.activities.id, activityId));
     }
@@ -208,7 +220,12 @@ describe('preview and commit', () => {
     const before = (await personsIn(activityId)).length;
     const written = await commit(again, 'pending', 'demo', activityId, { existing: 'update' });
     expect(written.code, written.msg).toBe(0);
-    expect(written.data).toMatchObject({ imported: 0, refused: 0, updated: checked.data.total });
+    // Only the row that changes something is written; the others are as registered.
+    expect(checked.data).toMatchObject({ inserts: 0, updates: 1, unchanged: checked.data.total - 1, conflicts: 0 });
+    expect(checked.data.changes).toEqual([
+      { row: expect.any(Number), id: mine.find((r) => r.name === '导入测试61')!.id, name: '导入测试61', by: 'mobile', conflict: false, fields: [{ field: 'company', label: '单位', from: '星河会展', to: '新单位' }] },
+    ]);
+    expect(written.data).toMatchObject({ imported: 0, refused: 0, updated: 1, unchanged: checked.data.total - 1 });
     const after = await personsIn(activityId);
     expect(after).toHaveLength(before);
     const byId = new Map(after.map((r) => [r.id, r]));
@@ -222,7 +239,7 @@ describe('preview and commit', () => {
     const changed: Cells = [...row];
     changed[5] = '别的单位';
     const skipped = await commit(await xlsx([changed, good(31)]), 'pending', 'demo', activityId, { existing: 'skip' });
-    expect(skipped.data).toEqual({ imported: 1, updated: 0, skipped: 1, refused: 0 });
+    expect(skipped.data).toEqual({ imported: 1, updated: 0, skipped: 1, unchanged: 0, conflicts: 0, refused: 0 });
     expect((await personsIn(activityId)).find((r) => r.name === '导入测试30')!.company).toBe('星河会展');
   });
 
@@ -340,7 +357,7 @@ describe('preview and commit', () => {
     const result = await commit(content, 'approved');
     expect(result.code, result.msg).toBe(0);
     expect(result.msg).toBe('新增 3 人');
-    expect(result.data).toEqual({ imported: 3, updated: 0, skipped: 0, refused: 0 });
+    expect(result.data).toEqual({ imported: 3, updated: 0, skipped: 0, unchanged: 0, conflicts: 0, refused: 0 });
 
     const rows = (await personsIn(activityId)).filter((r) => String(r.name).startsWith('导入测试20'));
     expect(rows).toHaveLength(3);
@@ -363,10 +380,10 @@ describe('preview and commit', () => {
     const page = await signedInject(t.app, { method: 'GET', url: url('page'), token: tokens.demo, query: { limit: 10, page: 1, name: '导入测试20', activityId } });
     expect(body<PageResult<{ source: number }>>(page).data.total).toBe(3);
 
-    // The same file again: every row is a registered attendee, updated in place, nobody added.
+    // The same file again: every row is a registered attendee as registered, so there is nothing to write.
     const again = await commit(content);
-    expect(again.code, again.msg).toBe(0);
-    expect(again.data).toEqual({ imported: 0, updated: 3, skipped: 0, refused: 0 });
+    expect(again.code).toBe(1);
+    expect(again.msg).toBe('没有需要写入的行（3 人信息与已登记的相同），未作任何修改');
     expect(await personsIn(activityId)).toHaveLength(before + 3);
   });
 
@@ -433,8 +450,8 @@ describe('files as people have them', () => {
     expect(checked.data.errors).toEqual([{ row: 4, column: '手机号码', field: 'mobile', msg: '第 4 行「手机号码」：请输入正确的手机号码' }]);
     const res = await signedInject(t.app, { method: 'POST', url: url('importRefused'), token: tokens.demo, form: { activityId, fileName: 'persons.xlsx', content } });
     expect(rowsOf((await sheetOf(res.rawPayload)).worksheets[0])).toEqual([
-      ['错误原因', '姓名', '手机', '单位'],
-      ['「手机号码」请输入正确的手机号码', '号码不对', '1770000', '星河会展'],
+      ['错误原因', '行号', '姓名', '手机', '单位'],
+      ['「手机号码」请输入正确的手机号码', 4, '号码不对', '1770000', '星河会展'],
     ]);
     expect((await commit(content)).data).toMatchObject({ imported: 1, refused: 1 });
     expect((await personsIn(activityId)).find((r) => r.mobile === '17700009603')).toMatchObject({ name: '标题下的人', company: '星河会展' });
@@ -513,6 +530,150 @@ describe('files as people have them', () => {
     const audit = await signedInject(t.app, { method: 'GET', url: '/admin/system/audit/export', token: admin, query: { resource: 'person' } });
     expect(audit.statusCode).toBe(200);
     expect(JSON.stringify(rowsOf((await sheetOf(audit.rawPayload)).worksheets[0]))).toContain('王五');
+  });
+});
+
+describe('registered attendees are changed only as the organiser saw and chose', () => {
+  /** 姓名, 手机号码, 证件号码 (passports), 单位, 电子邮箱. */
+  const NCIC = ['姓名', '手机号码', '证件号码', '单位', '电子邮箱', '证件类型'];
+  const refusedFile = async (content: string) => {
+    const res = await signedInject(t.app, { method: 'POST', url: url('importRefused'), token: tokens.demo, form: { activityId, fileName: 'persons.xlsx', content } });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  };
+  const byMobile = async (mobile: string) => (await personsIn(activityId)).find((r) => r.mobile === mobile)!;
+
+  it('a refused row imported again with another person’s name does not overwrite the attendee holding that mobile unless ticked', async () => {
+    // The first file: 刘燕 and, further down, 郑浩然 given her mobile by mistake.
+    const first = await xlsx(
+      [
+        ['刘燕', '17700007001', 'E70070001', '新华社', 'liuyan@example.com', '护照'],
+        ['张一', '17700007002', null, '星河会展', null, null],
+        ['郑浩然', '17700007001', 'E70070003', '阿里巴巴', 'zhenghr@example.com', '护照'],
+      ],
+      NCIC,
+    );
+    expect((await commit(first)).data).toMatchObject({ imported: 2, refused: 1 });
+    const liu = await byMobile('17700007001');
+    await t.app.db.update(schema.resourceTables.get('person')!).set({ status: 1 } as never).where(eq((schema.resourceTables.get('person')! as unknown as Record<string, never>).id, liu.id as never));
+
+    // The refused rows' file keeps the row the reason cites (downloaded after the import: 刘燕 of row 2 is registered now).
+    const [sheet] = (await sheetOf(await refusedFile(first))).worksheets;
+    expect(rowsOf(sheet)).toEqual([
+      ['错误原因', '行号', ...NCIC],
+      ['「手机号码」与第 2 行是同一位已登记人员（刘燕，手机号码或证件号码相同），无法判断以哪一行为准，请只保留一行', 4, '郑浩然', '17700007001', 'E70070003', '阿里巴巴', 'zhenghr@example.com', '护照'],
+    ]);
+    // Imported again as it is (the default 「更新其信息」): a conflict, shown apart with what it would change.
+    const again = Buffer.from(await sheet.workbook.xlsx.writeBuffer()).toString('base64');
+    const checked = await preview(again);
+    expect(checked.data).toMatchObject({ total: 1, valid: 1, inserts: 0, updates: 0, unchanged: 0, conflicts: 1, duplicateExisting: 1 });
+    expect(checked.data.changes).toEqual([
+      {
+        row: 2,
+        id: liu.id,
+        name: '刘燕',
+        by: 'mobile',
+        conflict: true,
+        fields: [
+          { field: 'name', label: '姓名', from: '刘燕', to: '郑浩然' },
+          { field: 'idNo', label: '证件号码', from: 'E70070001', to: 'E70070003' },
+          { field: 'company', label: '单位', from: '新华社', to: '阿里巴巴' },
+          { field: 'email', label: '电子邮箱', from: 'liuyan@example.com', to: 'zhenghr@example.com' },
+        ],
+      },
+    ]);
+    // Not ticked: nothing is written, and she is as she was.
+    const untouched = await commit(again);
+    expect(untouched.code).toBe(1);
+    expect(untouched.msg).toBe('没有需要写入的行（1 行姓名与已登记人员不符且未勾选），未作任何修改');
+    expect(await byMobile('17700007001')).toMatchObject({ name: '刘燕', company: '新华社', idNo: 'E70070001', status: 1, badgeNo: liu.badgeNo });
+    // With a new row beside it: the new row goes in, the conflict is left and said so.
+    const mixed = await xlsx(
+      [
+        ['郑浩然', '17700007001', 'E70070003', '阿里巴巴', null, '护照'],
+        ['王二', '17700007004', null, '星河会展', null, null],
+      ],
+      NCIC,
+    );
+    const written = await commit(mixed);
+    expect(written.data).toEqual({ imported: 1, updated: 0, skipped: 0, unchanged: 0, conflicts: 1, refused: 0 });
+    expect(written.msg).toBe('新增 1 人，1 人姓名不符未更新');
+    expect((await byMobile('17700007001')).name).toBe('刘燕');
+    // A tick for another attendee (or another row) is no tick for this one.
+    const other = await byMobile('17700007002');
+    expect((await commit(again, 'pending', 'demo', activityId, { accept: `2:${other.id as number},3:${liu.id as number}` })).code).toBe(1);
+    expect((await byMobile('17700007001')).name).toBe('刘燕');
+    // Ticked: the organiser says it is her, renamed.
+    const ticked = await commit(again, 'pending', 'demo', activityId, { accept: `2:${liu.id as number}` });
+    expect(ticked.data).toEqual({ imported: 0, updated: 1, skipped: 0, unchanged: 0, conflicts: 0, refused: 0 });
+    expect(await byMobile('17700007001')).toMatchObject({ id: liu.id, name: '郑浩然', company: '阿里巴巴', status: 1, badgeNo: liu.badgeNo });
+  });
+
+  it('refuses every row of a file that names one registered attendee twice, by mobile or by certificate', async () => {
+    const registered = await commit(await xlsx([['李四', '17700007101', 'E70071001', '新华社', null, '护照'], ['周五', '17700007102', 'E70071002', '新华社', null, '护照']], NCIC));
+    expect(registered.data).toMatchObject({ imported: 2 });
+    const { data } = await preview(
+      await xlsx(
+        [
+          ['李四', '17700007101', null, '甲公司', null, null],
+          ['李四', '17700007109', 'E70071001', '乙公司', null, '护照'],
+          ['周五', '17700007102', null, '丙公司', null, null],
+          ['周五', '17700007102', null, '丁公司', null, null],
+          ['钱六', '17700007101', 'E70071002', null, null, '护照'],
+        ],
+        NCIC,
+      ),
+    );
+    expect(data.errors.map((e) => e.msg)).toEqual([
+      '第 2 行「手机号码」：与第 3 行是同一位已登记人员（李四，手机号码或证件号码相同），无法判断以哪一行为准，请只保留一行',
+      '第 3 行「证件号码」：与第 2 行是同一位已登记人员（李四，手机号码或证件号码相同），无法判断以哪一行为准，请只保留一行',
+      '第 4 行「手机号码」：与第 5 行是同一位已登记人员（周五，手机号码或证件号码相同），无法判断以哪一行为准，请只保留一行',
+      '第 5 行「手机号码」：与第 4 行是同一位已登记人员（周五，手机号码或证件号码相同），无法判断以哪一行为准，请只保留一行',
+      '第 6 行「证件号码」：证件号码属于已登记的周五，手机号码却属于已登记的李四，请核对',
+    ]);
+    expect(data).toMatchObject({ valid: 0, inserts: 0, updates: 0, conflicts: 0 });
+    expect((await byMobile('17700007101')).company).toBe('新华社');
+  });
+
+  it('matches a registered attendee by certificate number when the mobile is new, and shows the mobile it changes', async () => {
+    expect((await commit(await xlsx([['孙七', '17700007201', 'E70072001', '新华社', null, '护照']], NCIC))).data).toMatchObject({ imported: 1 });
+    const sun = await byMobile('17700007201');
+    const content = await xlsx([['孙七', '17700007209', 'E70072001', null, null, '护照']], NCIC);
+    const checked = await preview(content);
+    expect(checked.data).toMatchObject({ inserts: 0, updates: 1, conflicts: 0 });
+    expect(checked.data.changes).toEqual([
+      { row: 2, id: sun.id, name: '孙七', by: 'idNo', conflict: false, fields: [{ field: 'mobile', label: '手机号码', from: '17700007201', to: '17700007209' }] },
+    ]);
+    expect((await commit(content)).data).toMatchObject({ imported: 0, updated: 1 });
+    expect(await byMobile('17700007209')).toMatchObject({ id: sun.id, company: '新华社' });
+  });
+
+  it('keeps a stored value where a cell is blank, and clears it only when asked (never 人员类别, nor a column the file lacks)', async () => {
+    const header = ['姓名', '人员类别', '手机号码', '单位', '电子邮箱'];
+    expect((await commit(await xlsx([['吴八', '媒体', '17700007301', '新华社', 'wuba@example.com']], header))).data).toMatchObject({ imported: 1 });
+    const blank = await xlsx([['吴八', null, '17700007301', null, 'wuba@example.com']], header);
+    const kept = await preview(blank);
+    expect(kept.data).toMatchObject({ updates: 0, unchanged: 1, changes: [] });
+    expect((await commit(blank)).code).toBe(1);
+    expect(await byMobile('17700007301')).toMatchObject({ kind: 4, company: '新华社', email: 'wuba@example.com' });
+
+    const cleared = await preview(blank, 'demo', activityId, 'persons.xlsx', { blank: 'clear' });
+    expect(cleared.data.changes.map((c) => c.fields)).toEqual([[{ field: 'company', label: '单位', from: '新华社', to: '' }]]);
+    const written = await commit(blank, 'pending', 'demo', activityId, { blank: 'clear' });
+    expect(written.data).toMatchObject({ updated: 1 });
+    const after = await byMobile('17700007301');
+    expect(after).toMatchObject({ kind: 4, company: null, email: 'wuba@example.com' });
+    // 职务 is not a column of the file: nothing to clear.
+    expect(after.jobTitle).toBeNull();
+  });
+
+  it('remembers a column left as 不导入 when the file is imported, so it is not asked about again', async () => {
+    const content = await xlsx([[1, '郑九', '17700007401']], ['序号', '姓名', '手机']);
+    const first = await preview(content);
+    expect(first.data.columns[0]).toMatchObject({ header: '序号', field: '', by: 'none' });
+    expect((await commit(content)).data).toMatchObject({ imported: 1 });
+    const next = await preview(await xlsx([[1, '郑十', '17700007402']], ['序号', '姓名', '手机']));
+    expect(next.data.columns[0]).toMatchObject({ header: '序号', field: '', by: 'mapped' });
   });
 });
 

@@ -25,6 +25,11 @@ const WITH_ERRORS: PersonImportPreview = {
   errorCount: 1,
   duplicateInFile: 0,
   duplicateExisting: 0,
+  inserts: 2,
+  updates: 0,
+  unchanged: 0,
+  conflicts: 0,
+  changes: [],
   columns: TEMPLATE_COLUMNS,
   missing: [],
   errors: [{ row: 3, column: '手机号码', field: 'mobile', msg: '第 3 行「手机号码」：请输入正确的手机号码' }],
@@ -86,7 +91,7 @@ describe('参会人员 import', () => {
   afterEach(() => resetSession());
 
   it('previews a file, marks the faulty cell, imports the valid rows and offers the refused ones for download', async () => {
-    useApi([WITH_ERRORS], { code: 0, msg: '新增 2 人，1 行有误未导入', data: { imported: 2, updated: 0, skipped: 0, refused: 1 } });
+    useApi([WITH_ERRORS], { code: 0, msg: '新增 2 人，1 行有误未导入', data: { imported: 2, updated: 0, skipped: 0, unchanged: 0, conflicts: 0, refused: 1 } });
     renderPage(['ACTION_person_person_import', 'ACTION_person_person_status']);
     await screen.findByText('林晓峰');
     await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
@@ -104,7 +109,7 @@ describe('参会人员 import', () => {
     // Every column was matched by its header: no mapping step.
     expect(within(dialog).queryByText('文件中的列')).toBeNull();
     const preview = calls.find((c) => c.path === 'preview')!.params;
-    expect(preview).toEqual({ activityId: '3', fileName: 'persons.xlsx', existing: 'update', content: btoa(String.fromCharCode(0x50, 0x4b, 0x03, 0x04, 1, 2, 3)) });
+    expect(preview).toEqual({ activityId: '3', fileName: 'persons.xlsx', existing: 'update', blank: 'keep', content: btoa(String.fromCharCode(0x50, 0x4b, 0x03, 0x04, 1, 2, 3)) });
 
     await user.click(within(dialog).getByText('导入后直接审核通过'));
     await user.click(within(dialog).getByText('跳过'));
@@ -127,6 +132,11 @@ describe('参会人员 import', () => {
       errorCount: 0,
       duplicateInFile: 0,
       duplicateExisting: 0,
+      inserts: 0,
+      updates: 0,
+      unchanged: 0,
+      conflicts: 0,
+      changes: [],
       columns: [
         { index: 0, header: '参会者', field: '', by: 'none', sample: '张伟' },
         { index: 1, header: '手机', field: 'mobile', by: 'header', sample: '13800138000' },
@@ -137,7 +147,7 @@ describe('参会人员 import', () => {
       rows: [],
     };
     const mapped: PersonImportPreview = { ...CLEAN, columns: [{ ...unmatched.columns[0], field: 'name', by: 'mapped' }, unmatched.columns[1], { ...unmatched.columns[2], by: 'ignored' }] };
-    useApi([unmatched, mapped], { code: 0, msg: '新增 2 人', data: { imported: 2, updated: 0, skipped: 0, refused: 0 } });
+    useApi([unmatched, mapped], { code: 0, msg: '新增 2 人', data: { imported: 2, updated: 0, skipped: 0, unchanged: 0, conflicts: 0, refused: 0 } });
     renderPage(['ACTION_person_person_import']);
     await screen.findByText('林晓峰');
     await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
@@ -184,7 +194,7 @@ describe('参会人员 import', () => {
   });
 
   it('shows the errors of a commit the server refused and keeps the dialog open', async () => {
-    const raced: PersonImportPreview = { ...CLEAN, valid: 0, errorCount: 2, errors: [{ row: 2, column: '手机号码', field: 'mobile', msg: '第 2 行「手机号码」：请输入正确的手机号码' }] };
+    const raced: PersonImportPreview = { ...CLEAN, valid: 0, inserts: 0, errorCount: 2, errors: [{ row: 2, column: '手机号码', field: 'mobile', msg: '第 2 行「手机号码」：请输入正确的手机号码' }] };
     useApi([CLEAN], { code: 1, msg: '文件中没有可导入的行（2 行有误），请修改后重新上传', data: raced });
     renderPage(['ACTION_person_person_import']);
     await screen.findByText('林晓峰');
@@ -198,9 +208,120 @@ describe('参会人员 import', () => {
     await user.click(within(dialog).getByRole('button', { name: /确认导入/ }));
     expect(await within(dialog).findByText('文件中没有可导入的行（2 行有误），请修改后重新上传')).toBeInTheDocument();
     expect(within(dialog).getByText('第 2 行「手机号码」：请输入正确的手机号码')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: /确认导入/ })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: /没有需要写入的行/ })).toBeDisabled();
     expect(calls.find((c) => c.path === 'commit')!.params.status).toBe('pending');
   }, 60_000);
+
+  it('lists what each registered attendee would change, writes a conflict only when ticked, and counts what will be written', async () => {
+    const matched: PersonImportPreview = {
+      ...CLEAN,
+      total: 4,
+      valid: 4,
+      duplicateExisting: 3,
+      inserts: 1,
+      updates: 1,
+      unchanged: 1,
+      conflicts: 1,
+      changes: [
+        {
+          row: 3,
+          id: 41,
+          name: '刘燕',
+          by: 'mobile',
+          conflict: true,
+          fields: [
+            { field: 'name', label: '姓名', from: '刘燕', to: '郑浩然' },
+            { field: 'company', label: '单位', from: '新华社', to: '阿里巴巴' },
+          ],
+        },
+        { row: 4, id: 42, name: '王芳', by: 'idNo', conflict: false, fields: [{ field: 'jobTitle', label: '职务', from: '', to: '主编' }] },
+      ],
+    };
+    useApi([matched], { code: 0, msg: '新增 1 人，更新 2 人', data: { imported: 1, updated: 2, skipped: 0, unchanged: 1, conflicts: 0, refused: 0 } });
+    renderPage(['ACTION_person_person_import']);
+    await screen.findByText('林晓峰');
+    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+    await chooseFile(dialog, xlsxFile());
+
+    expect(await within(dialog).findByText('已在本活动登记 3（更新 1，无变化 1，姓名不符 1）')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 行的姓名与已登记人员不一致：可能是把别人的手机号码或证件号码填给了这一行')).toBeInTheDocument();
+    const conflicts = dialog.querySelector('.zb-import-conflicts') as HTMLElement;
+    expect(within(conflicts).getByText('（手机号码相同）').parentElement).toHaveTextContent('刘燕（手机号码相同）');
+    expect(within(conflicts).getByText('阿里巴巴')).toBeInTheDocument();
+    const updates = dialog.querySelector('.zb-import-updates') as HTMLElement;
+    expect(within(updates).getByText('将更新 1 位已登记人员的信息')).toBeInTheDocument();
+    expect(within(updates).getByText('（证件号码相同）')).toBeInTheDocument();
+    expect(within(updates).getByText('主编')).toBeInTheDocument();
+    // The new row and the update: the conflict is not counted until ticked.
+    expect(within(dialog).getByRole('button', { name: /确认导入（2 人）/ })).toBeEnabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: '更新第 3 行对应的已登记人员刘燕' }));
+    await user.click(within(dialog).getByRole('button', { name: /确认导入（3 人）/ }));
+    expect(await screen.findByText('新增 1 人，更新 2 人')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'commit')!.params).toMatchObject({ existing: 'update', blank: 'keep', accept: '3:41' });
+  }, 60_000);
+
+  it('says there is nothing to write, and sends no tick, when every registered attendee is skipped', async () => {
+    const allRegistered: PersonImportPreview = {
+      ...CLEAN,
+      duplicateExisting: 2,
+      inserts: 0,
+      updates: 1,
+      conflicts: 1,
+      unchanged: 0,
+      changes: [
+        { row: 2, id: 41, name: '刘燕', by: 'mobile', conflict: true, fields: [{ field: 'name', label: '姓名', from: '刘燕', to: '郑浩然' }] },
+        { row: 3, id: 42, name: '王芳', by: 'mobile', conflict: false, fields: [{ field: 'company', label: '单位', from: '', to: '新华社' }] },
+      ],
+    };
+    useApi([allRegistered], { code: 0, msg: '', data: null });
+    renderPage(['ACTION_person_person_import']);
+    await screen.findByText('林晓峰');
+    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+    await chooseFile(dialog, xlsxFile());
+    expect(await within(dialog).findByRole('button', { name: /确认导入（1 人）/ })).toBeEnabled();
+    await user.click(within(dialog).getByText('跳过'));
+    expect(within(dialog).getByText('已在本活动登记 2（将跳过）')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /没有需要写入的行/ })).toBeDisabled();
+    expect(dialog.querySelector('.zb-import-conflicts')).toBeNull();
+  }, 60_000);
+
+  it('keeps stored values for blank cells unless asked, and checks the file again when asked to clear them', async () => {
+    useApi([CLEAN, CLEAN], { code: 0, msg: '', data: null });
+    renderPage(['ACTION_person_person_import']);
+    await screen.findByText('林晓峰');
+    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+    expect(within(dialog).getByText('留空的单元格保留已登记的原值，不会清空')).toBeInTheDocument();
+    await chooseFile(dialog, xlsxFile());
+    expect(await within(dialog).findByText('全部通过校验')).toBeInTheDocument();
+    await user.click(within(dialog).getByText('清空原值'));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'preview')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === 'preview')[1].params.blank).toBe('clear');
+    expect(within(dialog).getByText('留空的单元格清空已登记的原值（姓名、手机号码、人员类别除外）')).toBeInTheDocument();
+  }, 60_000);
+
+  it('does not ask again about a column remembered as 不导入, and opens it on 修改', async () => {
+    const columns: PersonImportColumn[] = [
+      { index: 0, header: '序号', field: '', by: 'mapped', sample: '1' },
+      { index: 1, header: '姓名', field: 'name', by: 'header', sample: '张伟' },
+      { index: 2, header: '手机', field: 'mobile', by: 'header', sample: '13912348888' },
+    ];
+    render(
+      <AppProviders>
+        <ColumnMapping columns={columns} missing={[]} mapping={{}} onChange={() => {}} />
+      </AppProviders>,
+    );
+    expect(screen.getByText(/按本单位上次的选择对应：序号 → 不导入/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('「序号」对应的字段')).toBeNull();
+    expect(screen.queryByText('以下列未能按表头自动识别，可指定对应字段或不导入')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /修\s*改/ }));
+    expect(screen.getByLabelText('「序号」对应的字段')).toBeInTheDocument();
+  });
 
   it('refuses what is not an .xlsx before reading it', () => {
     expect(importFileProblem({ name: 'persons.csv', size: 10 })).toBe('请上传 .xlsx 格式的 Excel 文件（可先下载导入模板）');

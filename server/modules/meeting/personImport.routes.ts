@@ -28,7 +28,7 @@ const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, personImportCommit, async (request) => {
     const { activityId, status, ...upload } = request.body;
     const result = await commitImport(await callerOf(app, request), Number(activityId), upload, status === 'approved');
-    return ok(result, MSG.personImportDone(result.imported, result.updated, result.skipped, result.refused));
+    return ok(result, MSG.personImportDone(result));
   });
 
   route(app, personImportRefused, async (request, reply) => {

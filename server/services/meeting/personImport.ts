@@ -9,15 +9,18 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_MB,
   IMPORT_MAX_ROWS,
+  CHANGES_LISTED,
+  type ImportBlank,
   type ImportExisting,
   type PersonBadge,
+  type PersonImportChange,
   type PersonImportColumn,
   type PersonImportError,
   type PersonImportPreview,
   type PersonImportResult,
   type PersonImportRow,
 } from '@domain/meeting/personImport.contracts';
-import { headerKey, IMPORT_FIELDS, matchColumns, missingFields, normaliseCell, REASON_HEADER } from '@domain/meeting/personImport.columns';
+import { headerKey, IMPORT_FIELDS, matchColumns, missingFields, normaliseCell, REASON_HEADER, ROW_HEADER } from '@domain/meeting/personImport.columns';
 import type { Rule } from '@domain/core/validators';
 import type { AppDb } from '../../db/client';
 import { activities, organisers, projects, stateChanges, users } from '../../db/schema';
@@ -147,6 +150,14 @@ export interface ImportUpload {
   /** JSON of { header key: field or '' } for columns the headers left unmatched. */
   mapping?: string;
   existing?: ImportExisting;
+  blank?: ImportBlank;
+  /** The conflicts ticked, as `row:id,…` (the commit's only). */
+  accept?: string;
+}
+
+/** The ticked conflicts as `row:id` keys. */
+function acceptedOf(text: string | undefined): Set<string> {
+  return new Set(text ? text.split(',') : []);
 }
 
 /** The file's bytes, refused with a Chinese reason when it is not an .xlsx of acceptable size. */
@@ -199,9 +210,24 @@ async function rememberedMapping(caller: Caller): Promise<Record<string, string>
 
 interface Registered {
   id: number;
+  name: string;
   hasId: boolean;
   /** The stored 证件类型: a new number in a file without that column is of the same kind (a passport stays one). */
   idType: number | null;
+  /** What is stored in each of the import's fields, as the columns hold it. */
+  values: Row;
+}
+
+/** The activity's attendees by 手机号码 and by 证件号码 (upper-case; null where several hold the number). */
+interface RegisteredIndex {
+  byMobile: ReadonlyMap<string, Registered>;
+  byIdNo: ReadonlyMap<string, Registered | null>;
+}
+
+/** Rows of a file that match a registered attendee: the one by 手机号码, the one by 证件号码. */
+interface RowMatch {
+  byMobile?: Registered;
+  byIdNo?: Registered;
 }
 
 interface RefusedRow {
@@ -213,11 +239,41 @@ interface RefusedRow {
 interface CheckedFile {
   preview: PersonImportPreview;
   header: string[];
-  /** Valid new rows (column values with the activity's defaults) and valid rows of registered attendees (null = keep). */
+  /** Valid new rows (column values with the activity's defaults) and valid rows of registered attendees that change them (null = keep). */
   inserts: Row[];
   updates: Row[];
+  /** Fields a blank cell clears (「空白单元格清空原值」), with the attendees whose value goes. */
+  clears: Map<string, number[]>;
+  /** Registered attendees skipped as asked, left as they were (nothing to change), conflicts not ticked. */
   skipped: number;
+  unchanged: number;
+  conflictsLeft: number;
   refused: RefusedRow[];
+}
+
+/** A name as compared with the registered one: spaces inside (「张 三」) do not make another person. */
+const nameKey = (name: unknown) => String(name ?? '').replace(/[\s\u00a0\u3000]+/g, '');
+
+/** A stored or new value as the change list shows it: a choice by its label, empty as ''. */
+function shownValue(field: FieldDef, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  return field.options ? (optionLabel(field.options, Number(value)) ?? String(value)) : excerpt(String(value));
+}
+
+const sameValue = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+
+/**
+ * Which registered attendee each row is: the one with its 手机号码, else the one with its 证件号码. Done
+ * before the rows are checked, so that two rows naming one attendee are both refused, not the second only.
+ */
+function matchRows(rows: readonly SheetRow[], plan: readonly ColumnPlan[], registered: RegisteredIndex): RowMatch[] {
+  const mobile = plan.find((p) => p.field.name === 'mobile')!;
+  const idNo = plan.find((p) => p.field.name === 'idNo')!;
+  return rows.map(({ cells }) => {
+    const m = mobile.index < 0 ? '' : normaliseCell(mobile.field, cells[mobile.index] ?? '');
+    const n = idNo.index < 0 ? '' : normaliseCell(idNo.field, cells[idNo.index] ?? '').toUpperCase();
+    return { byMobile: registered.byMobile.get(m), byIdNo: (n && registered.byIdNo.get(n)) || undefined };
+  });
 }
 
 interface ColumnPlan {
@@ -251,15 +307,19 @@ const ID_CARD = stateValue(person, 'idType', 'idCard');
  * Every row against the definition's rules (fieldRules, then the rulesWhen of fields that passed), after
  * its cells are cleaned (normaliseCell); a blank 人员类别 takes the activity's default, a certificate number
  * without its type is a 居民身份证. Mobile numbers are checked against earlier rows of the file (a repeat is
- * refused) and the activity's registered ones (updated or skipped, as asked).
+ * refused). A row is a registered attendee when its 手机号码 is theirs, or else its 证件号码: two rows naming
+ * one attendee are both refused; one whose 姓名 is not theirs is a conflict, written only when ticked
+ * (`accepted`, `row:id`), since a number given to another person would otherwise overwrite the attendee
+ * who holds it. A registered attendee is updated with what the row changes (blank cells keep the stored
+ * value, or clear it when `blank` is 'clear'), or skipped, as asked.
  */
 function checkRows(
   header: string[],
   rows: SheetRow[],
   columns: PersonImportColumn[],
   settings: AttendeeSettings,
-  registered: ReadonlyMap<string, Registered>,
-  existingMode: ImportExisting,
+  registered: RegisteredIndex,
+  options: { existing: ImportExisting; blank: ImportBlank; accepted: ReadonlySet<string> },
 ): CheckedFile {
   const plan = planOf(columns, settings);
   const errors: PersonImportError[] = [];
@@ -267,15 +327,32 @@ function checkRows(
   let duplicateInFile = 0;
   let duplicateExisting = 0;
   let skipped = 0;
+  let unchanged = 0;
+  let updateCount = 0;
+  let conflictCount = 0;
+  let conflictsLeft = 0;
   const inserts: Row[] = [];
   const updates: Row[] = [];
+  const clears = new Map<string, number[]>();
+  const conflictList: PersonImportChange[] = [];
+  const updateList: PersonImportChange[] = [];
   const refused: RefusedRow[] = [];
   const shown: PersonImportRow[] = [];
   const seenMobile = new Map<string, number>();
   const mobileField = plan.find((p) => p.field.name === 'mobile')!.field;
+  const idNoField = plan.find((p) => p.field.name === 'idNo')!.field;
   const kindDefault = String(settings.defaultKind);
 
-  for (const { row, cells, long } of rows) {
+  const matches = matchRows(rows, plan, registered);
+  // The rows of the file that name each registered attendee (a number held by one and a certificate by another names neither).
+  const rowsOfPerson = new Map<number, number[]>();
+  rows.forEach(({ row }, i) => {
+    const { byMobile, byIdNo } = matches[i];
+    const person = byMobile && byIdNo && byMobile.id !== byIdNo.id ? undefined : (byMobile ?? byIdNo);
+    if (person) rowsOfPerson.set(person.id, [...(rowsOfPerson.get(person.id) ?? []), row]);
+  });
+
+  rows.forEach(({ row, cells, long }, i) => {
     const rowErrors: PersonImportError[] = [];
     const fail = (field: FieldDef, msg: string) =>
       rowErrors.push({ row, column: field.label, field: field.name, msg: MSG.personImportCell(row, field.label, msg) });
@@ -286,7 +363,8 @@ function checkRows(
       text[column.field.name] = raw;
       input[column.field.name] = raw === '' ? '' : column.choices ? (column.choices.get(raw) ?? raw) : raw;
     }
-    const known = registered.get(input.mobile);
+    const { byMobile, byIdNo } = matches[i];
+    const known = byMobile ?? byIdNo;
     // Checked as the row will be stored: defaults of a new attendee, what a registered one already has.
     const checked = { ...input };
     if (checked.kind === '' && !known) checked.kind = kindDefault;
@@ -317,33 +395,70 @@ function checkRows(
         failed.add(field.name);
       }
     }
+    const value: Row = {};
+    for (const { field } of plan) value[field.name] = checked[field.name] === '' ? null : fieldType(field).toColumn(checked[field.name], field);
+    // As a single save stores it (the person hook): the check digit X upper-case, as printed on the card.
+    if (value.idType === ID_CARD && typeof value.idNo === 'string') value.idNo = value.idNo.toUpperCase();
+    // What the row changes of the registered attendee: a blank cell keeps the stored value, or (when asked,
+    // in a column of the file, for a field that may be empty) clears it.
+    const fields: PersonImportChange['fields'] = [];
+    const cleared: string[] = [];
+    for (const { field, index } of known ? plan : []) {
+      const stored = known!.values[field.name];
+      let next = value[field.name];
+      if (next === null || next === undefined) {
+        const clear = options.blank === 'clear' && index >= 0 && !field.required && field.name !== 'kind' && !sameValue(stored, null);
+        if (clear) cleared.push(field.name);
+        else next = stored;
+      }
+      if (!sameValue(next, stored)) fields.push({ field: field.name, label: field.label, from: shownValue(field, stored), to: shownValue(field, next) });
+    }
+    // Two rows naming one attendee: which is right cannot be told, so each that would change them is refused
+    // (one that repeats what is stored changes nothing: the file imported again after its good rows went in).
+    const sharing = known ? (rowsOfPerson.get(known.id) ?? []) : [];
+    if (byMobile && byIdNo && byMobile.id !== byIdNo.id) fail(idNoField, MSG.personImportIdOfAnother(byIdNo.name, byMobile.name));
+    else if (sharing.length > 1 && fields.length > 0) {
+      duplicateInFile++;
+      fail(byMobile ? mobileField : idNoField, MSG.personImportSamePerson(sharing.filter((r) => r !== row), known!.name));
+    }
     if (!failed.has('mobile')) {
       const earlier = seenMobile.get(input.mobile);
-      if (earlier !== undefined) {
+      if (earlier === undefined) seenMobile.set(input.mobile, row);
+      else if (sharing.length <= 1) {
         duplicateInFile++;
         fail(mobileField, MSG.personImportDuplicateInFile(earlier));
-      } else seenMobile.set(input.mobile, row);
+      }
     }
 
     if (rowErrors.length) {
       errorCount += rowErrors.length;
       for (const e of rowErrors) if (errors.length < ERRORS_LISTED) errors.push(e);
       refused.push({ row, cells, reasons: rowErrors.map((e) => `「${e.column}」${e.msg.replace(/^第 \d+ 行「[^」]+」：/, '')}`) });
-    } else {
-      if (known) duplicateExisting++;
-      if (known && existingMode === 'skip') skipped++;
-      else {
-        const value: Row = {};
-        for (const { field } of plan) value[field.name] = checked[field.name] === '' ? null : fieldType(field).toColumn(checked[field.name], field);
-        // As a single save stores it (the person hook): the check digit X upper-case, as printed on the card.
-        if (value.idType === ID_CARD && typeof value.idNo === 'string') value.idNo = value.idNo.toUpperCase();
-        if (known) updates.push({ ...value, id: known.id });
-        else inserts.push(value);
+    } else if (!known) inserts.push(value);
+    else {
+      duplicateExisting++;
+      const conflict = nameKey(checked.name) !== nameKey(known.name);
+      const change: PersonImportChange = { row, id: known.id, name: known.name, by: byMobile ? 'mobile' : 'idNo', conflict, fields };
+      if (fields.length === 0) unchanged++;
+      else if (conflict) {
+        conflictCount++;
+        if (conflictList.length < CHANGES_LISTED) conflictList.push(change);
+      } else {
+        updateCount++;
+        if (updateList.length < CHANGES_LISTED) updateList.push(change);
+      }
+      if (options.existing === 'skip') skipped++;
+      else if (fields.length > 0) {
+        if (conflict && !options.accepted.has(`${row}:${known.id}`)) conflictsLeft++;
+        else {
+          updates.push({ ...value, id: known.id });
+          for (const name of cleared) clears.set(name, [...(clears.get(name) ?? []), known.id]);
+        }
       }
     }
     // The first rows, and those the listed errors point at.
     if (shown.length < ROWS_LISTED || (rowErrors.length && errors.at(-1)?.row === row)) shown.push({ row, values: Object.fromEntries(Object.entries(text).map(([k, v]) => [k, excerpt(v)])) });
-  }
+  });
 
   return {
     preview: {
@@ -352,6 +467,11 @@ function checkRows(
       errorCount,
       duplicateInFile,
       duplicateExisting,
+      inserts: inserts.length,
+      updates: updateCount,
+      unchanged,
+      conflicts: conflictCount,
+      changes: [...conflictList, ...updateList],
       columns,
       missing: [],
       errors,
@@ -360,7 +480,10 @@ function checkRows(
     header,
     inserts,
     updates,
+    clears,
     skipped,
+    unchanged,
+    conflictsLeft,
     refused,
   };
 }
@@ -385,15 +508,23 @@ async function activityOf(caller: Caller, activityId: number): Promise<ImportAct
   return activity;
 }
 
-async function registeredMobiles(db: AppDb, caller: Caller, activityId: number): Promise<Map<string, Registered>> {
+/** The activity's attendees with what they have in the import's fields: one query, however long the file. */
+async function registeredOf(db: AppDb, caller: Caller, activityId: number): Promise<RegisteredIndex> {
   const cols = columnsOf(person);
   const rows = await db
-    .select({ id: cols.id, mobile: cols.mobile, idNo: cols.idNo, idType: cols.idType })
+    .select({ id: cols.id, ...Object.fromEntries(IMPORT_FIELDS.map((f) => [f.name, cols[f.name]])) })
     .from(tableOf(person))
     .where(and(eq(cols.organiserId, caller.organiser.id), eq(cols.activityId, activityId)));
-  return new Map(
-    rows.map((r) => [String(r.mobile), { id: Number(r.id), hasId: r.idNo !== null && r.idNo !== '', idType: r.idType === null ? null : Number(r.idType) }]),
-  );
+  const byMobile = new Map<string, Registered>();
+  const byIdNo = new Map<string, Registered | null>();
+  for (const r of rows as Row[]) {
+    const idNo = typeof r.idNo === 'string' ? r.idNo.toUpperCase() : '';
+    const one: Registered = { id: Number(r.id), name: String(r.name ?? ''), hasId: idNo !== '', idType: r.idType === null ? null : Number(r.idType), values: r };
+    byMobile.set(String(r.mobile), one);
+    // A number two attendees hold names neither of them.
+    if (idNo !== '') byIdNo.set(idNo, byIdNo.has(idNo) ? null : one);
+  }
+  return { byMobile, byIdNo };
 }
 
 interface FileColumns {
@@ -452,6 +583,11 @@ async function checkFile(caller: Caller, activityId: number, upload: ImportUploa
         errorCount: 0,
         duplicateInFile: 0,
         duplicateExisting: 0,
+        inserts: 0,
+        updates: 0,
+        unchanged: 0,
+        conflicts: 0,
+        changes: [],
         columns,
         missing: missing.map((name) => IMPORT_FIELDS.find((f) => f.name === name)!.label),
         errors: [],
@@ -460,14 +596,21 @@ async function checkFile(caller: Caller, activityId: number, upload: ImportUploa
       header,
       inserts: [],
       updates: [],
+      clears: new Map(),
       skipped: 0,
+      unchanged: 0,
+      conflictsLeft: 0,
       refused: [],
       columns,
       given,
     };
   }
   const settings = await attendeeSettings(db, activityId);
-  const checked = checkRows(header, rows, columns, settings, await registeredMobiles(db, caller, activityId), upload.existing ?? 'update');
+  const checked = checkRows(header, rows, columns, settings, await registeredOf(db, caller, activityId), {
+    existing: upload.existing ?? 'update',
+    blank: upload.blank ?? 'keep',
+    accepted: acceptedOf(upload.accept),
+  });
   return { ...checked, columns, given };
 }
 
@@ -487,13 +630,15 @@ export async function refusedWorkbook(caller: Caller, activityId: number, upload
   const sheet = workbook.addWorksheet(MSG.personImportSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: REASON_HEADER, key: 'reason', width: 48, style: { alignment: { wrapText: true, vertical: 'top' } } },
+    // The row each had in the file imported: the reasons cite rows of that file (「与第 23 行的手机号码重复」).
+    { header: ROW_HEADER, key: 'row', width: 8 },
     // As text: a mobile or certificate number stays as it was typed.
     ...checked.header.map((h, i) => ({ header: h, key: `c${i}`, width: Math.max(12, Math.min(36, h.length * 3)), style: { numFmt: '@' } })),
   ];
   sheet.getRow(1).font = { bold: true };
   sheet.getCell(1, 1).font = { bold: true, color: { argb: 'FFCF1322' } };
   for (const r of checked.refused) {
-    const line: Record<string, string | null> = { reason: r.reasons.join('；') };
+    const line: Record<string, string | number | null> = { reason: r.reasons.join('；'), row: r.row };
     checked.header.forEach((_, i) => (line[`c${i}`] = r.cells[i] || null));
     sheet.addRow(line);
   }
@@ -547,6 +692,18 @@ async function updateRows(db: AppDb, caller: Caller, rows: Row[]): Promise<void>
   );
 }
 
+/** Fields a blank cell clears (「空白单元格清空原值」): one UPDATE per field, over the attendees it clears. */
+async function clearFields(db: AppDb, caller: Caller, clears: ReadonlyMap<string, number[]>): Promise<void> {
+  const table = tableOf(person);
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  for (const [name, ids] of clears) {
+    await db.execute(
+      sql`update ${table} set ${sql.identifier(columns[name].name)} = null, ${sql.identifier(columns.updatedBy.name)} = ${caller.user.id}, ${sql.identifier(columns.updatedAt.name)} = ${caller.now}
+          where ${sql.identifier(columns.id.name)} in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json)) and ${sql.identifier(columns.organiserId.name)} = ${caller.organiser.id}`,
+    );
+  }
+}
+
 /** Headers an organiser's remembered mapping keeps at most: a file's own always, older ones as room allows. */
 export const REMEMBERED_HEADERS_MAX = 200;
 
@@ -581,7 +738,10 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
   const checked = await checkFile(caller, activityId, upload);
   if (checked.preview.missing.length) throw refuse(MSG.personImportMissingColumns(checked.preview.missing));
   const refused = checked.refused.length;
-  if (checked.inserts.length + checked.updates.length + checked.skipped === 0) throw refuse(MSG.personImportNothing(refused), checked.preview);
+  if (checked.inserts.length + checked.updates.length === 0) {
+    const left = checked.skipped + checked.unchanged + checked.conflictsLeft;
+    throw refuse(left === 0 ? MSG.personImportNothing(refused) : MSG.personImportNothingToWrite(checked.skipped, checked.unchanged, checked.conflictsLeft, refused), checked.preview);
+  }
 
   const n = checked.inserts.length;
   const table = tableOf(person);
@@ -645,7 +805,10 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
         await writing;
       });
       for (let start = 0; start < checked.updates.length; start += INSERT_BATCH) await updateRows(db, caller, checked.updates.slice(start, start + INSERT_BATCH));
-      await rememberMapping(db, caller, checked.given);
+      await clearFields(db, caller, checked.clears);
+      // A column left unmatched and imported as 不导入 is a choice too: the next file with it is not asked about.
+      const leftOut = checked.columns.filter((c) => c.by === 'none').map((c) => headerKey(c.header));
+      await rememberMapping(db, caller, { ...Object.fromEntries(leftOut.filter((key) => key !== '').map((key) => [key, ''])), ...checked.given });
       // One record for the whole import (with its count), not one per attendee.
       await recordAudit(db, { ...byActor(caller), action: 'create', resource: person.key, summary: MSG.auditPersonImport(n + checked.updates.length, activity.name) });
     });
@@ -655,7 +818,7 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
   }
   // Thousands of new rows at once: the embedded database's lists of this table stay index-only.
   if (n > 0) await refreshStatistics(caller.db, [person.table]);
-  return { imported: n, updated: checked.updates.length, skipped: checked.skipped, refused };
+  return { imported: n, updated: checked.updates.length, skipped: checked.skipped, unchanged: checked.unchanged, conflicts: checked.conflictsLeft, refused };
 }
 
 // ---------------------------------------------------------------------------------------------

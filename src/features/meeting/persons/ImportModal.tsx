@@ -8,17 +8,30 @@ import { ActivitySelect } from '@/components/resource/ScopeSelects';
 import { person } from '@domain/meeting/resources';
 import { IMPORT_FIELDS } from '@domain/meeting/personImport.columns';
 import type { PersonImportColumn, PersonImportError, PersonImportPreview, PersonImportResult, PersonImportRow } from '@domain/meeting/personImport.contracts';
-import { commitImport, downloadImportTemplate, downloadRefused, IMPORT_MAX_MB, IMPORT_MAX_ROWS, previewImport, type ImportExisting, type ImportFile, type ImportStatus } from './personImportApi';
+import {
+  commitImport,
+  downloadImportTemplate,
+  downloadRefused,
+  IMPORT_MAX_MB,
+  IMPORT_MAX_ROWS,
+  previewImport,
+  type ImportBlank,
+  type ImportExisting,
+  type ImportFile,
+  type ImportStatus,
+} from './personImportApi';
+import { changeKey, ImportChanges } from './ImportChanges';
 import './persons.css';
 
 /**
  * 导入参会人员: pick the activity and an .xlsx → the server matches the columns by header and checks every
  * row (upload progress, then a checking state) → columns it could not match are offered for mapping
  * (required ones must be mapped; the server remembers the choice for the organiser) → a preview with the
- * counts, the errors by row and column, and the first rows with the faulty cells marked → 确认导入 sends
- * the file again; the server checks it anew and writes the valid rows, registered attendees updated or
- * skipped as chosen. Refused rows can be downloaded with their reasons. The modal cannot be closed while
- * a request is under way.
+ * counts, the errors by row and column, the first rows with the faulty cells marked, and what would change
+ * of each registered attendee (rows whose 姓名 is not theirs apart, to tick one by one) → 确认导入 (counting
+ * what will really be written) sends the file again with the ticked rows; the server checks it anew and
+ * writes the valid rows, registered attendees updated or skipped as chosen, an unticked conflict never.
+ * Refused rows can be downloaded with their reasons. The modal cannot be closed while a request is under way.
  */
 type Phase =
   | { step: 'choose' }
@@ -41,13 +54,18 @@ export interface ColumnMappingProps {
 }
 
 /**
- * The mapping step: only the columns the headers did not match (and those matched by an earlier
- * choice, to change it), each with the fields no other column fills.
+ * The mapping step: only the columns the headers did not match and those chosen in this dialog, each with
+ * the fields no other column fills. Columns matched by a choice remembered from an earlier import (不导入
+ * included) are not asked about again: one line names them, with 修改 to open them.
  */
 export function ColumnMapping({ columns, missing, mapping, onChange, disabled }: ColumnMappingProps) {
-  const open = columns.filter((c) => c.by === 'none' || c.by === 'mapped');
-  if (open.length === 0) return null;
-  const chosen = (c: PersonImportColumn) => (Object.prototype.hasOwnProperty.call(mapping, c.header) ? mapping[c.header] : c.field);
+  const [reopened, setReopened] = useState(false);
+  const chosenHere = (c: PersonImportColumn) => Object.prototype.hasOwnProperty.call(mapping, c.header);
+  const remembered = columns.filter((c) => c.by === 'mapped' && !chosenHere(c));
+  const open = columns.filter((c) => c.by === 'none' || chosenHere(c) || (reopened && c.by === 'mapped'));
+  if (open.length === 0 && remembered.length === 0) return null;
+  const chosen = (c: PersonImportColumn) => (chosenHere(c) ? mapping[c.header] : c.field);
+  const labelOf = (field: string) => FIELD_CHOICES.find((f) => f.value === field)?.label ?? '不导入';
   const used = new Set(columns.filter((c) => c.by === 'header').map((c) => c.field));
   for (const c of open) if (chosen(c)) used.add(chosen(c));
   const rows: TableColumnsType<PersonImportColumn> = [
@@ -71,18 +89,46 @@ export function ColumnMapping({ columns, missing, mapping, onChange, disabled }:
     },
   ];
   return (
-    <div className="zb-import-mapping">
-      <Alert
-        type={missing.length ? 'warning' : 'info'}
-        showIcon
-        style={{ marginBottom: 8 }}
-        title={missing.length ? `文件中没有找到必填列：${missing.join('、')}，请为它们指定对应的列` : '以下列未能按表头自动识别，可指定对应字段或不导入'}
-        description="所作的选择会为本单位记住，下次导入表头相同的文件时自动使用"
-      />
-      {/* Scrolls sideways in a phone's dialog rather than pushing 对应字段 off the screen. */}
-      <Table<PersonImportColumn> rowKey="index" size="small" pagination={false} columns={rows} dataSource={open} scroll={{ x: 480 }} />
-    </div>
+    <>
+      {remembered.length > 0 && !reopened && (
+        <Typography.Text type="secondary" className="zb-import-remembered">
+          按本单位上次的选择对应：{remembered.map((c) => `${c.header} → ${labelOf(c.field)}`).join('、')}
+          <Button type="link" size="small" disabled={disabled} onClick={() => setReopened(true)}>
+            修改
+          </Button>
+        </Typography.Text>
+      )}
+      {open.length > 0 && (
+        <div className="zb-import-mapping">
+          <Alert
+            type={missing.length ? 'warning' : 'info'}
+            showIcon
+            style={{ marginBottom: 8 }}
+            title={missing.length ? `文件中没有找到必填列：${missing.join('、')}，请为它们指定对应的列` : '以下列未能按表头自动识别，可指定对应字段或不导入'}
+            description="所作的选择（包括「不导入」）在导入时为本单位记住，下次导入表头相同的文件时不再询问"
+          />
+          {/* Scrolls sideways in a phone's dialog rather than pushing 对应字段 off the screen. */}
+          <Table<PersonImportColumn> rowKey="index" size="small" pagination={false} columns={rows} dataSource={open} scroll={{ x: 480 }} />
+        </div>
+      )}
+    </>
   );
+}
+
+/** Rows the commit will really write: new ones, and registered attendees it changes (conflicts only as ticked). */
+export function writableCount(preview: PersonImportPreview, existing: ImportExisting, ticked: number): number {
+  return preview.inserts + (existing === 'update' ? preview.updates + ticked : 0);
+}
+
+/** What the preview says of the registered attendees it matched. */
+function existingText(preview: PersonImportPreview, existing: ImportExisting): string {
+  if (existing === 'skip') return `已在本活动登记 ${preview.duplicateExisting}（将跳过）`;
+  const parts = [
+    preview.updates ? `更新 ${preview.updates}` : '',
+    preview.unchanged ? `无变化 ${preview.unchanged}` : '',
+    preview.conflicts ? `姓名不符 ${preview.conflicts}` : '',
+  ].filter(Boolean);
+  return `已在本活动登记 ${preview.duplicateExisting}（${parts.join('，')}）`;
 }
 
 export interface ImportModalProps {
@@ -182,6 +228,11 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
   const [activityId, setActivityId] = useState<number | undefined>();
   const [status, setStatus] = useState<ImportStatus>('pending');
   const [existing, setExisting] = useState<ImportExisting>('update');
+  const [blank, setBlank] = useState<ImportBlank>('keep');
+  /** The blank-cell choice the shown preview was checked with. */
+  const [checkedBlank, setCheckedBlank] = useState<ImportBlank>('keep');
+  /** Conflicts ticked to be written, by changeKey. */
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [mapping, setMapping] = useState<Record<string, string>>({});
   /** The mapping the shown preview was checked with: a change asks for a new check before importing. */
   const [checkedMapping, setCheckedMapping] = useState<Record<string, string>>({});
@@ -214,6 +265,7 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     setProblem(null);
     setMapping({});
     setCheckedMapping({});
+    setTicked(new Set());
   };
 
   const close = () => {
@@ -239,11 +291,13 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     setPreview(null);
     setPhase({ step: 'uploading', percent: 0, committing: false });
     try {
-      const next: ImportFile = { activityId, fileName: chosen.name, content: await readAsBase64(chosen), mapping: {}, existing };
+      const next: ImportFile = { activityId, fileName: chosen.name, content: await readAsBase64(chosen), mapping: {}, existing, blank };
       setFile(next);
       setMapping({});
       setCheckedMapping({});
       setPreview(await previewImport(next, progress(false)));
+      setCheckedBlank(blank);
+      setTicked(new Set());
       setPhase({ step: 'preview' });
     } catch (error) {
       setFile(null);
@@ -253,29 +307,34 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     }
   };
 
-  /** The same file checked again with the columns as now mapped. */
-  const recheck = async () => {
+  /** The same file checked again with the columns as now mapped and blank cells as now chosen. */
+  const recheck = async (blankNow: ImportBlank = blank) => {
     if (!file) return;
     setProblem(null);
     setPhase({ step: 'uploading', percent: 0, committing: false });
     try {
-      const next = await previewImport({ ...file, mapping, existing }, progress(false));
+      const next = await previewImport({ ...file, mapping, existing, blank: blankNow }, progress(false));
       setPreview(next);
       setCheckedMapping(mapping);
+      setCheckedBlank(blankNow);
+      setTicked(new Set());
     } catch (error) {
       if (error instanceof ApiError && error.reason === 'code') setProblem(error.message);
     }
     setPhase({ step: 'preview' });
   };
 
-  const sent = (): ImportFile | null => (file ? { ...file, mapping: checkedMapping, existing } : null);
+  const sent = (): ImportFile | null => (file ? { ...file, mapping: checkedMapping, existing, blank: checkedBlank } : null);
   const downloadBad = () => {
     const f = sent();
     if (f) void downloadRefused(f).catch(() => {});
   };
 
   const mappingChanged = JSON.stringify(mapping) !== JSON.stringify(checkedMapping);
-  const ready = !!preview && preview.missing.length === 0 && preview.valid > 0 && !mappingChanged;
+  const checkedAsShown = !!preview && preview.missing.length === 0 && !mappingChanged && blank === checkedBlank;
+  const tickedChanges = preview ? preview.changes.filter((c) => c.conflict && ticked.has(changeKey(c))) : [];
+  const writable = preview ? writableCount(preview, existing, tickedChanges.length) : 0;
+  const ready = checkedAsShown && writable > 0;
 
   const commit = async () => {
     const f = sent();
@@ -283,7 +342,7 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     setProblem(null);
     setPhase({ step: 'uploading', percent: 0, committing: true });
     try {
-      const { msg, data } = await commitImport(f, status, progress(true));
+      const { msg, data } = await commitImport(f, status, existing === 'update' ? tickedChanges : [], progress(true));
       message.success(msg);
       onImported();
       if (data.refused > 0) {
@@ -333,7 +392,7 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
                 取消
               </Button>
               <Button type="primary" disabled={!ready || busy} loading={committing} onClick={() => void commit()}>
-                确认导入{ready ? `（${preview.valid} 人）` : ''}
+                {checkedAsShown && !ready ? '没有需要写入的行' : `确认导入${ready ? `（${writable} 人）` : ''}`}
               </Button>
             </>
           )}
@@ -356,12 +415,37 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
               </Tooltip>
             </Radio.Group>
           </Form.Item>
-          <Form.Item label="已在本活动登记的手机号" tooltip="同一手机号视为同一人" style={{ marginBottom: 12 }}>
+          <Form.Item
+            label="已在本活动登记的人员"
+            tooltip="手机号码相同（或证件号码相同）视为同一人；姓名不一致的行单独列出，勾选后才会更新"
+            style={{ marginBottom: 12 }}
+          >
             <Radio.Group value={existing} onChange={(e) => setExisting(e.target.value as ImportExisting)} disabled={busy || phase.step === 'done'}>
               <Radio value="update">更新其信息</Radio>
               <Radio value="skip">跳过</Radio>
             </Radio.Group>
           </Form.Item>
+          {existing === 'update' && (
+            <Form.Item
+              label="空白单元格"
+              extra={blank === 'keep' ? '留空的单元格保留已登记的原值，不会清空' : '留空的单元格清空已登记的原值（姓名、手机号码、人员类别除外）'}
+              style={{ marginBottom: 12 }}
+            >
+              <Radio.Group
+                value={blank}
+                disabled={busy || phase.step === 'done'}
+                onChange={(e) => {
+                  const next = e.target.value as ImportBlank;
+                  setBlank(next);
+                  // What the rows change depends on it: the preview is checked again.
+                  if (preview && phase.step === 'preview' && !mappingChanged) void recheck(next);
+                }}
+              >
+                <Radio value="keep">保留原值</Radio>
+                <Radio value="clear">清空原值</Radio>
+              </Radio.Group>
+            </Form.Item>
+          )}
         </Space>
       </Form>
 
@@ -427,19 +511,16 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
             {preview.missing.length === 0 && <Typography.Text>{rowsText}</Typography.Text>}
             {preview.missing.length > 0 ? null : preview.errorCount > 0 ? <Tag color="red">错误 {preview.errorCount} 处</Tag> : <Tag color="green">全部通过校验</Tag>}
             {preview.duplicateInFile > 0 && <Tag color="orange">文件内重复 {preview.duplicateInFile}</Tag>}
-            {preview.duplicateExisting > 0 && (
-              <Tag color="blue">
-                已在本活动登记 {preview.duplicateExisting}（{existing === 'update' ? '将更新' : '将跳过'}）
-              </Tag>
-            )}
+            {preview.duplicateExisting > 0 && <Tag color="blue">{existingText(preview, existing)}</Tag>}
           </Space>
           <ColumnMapping columns={preview.columns} missing={preview.missing} mapping={mapping} onChange={setMapping} disabled={busy} />
-          {(mappingChanged || preview.missing.length > 0) && (
-            <Button type="primary" ghost disabled={busy || !mappingChanged} onClick={() => void recheck()}>
+          {(mappingChanged || preview.missing.length > 0 || blank !== checkedBlank) && (
+            <Button type="primary" ghost disabled={busy || (!mappingChanged && blank === checkedBlank)} onClick={() => void recheck()}>
               按此对应重新校验
             </Button>
           )}
           {preview.errorCount > 0 && <ErrorList preview={preview} onDownload={downloadBad} />}
+          {existing === 'update' && preview.missing.length === 0 && <ImportChanges preview={preview} ticked={ticked} onTick={setTicked} disabled={busy} />}
           {preview.missing.length === 0 && <PreviewTable preview={preview} />}
           {preview.rows.length < preview.total && (
             <Typography.Text type="secondary">预览显示前 {Math.min(preview.total, 100)} 行{preview.errorCount > 0 ? '及有错误的行' : ''}</Typography.Text>

@@ -6,6 +6,8 @@ import {
   personImportPreview,
   personImportRefused,
   personImportTemplate,
+  acceptText,
+  type ImportBlank,
   type ImportExisting,
   type ImportStatus,
   type PersonImportPreview,
@@ -17,7 +19,7 @@ import {
  * import (preview, then commit — the file goes with both, base64 in the signed form, and the server checks
  * it anew on commit). Badges come from the bulk contract (domain/meeting/personBulk.contracts.ts).
  */
-export { IMPORT_MAX_MB, IMPORT_MAX_ROWS, type ImportExisting, type ImportStatus } from '@domain/meeting/personImport.contracts';
+export { IMPORT_MAX_MB, IMPORT_MAX_ROWS, type ImportBlank, type ImportExisting, type ImportStatus } from '@domain/meeting/personImport.contracts';
 
 export interface ImportFile {
   activityId: number;
@@ -27,6 +29,8 @@ export interface ImportFile {
   /** Fields chosen for columns the headers left unmatched, by header ('' = left out). */
   mapping: Record<string, string>;
   existing: ImportExisting;
+  /** What a blank cell does to a registered attendee. */
+  blank: ImportBlank;
 }
 
 /** Share of the request body sent so far, 0-100. */
@@ -41,6 +45,7 @@ const form = (file: ImportFile) => ({
   fileName: file.fileName,
   content: file.content,
   existing: file.existing,
+  blank: file.blank,
   ...(Object.keys(file.mapping).length ? { mapping: JSON.stringify(file.mapping) } : {}),
 });
 
@@ -53,9 +58,18 @@ export function previewImport(file: ImportFile, onProgress: UploadProgress): Pro
   return call(personImportPreview, form(file), { onUploadProgress: progressOf(onProgress), refusalShownByPage: true });
 }
 
-/** Writes the valid rows; a refusal (nothing to write) carries the fresh check (`PersonImportPreview`) as its data. */
-export function commitImport(file: ImportFile, status: ImportStatus, onProgress: UploadProgress): Promise<{ msg: string; data: PersonImportResult }> {
-  return callWithMessage(personImportCommit, { ...form(file), status }, { onUploadProgress: progressOf(onProgress), refusalShownByPage: true });
+/**
+ * Writes the valid rows, and of the conflicts (a 姓名 not the registered one) only those ticked; a refusal
+ * (nothing to write) carries the fresh check (`PersonImportPreview`) as its data.
+ */
+export function commitImport(
+  file: ImportFile,
+  status: ImportStatus,
+  ticked: ReadonlyArray<{ row: number; id: number }>,
+  onProgress: UploadProgress,
+): Promise<{ msg: string; data: PersonImportResult }> {
+  const accept = acceptText(ticked);
+  return callWithMessage(personImportCommit, { ...form(file), status, ...(accept ? { accept } : {}) }, { onUploadProgress: progressOf(onProgress), refusalShownByPage: true });
 }
 
 /** The refused rows of the file with their reasons, as an .xlsx to fix and import again. */
