@@ -137,6 +137,18 @@ describe('a list with a 所属活动 (参会人员)', () => {
     expect(screen.getByText('当前活动：开幕式暨主论坛')).toBeInTheDocument();
   });
 
+  it('finds the rows a link names in whichever activity they are, saying it shows all', async () => {
+    window.history.replaceState(null, '', '/?name=%E6%9D%8E%E5%9B%9B');
+    try {
+      renderList();
+      expect(await screen.findByText('李四')).toBeInTheDocument();
+      expect(asked.map((p) => [p.name, p.activityId])).toEqual([['李四', undefined]]);
+      expect(screen.getByText('显示全部活动')).toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('shows every activity, without the tag, when the user has no activity at all', async () => {
     server.use(mock(currentActivity, () => null));
     renderList();

@@ -312,7 +312,13 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
   // Lists with a 所属活动 show the current activity's rows by default; the tag says so and clears it.
   const { activity: currentActivity, known: currentKnown } = useCurrentActivityLoaded();
   const byActivity = def.scope === 'activity';
-  const [allActivities, setAllActivities] = useState(false);
+  // A link that opened the list on some rows (?code=…) finds them in whichever activity they are.
+  const [allActivities, setAllActivities] = useState(() => Object.keys(linkFilters).length > 0);
+  const [linkSeen, setLinkSeen] = useState(linkFilters);
+  if (linkSeen !== linkFilters) {
+    setLinkSeen(linkFilters);
+    if (Object.keys(linkFilters).length > 0) setAllActivities(true);
+  }
   // The first load waits for the current activity (one answer, asked while the page's code loads), so the
   // list does not show every activity's rows first; later changes of it just reload the list.
   const [started, setStarted] = useState(!byActivity || currentKnown);
