@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { aliases } from './vite-plugins/aliases.js';
+import { buildDefines } from './vite-plugins/buildDefines.js';
 import { contractSchemas } from './vite-plugins/contractSchemas.js';
 import { compressAssets } from './vite-plugins/compressAssets.js';
 import { lazyTableTree } from './vite-plugins/lazyTableTree.js';
@@ -98,6 +99,7 @@ const deskWorker = VitePWA({
 export default defineConfig({
   base: '/zbzj/',
   resolve: { alias: aliases },
+  define: buildDefines(),
   // loginFrame before compressAssets: login.html is written with the bundle, then compressed with the rest.
   plugins: [react(), contractSchemas(), lazyTableTree(), namedImports(), loginFrame(), compressAssets(), deskWorker],
   server: {

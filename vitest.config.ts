@@ -3,9 +3,11 @@ import { defineConfig } from 'vitest/config';
 import { loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { aliases } from './vite-plugins/aliases.js';
+import { buildDefines } from './vite-plugins/buildDefines.js';
 
 export default defineConfig({
   resolve: { alias: aliases },
+  define: buildDefines(),
   test: {
     // vitest's default is one worker fewer than the cores: on the 2-core CI machine a single worker, so every
     // file waited for the one before and the second core idled. Two workers there (docs/operations.md, 测试耗时).

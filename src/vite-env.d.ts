@@ -12,3 +12,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The year the app was built in (vite.config.ts buildDefines), e.g. "2026". */
+declare const __BUILD_YEAR__: string;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
-import { Int, NoParams, Nullable, NullableText, StringEnum, Text } from '../core/schemas';
+import { Id, Int, NoParams, Nullable, NullableText, StringEnum, Text } from '../core/schemas';
 
 /**
  * What a project- or activity-scoped record may belong to, for the forms' and filters' selects: the
@@ -30,8 +30,10 @@ export const activityOptions = endpoint({
 });
 
 /**
- * The activity pages open on when none is chosen (server/services/defaultActivity.ts): the caller's one
- * running today, else the next, else the latest; `when` says which.
+ * The user's current activity (当前活动): the one they chose in the header, kept per user on the server
+ * (server/services/defaultActivity.ts) so that a reload, a new tab or another device opens on it; while
+ * there is no choice (or it was dropped), the default: the caller's activity running today, else the next,
+ * else the latest. `when` says which: 'chosen', or the default's 'current' / 'next' / 'latest'.
  */
 export const CurrentActivity = Type.Object({
   id: Int,
@@ -41,7 +43,12 @@ export const CurrentActivity = Type.Object({
   /** `YYYY-MM-DD`. */
   srq: Text,
   erq: Text,
-  when: StringEnum(['current', 'next', 'latest']),
+  when: StringEnum(['chosen', 'current', 'next', 'latest']),
+  /**
+   * The activity the user had chosen can no longer be theirs (deleted, its project's or its own grant
+   * withdrawn, switched out of 我的项目 / 我的活动): the choice was dropped and this is the default instead.
+   */
+  choiceDropped: Type.Boolean(),
 });
 export type CurrentActivity = Static<typeof CurrentActivity>;
 
@@ -51,4 +58,13 @@ export const currentActivity = endpoint({
   authority: 'user',
   query: NoParams,
   response: Nullable(CurrentActivity),
+});
+
+/** 切换当前活动 in the header: any activity the caller may pick in 所属活动 (activityOptions); answers the new current activity. */
+export const chooseCurrentActivity = endpoint({
+  method: 'POST',
+  path: '/business/currentActivity',
+  authority: 'user',
+  body: Type.Object({ activityId: Id }),
+  response: CurrentActivity,
 });

@@ -445,6 +445,20 @@ export const userCurrentActivities = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.activityId] })],
 );
 
+/**
+ * The one activity the header shows as 当前活动 and pages open on (日程, 座位, 会务概览, 签到台, the default
+ * filter of the lists, a new record's 所属活动), as the user last chose it (POST /business/currentActivity):
+ * kept here so that a reload, a new tab or another device finds it. activity_id turns null when the
+ * activity is deleted, so that the next reading can say the choice was dropped (server/services/defaultActivity.ts).
+ */
+export const userChosenActivities = pgTable('user_chosen_activities', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+  chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Works entered by education users. status: 0 草稿, 1 已提交, 2 初审通过, 3 未通过, 4 获奖. */
 export const competitionWorks = pgTable(
   'competition_works',

@@ -63,8 +63,10 @@ export function createRoutes(guardLoader: LoaderFunction): RouteObject[] {
       ErrorBoundary: RouteErrorView,
       HydrateFallback: BootFallback,
       children: [
-        { index: true, handle: { zone: 'home' } },
-        { path: 'home', handle: { zone: 'home' } },
+        // Nothing to show: the guard sends them on to the user's home before anything renders. `element: null`
+        // says so (without it React Router warns of a leaf route with no element on every match of /).
+        { index: true, handle: { zone: 'home' }, element: null },
+        { path: 'home', handle: { zone: 'home' }, element: null },
 
         publicGroup('user', {}, userLayout, [
           { index: true, loader: redirectTo('/user/login') },

@@ -186,3 +186,51 @@ test('on a phone the menu opens in a drawer that closes once an entry is chosen'
   await expect(page).toHaveURL(/\/zbzj\/cnf\/project\/index$/);
   await expect(drawer.locator('.ant-menu-root')).toBeHidden();
 });
+
+/** Picks an activity in the header's 切换当前活动 (kept on the server: POST /business/currentActivity). */
+async function chooseCurrentActivity(page: Page, name: string) {
+  const switcher = page.getByTestId('activity-switch');
+  await switcher.click();
+  const select = page.getByRole('combobox', { name: '选择当前活动' });
+  await expect(select).toBeVisible();
+  await select.fill(name);
+  const saved = page.waitForResponse((r) => r.url().includes('/admin/business/currentActivity') && r.request().method() === 'POST');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+  expect((await saved).ok()).toBe(true);
+  await expect(switcher).toContainText(name);
+}
+
+test('the current activity chosen in the header survives a reload and a new tab; 参会人员 opens on its people', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const MAIN = '开幕式暨智慧城市发展主论坛';
+  // Today's other activity of the demo seed: nobody registered for it.
+  const OTHER = '城市数字孪生技术研讨会';
+  await signIn(page, 'demo');
+  const switcher = page.getByTestId('activity-switch');
+  await expect(switcher).toContainText(MAIN);
+  try {
+    await chooseCurrentActivity(page, OTHER);
+    // Not the tab's memory: the server's.
+    await page.reload();
+    await expect(page.getByTestId('activity-switch')).toContainText(OTHER);
+
+    const tab = await context.newPage();
+    const listed = tab.waitForRequest((r) => r.url().includes('/admin/person/person/page'));
+    await tab.goto('person/person/index');
+    await expect(tab.getByTestId('activity-switch')).toContainText(OTHER);
+    // The first request is already narrowed to the current activity, and the list says so.
+    expect(new URL((await listed).url()).searchParams.get('activityId')).toMatch(/^\d+$/);
+    const scopeTag = tab.locator('.zb-activity-scope');
+    await expect(scopeTag).toContainText(`当前活动：${OTHER}`);
+    await expect(tab.locator('.ant-table-tbody')).not.toContainText(MAIN);
+    // Cleared: every activity's people, and said so.
+    await scopeTag.getByLabel('显示全部活动').click();
+    await expect(tableRows(tab).first()).toContainText(MAIN);
+    await expect(tab.locator('.zb-activity-scope')).toContainText('显示全部活动');
+    await tab.close();
+  } finally {
+    // Later files of this worker open on the seed's default, as a user who never chose.
+    await page.goto('yx/sysActivity/index');
+    await chooseCurrentActivity(page, MAIN);
+  }
+});

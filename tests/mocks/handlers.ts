@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { activityOptions, currentActivity, projectOptions } from '@domain/projects/scopeOptions.contracts';
+import { activityOptions, chooseCurrentActivity, currentActivity, projectOptions } from '@domain/projects/scopeOptions.contracts';
 import { bellNotices } from '@domain/notices/notices.contracts';
 import { currentMenus, currentUser, loginToken, removeToken } from '@domain/session/session.contracts';
 import { myWorksPage } from '@domain/works/works.contracts';
@@ -78,6 +78,18 @@ export const handlers = [
   mock(currentActivity, async ({ request }) => {
     if (!accountOf(request)) return unauthorised();
     return null;
+  }),
+
+  // 切换当前活动: any of the activity options; tests that reload the choice keep it themselves (server.use).
+  mock(chooseCurrentActivity, async ({ request, params }) => {
+    if (!accountOf(request)) return unauthorised();
+    const picked = ACTIVITIES.slice(0, 3).find((a) => a.id === Number(params.activityId));
+    if (!picked) return refusal('所选活动未授权');
+    return answer(
+      chooseCurrentActivity,
+      { id: picked.id, name: picked.name, cnfId: picked.cnfId, projectName: picked.projectName ?? '', srq: picked.srq, erq: picked.erq, when: 'chosen', choiceDropped: false },
+      '执行成功',
+    );
   }),
 
   mock(myWorksPage, ({ request }) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { CurrentActivity } from '@domain/projects/scopeOptions.contracts';
 import type { MeetingOverview } from '@domain/meeting/overview.contracts';
 import type { SeatMapData } from '@domain/meeting/seatMap.contracts';
@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/db/seed';
 import { seedDates } from '../../server/db/seedDay';
 import * as schema from '../../server/db/schema';
+import { invalidateUser } from '../../server/services/sessionCache';
 import { buildTestApp, callerFor, createSecondOrganiser, SEEDED, seeded, tokenFor, type TestApp } from './helpers';
 
 /**
@@ -108,6 +109,90 @@ describe('the default activity', () => {
 
   it('refuses a caller without a session', async () => {
     expect((await call(null, 'GET', '/business/currentActivity')).code).not.toBe(0);
+  });
+});
+
+describe('the current activity the user chose', () => {
+  const choose = (who: keyof typeof tokens, activityId: number | string) => call<CurrentActivity>(who, 'POST', '/business/currentActivity', { activityId });
+  const activityNamed = async (name: string) => (await t.app.db.select().from(schema.activities).where(eq(schema.activities.name, name)))[0];
+  const demoUserId = async () => (await t.app.db.select().from(schema.users).where(eq(schema.users.username, 'demo')))[0].id;
+  const forget = async () => t.app.db.delete(schema.userChosenActivities);
+
+  it('is kept on the server: a new sign-in (a reload, another device) opens on it, and so do 座位 and 会务概览', async () => {
+    const summit = await activityNamed('开幕式暨人工智能全球治理主论坛');
+    try {
+      const chosen = await choose('demo', summit.id);
+      expect([chosen.code, chosen.msg]).toEqual([0, '执行成功']);
+      expect(chosen.data).toMatchObject({ id: summit.id, name: summit.name, when: 'chosen', choiceDropped: false });
+      // Another session of the same user: no memory of the browser's, the server's answer only.
+      tokens.demo = await tokenFor(t.app, SEEDED.demo.username, SEEDED.demo.password);
+      expect(await current('demo')).toMatchObject({ id: summit.id, when: 'chosen', choiceDropped: false });
+      expect((await call<SeatMapData>('demo', 'GET', '/seat/seat/map')).data.activityId).toBe(summit.id);
+      expect((await call<MeetingOverview>('demo', 'GET', '/meeting/overview')).data.activityId).toBe(summit.id);
+      // Per user: the admin still has the default.
+      expect(await current('admin')).toMatchObject({ name: '开幕式暨智慧城市发展主论坛', when: 'current' });
+      // Choosing again replaces it.
+      const main = await activityNamed('开幕式暨智慧城市发展主论坛');
+      expect((await choose('demo', main.id)).data).toMatchObject({ id: main.id, when: 'chosen' });
+      expect(await current('demo')).toMatchObject({ id: main.id, when: 'chosen' });
+    } finally {
+      await forget();
+    }
+  });
+
+  it('refuses an activity of another organiser, a missing one and no activity at all, changing nothing', async () => {
+    const summit = await activityNamed('开幕式暨人工智能全球治理主论坛');
+    try {
+      expect((await choose('demo', summit.id)).code).toBe(0);
+      const [theirs] = await t.app.db.select().from(schema.activities).where(ne(schema.activities.organiserId, summit.organiserId)).limit(1);
+      for (const id of [theirs.id, 99_999_999]) {
+        const refused = await choose('demo', id);
+        expect([refused.code, refused.msg]).toEqual([1, '所选活动未授权']);
+      }
+      const blank = await call('demo', 'POST', '/business/currentActivity', {});
+      expect(blank.code).not.toBe(0);
+      expect(blank.msg).toContain('活动');
+      expect((await choose('demo', 'abc')).code).not.toBe(0);
+      expect(await current('demo')).toMatchObject({ id: summit.id, when: 'chosen' });
+      expect((await call(null, 'POST', '/business/currentActivity', { activityId: summit.id })).code).not.toBe(0);
+    } finally {
+      await forget();
+    }
+  });
+
+  it('is dropped, and the fallback said, once switched out of 我的活动 or deleted', async () => {
+    const summit = await activityNamed('开幕式暨人工智能全球治理主论坛');
+    const main = await activityNamed('开幕式暨智慧城市发展主论坛');
+    const userId = await demoUserId();
+    try {
+      expect((await choose('demo', summit.id)).code).toBe(0);
+      // 切换活动 to the opening forum alone: the summit is no longer one the user works on.
+      expect((await call('demo', 'POST', '/chance/updateUserChangeActivityInfo', { userId, cnfids: `${main.id}` })).code).toBe(0);
+      expect(await current('demo')).toMatchObject({ id: main.id, when: 'current', choiceDropped: true });
+      // Said once: the choice is gone, the default is just the default now.
+      expect(await current('demo')).toMatchObject({ id: main.id, when: 'current', choiceDropped: false });
+      expect(await t.app.db.select().from(schema.userChosenActivities).where(eq(schema.userChosenActivities.userId, userId))).toEqual([]);
+      // Outside the working activities it cannot be chosen either.
+      expect((await choose('demo', summit.id)).msg).toBe('所选活动未授权');
+    } finally {
+      await t.app.db.delete(schema.userCurrentActivities).where(eq(schema.userCurrentActivities.userId, userId));
+      invalidateUser(t.app.db, userId);
+    }
+
+    const [gone] = await t.app.db
+      .insert(schema.activities)
+      .values({ organiserId: main.organiserId, projectId: main.projectId, name: '临时活动（将删除）', srq: main.srq, erq: main.erq })
+      .returning();
+    try {
+      expect((await choose('demo', gone.id)).code).toBe(0);
+      expect(await current('demo')).toMatchObject({ id: gone.id, when: 'chosen' });
+      await t.app.db.delete(schema.activities).where(eq(schema.activities.id, gone.id));
+      expect(await current('demo')).toMatchObject({ id: main.id, when: 'current', choiceDropped: true });
+      expect(await current('demo')).toMatchObject({ choiceDropped: false });
+    } finally {
+      await forget();
+      await t.app.db.delete(schema.activities).where(eq(schema.activities.id, gone.id));
+    }
   });
 });
 

@@ -8,6 +8,8 @@ import { DESK_GATE_KEY } from '../../src/features/meeting/desk/deskSession';
 import { storage } from '../../src/lib/storage';
 import { deskApprove, deskCheckin, deskGates, deskSearch, gateScan, type DeskGate, type DeskPerson, type GateScanResult } from '@domain/meeting/gateScan.contracts';
 import { useSession } from '../../src/stores/session';
+import { useCurrentActivity } from '../../src/stores/currentActivity';
+import { currentActivity } from '@domain/projects/scopeOptions.contracts';
 import { deskCopy } from '@domain/meeting/deskCopy.contracts';
 import { user } from '../mocks/app';
 import { answer, mock } from '../mocks/contract';
@@ -105,6 +107,21 @@ describe('签到台 /gate/desk/index', () => {
     await waitFor(() => expect(codeInput()).toHaveFocus());
     expect(storage.get(DESK_GATE_KEY)).toBe(2);
     expect(within(statistic('今日本闸机入场')).getByText('7')).toBeInTheDocument();
+  });
+
+  it('opens at the lone gate of the current activity (the header’s) when none is remembered', async () => {
+    installGateBackend();
+    const other: DeskGate = { id: 3, name: '西登录厅3号', location: '西登录厅', direction: 1, deviceNo: 'W-03', activityId: 12, activityName: '分论坛', todayCount: 2 };
+    server.use(
+      mock(deskGates, () => [...GATES, other]),
+      mock(currentActivity, () => ({ id: 12, name: '分论坛', cnfId: 1, projectName: '博览会', srq: '2026-12-10', erq: '2026-12-11', when: 'chosen' as const, choiceDropped: false })),
+    );
+    useCurrentActivity.setState({ activity: { id: 12, name: '分论坛', cnfId: 1, projectName: '博览会' }, byDefault: false });
+    storage.remove(DESK_GATE_KEY);
+    renderPage(GateDeskPage, { path: '/gate/desk/index' });
+    await waitFor(() => expect(codeInput()).toBeEnabled());
+    expect(await screen.findByText('西登录厅3号（入场）· 分论坛')).toBeInTheDocument();
+    expect(storage.get(DESK_GATE_KEY)).toBe(3);
   });
 
   it('opens at the remembered gate', async () => {

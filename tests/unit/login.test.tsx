@@ -44,7 +44,8 @@ describe('login page /user/login', () => {
     expect(usernameInput()).toBeInTheDocument();
     expect(passwordInput()).toHaveAttribute('type', 'password');
     expect(screen.getByText('账号密码登录')).toBeInTheDocument();
-    expect(screen.getByText('Copyright © 2000-2025 上海云展信息科技有限公司 版权所有')).toBeInTheDocument();
+    // The year the app was built in (vite-plugins/buildDefines.ts), not a year typed into the text.
+    expect(screen.getByText(`Copyright © 2000-${__BUILD_YEAR__} 上海云展信息科技有限公司 版权所有`)).toBeInTheDocument();
   });
 
   it('asks for the username and the password before calling the server', async () => {

@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { personBadges, personImportCommit, personImportPreview, type PersonBadge, type PersonImportColumn, type PersonImportPreview } from '@domain/meeting/personImport.contracts';
 import { AppProviders } from '../../src/app/AppProviders';
@@ -8,6 +8,10 @@ import { user } from '../mocks/app';
 import { mock } from '../mocks/contract';
 import { PERSONS, renderPersonPage, usePersonApi } from '../mocks/personPage';
 import { resetSession, signInAs } from '../mocks/session';
+import { API } from '../mocks/handlers';
+import { server } from '../mocks/server';
+import { useCurrentActivity } from '../../src/stores/currentActivity';
+import { forgetScopeOptions } from '../../src/components/resource/resourceApi';
 
 /** 参会人员's import dialog and badge printing, against msw. */
 
@@ -88,7 +92,11 @@ describe('参会人员 import', () => {
     resetSession();
     signInAs('demo');
   });
-  afterEach(() => resetSession());
+  afterEach(() => {
+    resetSession();
+    // The activity options are remembered (resourceApi.ts): a test answering others leaves them behind.
+    forgetScopeOptions();
+  });
 
   it('previews a file, marks the faulty cell, imports the valid rows and offers the refused ones for download', async () => {
     useApi([WITH_ERRORS], { code: 0, msg: '新增 2 人，1 行有误未导入', data: { imported: 2, updated: 0, skipped: 0, unchanged: 0, conflicts: 0, refused: 1 } });
@@ -124,6 +132,23 @@ describe('参会人员 import', () => {
     await user.click(within(dialog).getByRole('button', { name: /完\s*成/ }));
     await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'));
   }, 60_000);
+
+  it('imports into the current activity (the header’s) by default when the scope has several', async () => {
+    useApi([CLEAN], { code: 0, msg: '新增 2 人', data: { imported: 2, updated: 0, skipped: 0, refused: 0 } });
+    server.use(
+      http.get(API('/business/activityOptions'), () =>
+        HttpResponse.json({ code: 0, msg: '操作成功', data: [{ id: 3, name: '开幕式', cnfId: 1, projectName: '博览会' }, { id: 4, name: '分论坛', cnfId: 1, projectName: '博览会' }] }),
+      ),
+    );
+    forgetScopeOptions();
+    useCurrentActivity.setState({ activity: { id: 4, name: '分论坛', cnfId: 1, projectName: '博览会' }, byDefault: false });
+    renderPage(['ACTION_person_person_import']);
+    await user.click(await toolbar().findByRole('button', { name: /导\s*入/ }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('分论坛（博览会）')).toBeInTheDocument());
+    await chooseFile(dialog, xlsxFile());
+    await waitFor(() => expect(calls.find((c) => c.path === 'preview')?.params.activityId).toBe('4'));
+  });
 
   it('asks for the columns it could not match, checks again with the mapping and sends it with the import', async () => {
     const unmatched: PersonImportPreview = {

@@ -58,6 +58,17 @@ describe('routing and the guard, rendered', () => {
     expect(document.querySelector('.ant-layout-header .ant-menu-horizontal')).not.toBeNull();
   });
 
+  it('opens / (the address /zbzj/) on the user home without React Router warning of a route with nothing to render', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    signInAs('demo');
+    const router = renderApp('/');
+    await screen.findByPlaceholderText('请输入活动名称');
+    expect(currentPath(router)).toBe('/yx/sysActivity/index');
+    // '/' and '/home' only lead on (the guard redirects them): said once, no warning in the console.
+    const routerWarnings = warn.mock.calls.map((args) => String(args[0])).filter((text) => text.includes('Matched leaf route'));
+    expect(routerWarnings).toEqual([]);
+  });
+
   it('sends unknown paths to /home (and so to the user home)', async () => {
     signInAs('demo');
     const router = renderApp('/no/such/page');

@@ -6,7 +6,7 @@ import type { MeetingOverview, OverviewDaySource, OverviewGate, OverviewHall, Ov
 import { activities, projects } from '../../db/schema';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
-import { defaultActivityOf } from '../defaultActivity';
+import { currentActivityOf } from '../defaultActivity';
 import { columnsOf, tableOf, type Caller } from '../resources/model';
 
 /**
@@ -69,7 +69,7 @@ async function activityFor(caller: Caller, activityId: number | undefined): Prom
     if (!found) throw refuse(MSG.overviewActivityMissing);
     return found;
   }
-  const chosen = await defaultActivityOf(caller);
+  const chosen = await currentActivityOf(caller);
   return chosen && { id: chosen.id, name: chosen.name, projectName: chosen.projectName };
 }
 

@@ -9,7 +9,7 @@ import type { AppDb } from '../../db/client';
 import { activities, seatAutoRuns, users } from '../../db/schema';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
-import { defaultActivityOf } from '../defaultActivity';
+import { currentActivityOf } from '../defaultActivity';
 import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
 import * as service from '../resources/service';
 import { byActor, recordAudit } from '../audit/record';
@@ -36,12 +36,12 @@ export const ROW_MAX = fieldOf('rowNo').maxValue!;
 
 /**
  * The activity, if it lies in the caller's organiser and their current projects and activities; without
- * an id, the one pages open on (server/services/defaultActivity.ts), or null when there is none.
+ * an id, the current activity (the user's choice, else the default: server/services/defaultActivity.ts), or null when there is none.
  */
 export async function activityInScope(caller: Caller, activityId: number): Promise<{ id: number; projectId: number }>;
 export async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null>;
 export async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null> {
-  if (activityId === undefined) return defaultActivityOf(caller).then((a) => a && { id: a.id, projectId: a.cnfId });
+  if (activityId === undefined) return currentActivityOf(caller).then((a) => a && { id: a.id, projectId: a.cnfId });
   const where: SQL[] = [eq(activities.organiserId, caller.organiser.id)];
   if (activityId !== undefined) where.push(eq(activities.id, activityId));
   if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));

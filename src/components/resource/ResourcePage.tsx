@@ -1,10 +1,11 @@
 import { Children, Fragment, isValidElement, Suspense, useEffect, useMemo, useRef, useState, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { App, Button, Dropdown, Form, Input, Modal, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RequestParams } from '../../api/params';
 import { MSG_NO_SELECTION } from '@domain/core/selection';
 import { useSession } from '../../stores/session';
+import { useCurrentActivityLoaded } from '../../stores/currentActivity';
 import { confirmAction, confirmAndRemove } from '../confirm';
 import { cleanFilters } from '../PagedTable';
 import { useLiveVersion } from '../../hooks/useLive';
@@ -257,6 +258,38 @@ function askRemark(modal: ReturnType<typeof App.useApp>['modal'], title: string)
   });
 }
 
+/**
+ * Which activities a list with a 所属活动 shows while its search bar names none: the current activity's
+ * (the tag clears it), or all of them (said, with the way back). The header's switcher changes which
+ * activity is current.
+ */
+function ActivityScopeTag({ current, all, onChange }: { current: string; all: boolean; onChange(all: boolean): void }) {
+  if (all) {
+    return (
+      <Space size={4} className="zb-activity-scope">
+        <Tag color="warning">显示全部活动</Tag>
+        <Button type="link" size="small" onClick={() => onChange(false)}>
+          只看当前活动
+        </Button>
+      </Space>
+    );
+  }
+  return (
+    <Tag
+      closable
+      color="blue"
+      className="zb-activity-scope"
+      closeIcon={<CloseOutlined aria-label="显示全部活动" />}
+      onClose={(e) => {
+        e.preventDefault();
+        onChange(true);
+      }}
+    >
+      当前活动：{current}
+    </Tag>
+  );
+}
+
 /** Resources whose lists a check-in changes. */
 const LIVE_LISTS: ReadonlySet<string> = new Set(['person', 'gate', 'checkin']);
 
@@ -276,6 +309,22 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
     const next = filtersFromSearch(def, linkSearch ?? '');
     if (Object.keys(next).length > 0) setLinkFilters(next);
   }
+  // Lists with a 所属活动 show the current activity's rows by default; the tag says so and clears it.
+  const { activity: currentActivity, known: currentKnown } = useCurrentActivityLoaded();
+  const byActivity = def.scope === 'activity';
+  // A link that opened the list on some rows (?code=…) finds them in whichever activity they are.
+  const [allActivities, setAllActivities] = useState(() => Object.keys(linkFilters).length > 0);
+  const [linkSeen, setLinkSeen] = useState(linkFilters);
+  if (linkSeen !== linkFilters) {
+    setLinkSeen(linkFilters);
+    if (Object.keys(linkFilters).length > 0) setAllActivities(true);
+  }
+  // The first load waits for the current activity (one answer, asked while the page's code loads), so the
+  // list does not show every activity's rows first; later changes of it just reload the list.
+  const [started, setStarted] = useState(!byActivity || currentKnown);
+  if (!started && currentKnown) setStarted(true);
+  const narrowTo = byActivity && !allActivities && !(ACTIVITY_FIELD in linkFilters) ? currentActivity : null;
+  const baseFilters = useMemo(() => (narrowTo ? { ...linkFilters, [ACTIVITY_FIELD]: narrowTo.id } : linkFilters), [linkFilters, narrowTo]);
   const [hiddenColumns, setHiddenColumns] = useHiddenColumns(def.key);
   // The form stays mounted once opened (its closing animation, its next opening).
   const [formWanted, setFormWanted] = useState(false);
@@ -431,7 +480,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
 
   const scrollX = useMemo(() => columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), 0) + 60, [columns]);
 
-  const toolbar = (selected: Key[], selectedRows: ResourceRow[], total: number) => (
+  const toolbar = (selected: Key[], selectedRows: ResourceRow[], total: number, filters: RequestParams) => (
     <>
       {def.actions.includes('add') && can('add') && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
@@ -496,6 +545,9 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
             .join('，')}
         </Tag>
       )}
+      {byActivity && currentActivity && filters[ACTIVITY_FIELD] === undefined && !(ACTIVITY_FIELD in linkFilters) && (
+        <ActivityScopeTag current={currentActivity.name} all={allActivities} onChange={setAllActivities} />
+      )}
       <span style={{ marginLeft: 'auto' }}>
         <ColumnChooser columns={choosable} hidden={hiddenColumns} onChange={setHiddenColumns} />
       </span>
@@ -504,20 +556,22 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
 
   return (
     <div className={`zb-resource zb-resource-${def.key}`}>
-      <ResourceTable<ResourceRow>
-        ref={table}
-        url={urls.page}
-        columns={columns}
-        baseFilters={linkFilters}
-        defaultSort={def.defaultSort}
-        searchFields={<SearchFields def={def} />}
-        toFilters={(values) => searchToFilters(def, values)}
-        selectable={Boolean(selectable) || (def.actions.includes('remove') && can('remove'))}
-        toolbar={toolbar}
-        scrollX={scrollX}
-        label={`${def.title}列表`}
-        onLoaded={() => setListShown(true)}
-      />
+      {started && (
+        <ResourceTable<ResourceRow>
+          ref={table}
+          url={urls.page}
+          columns={columns}
+          baseFilters={baseFilters}
+          defaultSort={def.defaultSort}
+          searchFields={<SearchFields def={def} />}
+          toFilters={(values) => searchToFilters(def, values)}
+          selectable={Boolean(selectable) || (def.actions.includes('remove') && can('remove'))}
+          toolbar={toolbar}
+          scrollX={scrollX}
+          label={`${def.title}列表`}
+          onLoaded={() => setListShown(true)}
+        />
+      )}
       {historyWanted && (
         // The drawer shows its own spinner while the history loads; its code comes first (idle prefetch).
         <Suspense fallback={null}>

@@ -35,8 +35,8 @@ export interface ResourceTableProps<T extends object> {
   /** Search form values → request filters (default: blank inputs dropped). */
   toFilters?: (values: SearchValues) => RequestParams;
   defaultSort: { sort: string; order: SortOrder };
-  /** `total`: the rows matching the filters in effect (all pages). */
-  toolbar?: (selected: Key[], selectedRows: T[], total: number) => ReactNode;
+  /** `total`: the rows matching the filters in effect (all pages); `filters`: the search bar's. */
+  toolbar?: (selected: Key[], selectedRows: T[], total: number, filters: RequestParams) => ReactNode;
   selectable?: boolean;
   scrollX?: number;
   /** Filters under the search bar's, e.g. from a link that opened the list; a change starts at page 1. */
@@ -106,7 +106,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
       {searchFields && <SearchForm onSearch={paged.search}>{searchFields}</SearchForm>}
       {toolbar && (
         <div className="zb-table-toolbar" style={{ marginBottom: 16, display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
-          {toolbar(selected, selectedRows, paged.total)}
+          {toolbar(selected, selectedRows, paged.total, paged.query.filters)}
         </div>
       )}
       <section ref={region} tabIndex={-1} aria-label={regionLabel} className="zb-table-region">

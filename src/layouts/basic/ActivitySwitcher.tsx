@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Popover, Select, Typography } from 'antd';
+import { App, Popover, Select, Typography } from 'antd';
 import { DownOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { activityOptions, type ActivityOption } from '../../components/resource/resourceApi';
 import { useCurrentActivity } from '../../stores/currentActivity';
@@ -15,12 +15,27 @@ export function ActivitySwitcher({ dark, compact }: { dark: boolean; compact: bo
   const activity = useCurrentActivity((s) => s.activity);
   const load = useCurrentActivity((s) => s.load);
   const choose = useCurrentActivity((s) => s.choose);
+  const choiceDropped = useCurrentActivity((s) => s.choiceDropped);
+  const dropTold = useCurrentActivity((s) => s.dropTold);
+  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
   const [options, setOptions] = useState<ActivityOption[] | null>(null);
 
   useEffect(() => {
     if (userId !== undefined) void load(`${userId}:${scopeVersion}`);
   }, [userId, scopeVersion, load]);
+
+  // The fallback is said, not done quietly: the activity chosen before is no longer one the user may work on.
+  useEffect(() => {
+    if (!choiceDropped) return;
+    dropTold();
+    message.warning(
+      activity
+        ? `之前选择的当前活动已不可用（已删除或不再授权），已改用「${activity.name}」`
+        : '之前选择的当前活动已不可用（已删除或不再授权），当前没有可用的活动',
+    );
+  }, [choiceDropped, dropTold, activity, message]);
 
   const grouped = useMemo(() => {
     const groups = new Map<string, Array<{ value: number; label: string }>>();
@@ -36,20 +51,26 @@ export function ActivitySwitcher({ dark, compact }: { dark: boolean; compact: bo
   const picker = (
     <div style={{ width: 320 }}>
       <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
-        日程、座位、会务概览、签到台和新增记录的所属活动默认使用当前活动。
+        列表、日程、座位、会务概览、签到台、导入和新增记录的所属活动默认使用当前活动。
       </Typography.Text>
       <Select
         aria-label="选择当前活动"
         autoFocus
         showSearch={{ optionFilterProp: 'label' }}
-        loading={options === null}
+        loading={options === null || saving}
         style={{ width: '100%' }}
         value={activity.id}
         options={options === null ? [{ label: activity.projectName ?? '', title: activity.projectName ?? '', options: [{ value: activity.id, label: activity.name }] }] : grouped}
+        disabled={saving}
         onChange={(id: number) => {
-          const picked = options?.find((o) => o.id === id);
-          if (picked) choose({ id: picked.id, name: picked.name, cnfId: picked.cnfId, projectName: picked.projectName });
-          setOpen(false);
+          setSaving(true);
+          // Kept on the server, so a reload, a new tab or another device opens on it too.
+          choose(id)
+            .then(() => setOpen(false))
+            .catch(() => {
+              // Shown by the error mapper; the switcher stays open on the activity kept.
+            })
+            .finally(() => setSaving(false));
         }}
       />
     </div>

@@ -5,6 +5,7 @@ import { ApiError } from '@/api/errors';
 import { readAsBase64 } from '@/components/share/api';
 import { activityOptions } from '@/components/resource/resourceApi';
 import { ActivitySelect } from '@/components/resource/ScopeSelects';
+import { useDefaultActivityId } from '@/stores/currentActivity';
 import { person } from '@domain/meeting/resources';
 import { IMPORT_FIELDS } from '@domain/meeting/personImport.columns';
 import type { PersonImportColumn, PersonImportError, PersonImportPreview, PersonImportResult, PersonImportRow } from '@domain/meeting/personImport.contracts';
@@ -242,13 +243,16 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
   const [problem, setProblem] = useState<string | null>(null);
   const busy = phase.step === 'uploading' || phase.step === 'checking';
 
-  // The only activity of the current scope is the obvious one.
+  // The current activity (the header's), else the only activity of the scope, is the obvious one.
+  const currentActivityId = useDefaultActivityId();
   useEffect(() => {
     if (!open) return;
     let alive = true;
     activityOptions()
       .then((list) => {
-        if (alive && list.length === 1) setActivityId((current) => current ?? list[0].id);
+        if (!alive) return;
+        const obvious = list.find((a) => a.id === currentActivityId) ?? (list.length === 1 ? list[0] : undefined);
+        if (obvious) setActivityId((current) => current ?? obvious.id);
       })
       .catch(() => {
         // Shown by the error mapper.
@@ -256,7 +260,7 @@ export function ImportModal({ open, canApprove, onClose, onImported }: ImportMod
     return () => {
       alive = false;
     };
-  }, [open]);
+  }, [open, currentActivityId]);
 
   const reset = () => {
     setPhase({ step: 'choose' });

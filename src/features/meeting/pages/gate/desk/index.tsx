@@ -8,6 +8,7 @@ import { deskApprove, type DeskGate, type DeskPerson } from '@domain/meeting/gat
 import { personBadges } from '@domain/meeting/personImport.contracts';
 import { storage } from '@/lib/storage';
 import { useSession } from '@/stores/session';
+import { useCurrentActivityLoaded } from '@/stores/currentActivity';
 import { useLiveVersion } from '@/hooks/useLive';
 import { approveAtDesk, checkInByHand, isPersonCode, loadDeskGates, scanAtGate, searchAtDesk, unreachable, type ScanOutcome } from '@/features/meeting/desk/deskApi';
 import { useOfflineDesk } from '@/features/meeting/desk/useOfflineDesk';
@@ -81,6 +82,10 @@ export default function GateDeskPage() {
   const [camera, setCamera] = useState(false);
   const searchTimer = useRef<number | undefined>(undefined);
   const searchSeq = useRef(0);
+  // No gate remembered and several to choose from: the lone gate of the current activity (the header's) is the obvious one.
+  const { activity: currentActivity } = useCurrentActivityLoaded();
+  const gateOfCurrent = gateId === null && gates && currentActivity ? gates.filter((g) => g.activityId === currentActivity.id) : [];
+  if (gateOfCurrent.length === 1) setGateId(gateOfCurrent[0].id);
   const activityId = gates?.find((g) => g.id === gateId)?.activityId ?? null;
   const offlineDesk = useOfflineDesk(gateId, activityId, live);
   // The callbacks below outlive a render; they read the desk's offline state as it is now.
