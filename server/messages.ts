@@ -87,6 +87,9 @@ export const MSG = {
   resProjectRequired: '请选择所属项目',
   resProjectMissing: '所属项目不存在或无权访问',
   resStateRace: '数据状态已变化，请刷新后重试',
+  /** A save made on a row read before someone else changed it (the form's version is not the row's). */
+  resStale: (changed: readonly string[]) =>
+    changed.length > 0 ? `该记录已被他人修改（${changed.join('、')}），请重新加载后再保存` : '该记录已被他人修改，请重新加载后再保存',
   resLinesRequired: (label: string) => `请至少添加一条${label}`,
   resLinesTooMany: (label: string, n: number) => `${label}最多 ${n} 条`,
   resLinesFormat: (label: string) => `${label}格式不正确`,
