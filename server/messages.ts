@@ -445,6 +445,12 @@ export const MSG = {
   deskCheckinOk: '人工签到成功',
   deskApproveOk: '已审核通过',
   deskApproveRemark: (gate: string) => `签到台现场审核（${gate}）`,
+  auditDeskUpload: (scans: number, passes: number, conflicts: number, repeated: number) =>
+    `签到台补传 ${scans} 条扫码：记录通行 ${passes} 条，与服务器结论不同 ${conflicts} 条${repeated > 0 ? `，此前已收到 ${repeated} 条` : ''}`,
+  auditDeskUploadScans: '补传扫码',
+  auditDeskUploadPasses: '记录通行',
+  auditDeskUploadConflicts: '结论不同',
+  auditDeskUploadRepeated: '此前已收到',
   auditDeskCheckin: (name: string, gate: string, reason: string) => `人工签到：${name}（${gate}），原因：${reason}`,
 
   // 审计日志: summaries of audit records and the export

@@ -67,7 +67,7 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app,
     { ...deskUpload, response: serializerSchema(deskUpload.response) },
     async (request) => {
-      const results = await uploadDeskScans(await callerOf(app, request), request.body.scans);
+      const results = await uploadDeskScans(await callerOf(app, request), request.body.scans, app.config.deskUploadMarginH * 3600_000);
       const conflicts = results.filter((r) => r.conflict && !r.repeated).length;
       return ok(results, MSG.deskUploadOk(results.length, conflicts));
     },
