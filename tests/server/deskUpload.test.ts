@@ -132,6 +132,15 @@ describe('applying the queue', () => {
     expect(copy.people.map((p) => p.id)).toEqual([...copy.people.map((p) => p.id)].sort((a, b) => a - b));
   });
 
+  it('applies 人工签到 queued offline by the person picked (the local copy holds no code to send)', async () => {
+    await person(scopeA, 'picked');
+    await person(scopeA, 'notpicked');
+    const r = await upload([{ ...queued('west', 'notpicked', t.clock.now - MIN), code: '', personId: personIds.picked }]);
+    expect(r.data![0]).toMatchObject({ verdict: 'ok', conflict: false, personName: '补传picked' });
+    expect(await passesOf('picked')).toHaveLength(1);
+    expect(await passesOf('notpicked')).toHaveLength(0);
+  });
+
   it('stamps a door time ahead of the server (a desk clock running fast) with the time of the upload', async () => {
     const r = await upload([queued('west', 'future', t.clock.now + 3_600_000)]);
     expect(r.data![0].verdict).toBe('ok');

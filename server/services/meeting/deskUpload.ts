@@ -107,7 +107,9 @@ async function readState(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
   const g = columnsOf(gate);
   const p = columnsOf(person);
   const gateIds = [...new Set([...scans.map((s) => s.gateId), ...storedGates])];
-  const codes = [...new Set(scans.map((s) => personCodeOf(s.code)))];
+  const codes = [...new Set(scans.filter((s) => s.personId === undefined).map((s) => personCodeOf(s.code)))];
+  // 人工签到 offline names the person, not the code (the desk's copy holds none).
+  const picked = [...new Set(scans.flatMap((s) => (s.personId === undefined ? [] : [s.personId])))];
   // Out of the caller's scope is as absent as another organiser's: such a gate is unknown, such a code matches no one.
   const gates = await queryRows<GateRow>(
     tx,
@@ -116,12 +118,13 @@ async function readState(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
           from ${tableOf(gate)}
          where ${scopeWhere(gate, caller, g)} and ${g.id} in (select (jsonb_array_elements_text(${json(gateIds)}))::int)`,
   );
-  const persons = codes.length === 0 ? [] : await queryRows<PersonRow>(
+  const persons = codes.length + picked.length === 0 ? [] : await queryRows<PersonRow>(
     tx,
     sql`select ${p.id} as id, ${p.code} as code, ${p.name} as name, ${p.status} as status, ${p.projectId} as "projectId", ${p.activityId} as "activityId",
                (extract(epoch from ${p.createdAt}) * 1000)::float8 as "registeredAtMs"
           from ${tableOf(person)}
-         where ${scopeWhere(person, caller, p)} and ${p.code} in (select jsonb_array_elements_text(${json(codes)}))`,
+         where ${scopeWhere(person, caller, p)}
+           and (${p.code} in (select jsonb_array_elements_text(${json(codes)})) or ${p.id} in (select (jsonb_array_elements_text(${json(picked)}))::int))`,
   );
   const checkins = sql.identifier(checkin.table);
   const gateTable = sql.identifier(gate.table);
@@ -134,6 +137,7 @@ async function readState(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
   return {
     gates: new Map(gates.map((row) => [Number(row.id), row])),
     persons: new Map(persons.map((row) => [row.code, row])),
+    personsById: new Map(persons.map((row) => [Number(row.id), row])),
     passes: new Map(passes.map((row) => [passKey(Number(row.personId), Number(row.direction)), { atMs: Number(row.atMs), gateName: row.gateName }])),
   };
 }
@@ -171,7 +175,7 @@ async function applyOnce(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
     const at = doorAt[i];
     const g = state.gates.get(scan.gateId) ?? null;
     // Without a gate of the caller's there is nothing to tell about the code either.
-    const p = g ? (state.persons.get(personCodeOf(scan.code)) ?? null) : null;
+    const p = g ? ((scan.personId === undefined ? state.persons.get(personCodeOf(scan.code)) : state.personsById.get(scan.personId)) ?? null) : null;
     const earlier = g && p ? (state.passes.get(passKey(p.id, g.direction)) ?? null) : null;
     // Entered by then: an exit at a door time before the entry's is no exit of theirs.
     const entryAt = p ? state.passes.get(passKey(p.id, DIRECTION_IN))?.atMs : undefined;
