@@ -47,6 +47,11 @@ export interface ServerConfig {
    * waits this many seconds. 0 = look up every request.
    */
   authCacheS: number;
+  /**
+   * DESK_UPLOAD_MARGIN_H: a desk's offline scan is taken as a pass only from this many hours before its
+   * activity's first day (China midnight) and before the person's registration (a desk clock may be off).
+   */
+  deskUploadMarginH: number;
   distDir: string;
   /**
    * Fastify's trustProxy (TRUST_PROXY): behind a reverse proxy the client address (request.ip, which the
@@ -201,6 +206,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     loginDelayMaxS: int(env, 'LOGIN_DELAY_MAX_S', 300, 1),
     signWindowS: int(env, 'SIGN_WINDOW_S', 300, 1),
     authCacheS: intWithin(env, 'AUTH_CACHE_S', 5, 0, 300),
+    deskUploadMarginH: intWithin(env, 'DESK_UPLOAD_MARGIN_H', 24, 0, 168),
     distDir: path.resolve(str(env, 'DIST_DIR', './dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     development: env.NODE_ENV === 'development',

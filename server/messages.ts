@@ -87,6 +87,9 @@ export const MSG = {
   resProjectRequired: '请选择所属项目',
   resProjectMissing: '所属项目不存在或无权访问',
   resStateRace: '数据状态已变化，请刷新后重试',
+  /** A save made on a row read before someone else changed it (the form's version is not the row's). */
+  resStale: (changed: readonly string[]) =>
+    changed.length > 0 ? `该记录已被他人修改（${changed.join('、')}），请重新加载后再保存` : '该记录已被他人修改，请重新加载后再保存',
   resLinesRequired: (label: string) => `请至少添加一条${label}`,
   resLinesTooMany: (label: string, n: number) => `${label}最多 ${n} 条`,
   resLinesFormat: (label: string) => `${label}格式不正确`,
@@ -462,6 +465,12 @@ export const MSG = {
   deskCheckinOk: '人工签到成功',
   deskApproveOk: '已审核通过',
   deskApproveRemark: (gate: string) => `签到台现场审核（${gate}）`,
+  auditDeskUpload: (scans: number, passes: number, conflicts: number, repeated: number) =>
+    `签到台补传 ${scans} 条扫码：记录通行 ${passes} 条，与服务器结论不同 ${conflicts} 条${repeated > 0 ? `，此前已收到 ${repeated} 条` : ''}`,
+  auditDeskUploadScans: '补传扫码',
+  auditDeskUploadPasses: '记录通行',
+  auditDeskUploadConflicts: '结论不同',
+  auditDeskUploadRepeated: '此前已收到',
   auditDeskCheckin: (name: string, gate: string, reason: string) => `人工签到：${name}（${gate}），原因：${reason}`,
 
   // 审计日志: summaries of audit records and the export

@@ -10,8 +10,11 @@ import { Id, Int, Nullable, NullableInt, NullableText, Text } from '../core/sche
 /** One attendee of the desk's activity, as the copy keeps them. */
 export const DeskCopyPerson = Type.Object({
   id: Int,
-  /** The personal code a scan carries. */
-  code: Text,
+  /**
+   * The keyed hash of the personal code a scan carries (deskCodeHash under the copy's `codeKey`): the copy
+   * holds no code itself, the bearer credential of the attendee's page and of every gate.
+   */
+  codeHash: Text,
   badgeNo: NullableText,
   name: Text,
   company: NullableText,
@@ -37,6 +40,11 @@ export type DeskCopyGate = Static<typeof DeskCopyGate>;
 
 export const DeskCopy = Type.Object({
   activityId: Int,
+  /**
+   * The key of the copy's code hashes, the same for every copy of the activity (an incremental copy merges
+   * into a whole one); a copy under another key (the server's secret changed) is fetched whole.
+   */
+  codeKey: Text,
   /** Pass as `since` next time: the latest change the copy holds, epoch ms. */
   version: Type.Number(),
   /** Whether `people` is the whole activity (no `since`, or one too old) rather than the rows changed since. */

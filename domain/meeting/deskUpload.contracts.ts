@@ -25,6 +25,11 @@ export const DeskQueuedScan = Type.Object({
   scanId: Type.String({ minLength: 8, maxLength: 64, pattern: '^[0-9A-Za-z-]+$', title: '扫码编号' }),
   gateId: Type.Integer({ minimum: 1, maximum: INT_MAX, title: '闸机' }),
   code: Type.String({ maxLength: 512, title: '个人二维码' }),
+  /**
+   * 人工签到 offline: the person the staff member picked from the local copy, which holds no codes
+   * (`code` is then ''); the server judges the scan as one of that person's code.
+   */
+  personId: Type.Optional(Type.Integer({ minimum: 1, maximum: INT_MAX, title: '参会人员' })),
   /** The instant at the door, epoch ms (the desk's clock). */
   doorAt: Type.Number({ minimum: 0, title: '扫码时间' }),
   /** What the desk told the attendee at the door. */

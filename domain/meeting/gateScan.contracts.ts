@@ -17,6 +17,8 @@ export const GATE_SCAN_VERDICTS = [
   'cancelled',
   'otherActivity',
   'notEntered',
+  'notOpen',
+  'notRegistered',
   'gateDisabled',
   'gateUnknown',
 ] as const;

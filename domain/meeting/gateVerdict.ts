@@ -28,6 +28,8 @@ export const GATE_MSG = {
   cancelled: '该人员的登记已取消，不能通行',
   otherActivity: '该人员不是本闸机所属活动的参会人员',
   notEntered: '该人员尚未入场签到，不能记录出场',
+  notOpen: '扫码时活动尚未开始，不能记录通行',
+  notRegistered: '扫码时该人员尚未登记，不能记录通行',
   gateDisabled: '该闸机已停用，请换用其他闸机',
   gateUnknown: '闸机不存在或不属于当前活动',
 } as const;
@@ -60,6 +62,13 @@ export interface VerdictInput {
   entered: boolean;
   /** The instant of the scan (at the door), epoch ms: the duplicate's time is told relative to its day. */
   nowMs: number;
+  /**
+   * The earliest instant a pass of the gate's activity can be (its first day, less the server's margin),
+   * epoch ms; a scan before it is refused. Given for a scan of the past (a desk's upload); a live scan is now.
+   */
+  opensAtMs?: number | null;
+  /** The earliest instant the person can have passed (their registration, less the margin), epoch ms; as opensAtMs. */
+  registeredAtMs?: number | null;
 }
 
 export interface GateVerdict {
@@ -105,6 +114,9 @@ export function gateVerdict(input: VerdictInput): GateVerdict {
   if (statusRefusal) return refused(statusRefusal);
   // A status this rule does not know (a state added later) lets no one through.
   if (p.status !== APPROVED) return refused('unknown');
+  // A door time no pass can have had: before the activity opened or before the person existed (a desk clock gone wrong, a forged upload).
+  if (input.opensAtMs != null && input.nowMs < input.opensAtMs) return refused('notOpen');
+  if (input.registeredAtMs != null && input.nowMs < input.registeredAtMs) return refused('notRegistered');
   const entry = g.direction === DIRECTION_IN;
   if (input.earlier) {
     const time = passTimeText(input.earlier.atMs, input.nowMs);

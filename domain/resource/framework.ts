@@ -17,6 +17,21 @@ export const PROJECT_LABEL = '所属项目';
 /** Wire name of the activity an activity-scoped row belongs to. */
 export const ACTIVITY_FIELD = 'activityId';
 export const ACTIVITY_LABEL = '所属活动';
+/**
+ * Wire name of a row's version: every row read carries it, an edit form sends it back with its save, and
+ * a row changed since (another user's save, a bulk operation, a state move) is refused with 409 instead of
+ * overwritten. A save without it is not checked (docs/business-rules.md, 并发修改).
+ */
+export const ROW_VERSION_FIELD = 'version';
+export const ROW_VERSION_LABEL = '记录版本';
+/** The refusal of a stale save: HTTP 409, `data` says which fields changed meanwhile. */
+export const ROW_STALE_STATUS = 409;
+export interface RowStaleData {
+  /** Labels of the fields changed since the form read the row (as the audit log names them); may be empty. */
+  changed: string[];
+  /** The row's version now. */
+  version: number;
+}
 
 /** The standard actions, with the names the menu tree gives them. */
 export const CRUD_ACTION_NAMES: Readonly<Record<string, string>> = { add: '新增', edit: '编辑', remove: '删除', export: '导出' };

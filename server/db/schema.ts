@@ -337,6 +337,8 @@ export const projects = pgTable(
     updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The row's version for a save's optimistic check (as every resource table's, buildResourceTable). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('projects_organiser_code_uq').on(t.organiserId, t.code),
@@ -381,6 +383,8 @@ export const activities = pgTable(
     updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The row's version for a save's optimistic check (as every resource table's, buildResourceTable). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     index('activities_organiser_project_idx').on(t.organiserId, t.projectId, t.srq),
@@ -643,6 +647,10 @@ function buildResourceTable(def: ResourceDef) {
   columns.updatedBy = integer('updated_by').references(() => users.id, { onDelete: 'set null' });
   columns.createdAt = createdAt();
   columns.updatedAt = updatedAt();
+  // The row's version for a save's optimistic check: bumped by the trigger zbzj_bump_version (migration
+  // 0024) on every UPDATE that sets updated_at, so every writer that stamps a change (save, state moves,
+  // bulk operations, hooks) makes a form read before it stale, whatever the clock says.
+  columns.version = integer('version').notNull().default(0);
 
   return pgTable(def.table, columns, (t) => {
     const cols = t as unknown as Record<string, AnyPgColumn>;

@@ -26,6 +26,8 @@ declare module 'axios' {
     refusalShownByPage?: boolean;
     /** The calling page shows that the server could not be reached (签到台 going offline); no toast for it. */
     unreachableShownByPage?: boolean;
+    /** The calling form shows a 409 (the row was changed by someone else) with its offer to reload; no toast for it. */
+    conflictShownByPage?: boolean;
   }
 }
 
@@ -151,7 +153,7 @@ export function createErrorMapper(deps: ErrorMapperDeps) {
         break;
       default:
         text = detail ?? `请求失败（HTTP ${status}）`;
-        if (!(status < 500 && response.config?.refusalShownByPage)) toasts.message.error(text);
+        if (!(status < 500 && response.config?.refusalShownByPage) && !(status === 409 && response.config?.conflictShownByPage)) toasts.message.error(text);
     }
     return Promise.reject(new ApiError(text, 'status', { status, data }));
   }

@@ -23,8 +23,17 @@ describe('gateVerdict', () => {
     ['an exit before any entry', { gate: exit }, 'notEntered', GATE_MSG.notEntered],
     ['a disabled gate', { gate: { ...entrance, status: 0 } }, 'gateDisabled', GATE_MSG.gateDisabled],
     ['no gate', { gate: null }, 'gateUnknown', GATE_MSG.gateUnknown],
+    ['a door time before the activity opens (an upload)', { opensAtMs: NOW + 1 }, 'notOpen', '扫码时活动尚未开始，不能记录通行'],
+    ['a door time before the registration (an upload)', { registeredAtMs: NOW + 1 }, 'notRegistered', '扫码时该人员尚未登记，不能记录通行'],
   ])('refuses %s', (_, over, verdict, msg) => {
     expect(judge(over)).toEqual({ verdict, msg, pass: false });
+  });
+
+  it('takes a door time at or after the opening and the registration; tells the opening first', () => {
+    expect(judge({ opensAtMs: NOW, registeredAtMs: NOW }).verdict).toBe('ok');
+    expect(judge({ opensAtMs: NOW + 1, registeredAtMs: NOW + 1 }).verdict).toBe('notOpen');
+    // A cancelled registration is told as such, whenever the door time.
+    expect(judge({ person: { ...approved, status: 3 }, opensAtMs: NOW + 1 }).verdict).toBe('cancelled');
   });
 
   it('tells the gate before the person: a disabled gate refuses even an unknown code', () => {

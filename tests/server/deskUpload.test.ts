@@ -5,7 +5,8 @@ import type { DeskQueuedScan, DeskUploadResult } from '@domain/meeting/deskUploa
 import type { GateScanResult } from '@domain/meeting/gateScan.contracts';
 import type { DeskCopy } from '@domain/meeting/deskCopy.contracts';
 import * as schema from '../../server/db/schema';
-import { chinaDateTime } from '../../server/lib/dates';
+import { chinaDateTime, chinaDay } from '../../server/lib/dates';
+import { GATE_MSG } from '@domain/meeting/gateVerdict';
 import { MSG } from '../../server/messages';
 import { queryRows } from '../../server/services/sql';
 import { insertGate, insertPerson, scopeOf, type Scope } from './meetingFixtures';
@@ -85,7 +86,9 @@ beforeAll(async () => {
 
   const [demo] = await t.app.db.select().from(schema.users).where(eq(schema.users.username, 'demo'));
   demoUserId = demo.id;
-  const own = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, demo.organiserId!));
+  // In id order, the seed's first two (主论坛 and its 研讨会, today): a door time of the last minutes must be
+  // after the activity opened (PostgreSQL returns rows in no set order, and the project has later activities).
+  const own = await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, demo.organiserId!)).orderBy(schema.activities.id);
   const [a, b] = own.filter((x) => x.projectId === own[0].projectId);
   scopeA = scopeOf(a);
   scopeB = scopeOf(b);
@@ -127,6 +130,15 @@ describe('applying the queue', () => {
     const copy = body<DeskCopy>(await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk/copy', query: { gateId: gates.east }, token: demoToken })).data;
     expect(copy.people.find((p) => p.id === personIds.order)).toMatchObject({ entryAt, entryGateId: gates.west, exitAt, exitGateId: gates.exit });
     expect(copy.people.map((p) => p.id)).toEqual([...copy.people.map((p) => p.id)].sort((a, b) => a - b));
+  });
+
+  it('applies 人工签到 queued offline by the person picked (the local copy holds no code to send)', async () => {
+    await person(scopeA, 'picked');
+    await person(scopeA, 'notpicked');
+    const r = await upload([{ ...queued('west', 'notpicked', t.clock.now - MIN), code: '', personId: personIds.picked }]);
+    expect(r.data![0]).toMatchObject({ verdict: 'ok', conflict: false, personName: '补传picked' });
+    expect(await passesOf('picked')).toHaveLength(1);
+    expect(await passesOf('notpicked')).toHaveLength(0);
   });
 
   it('stamps a door time ahead of the server (a desk clock running fast) with the time of the upload', async () => {
@@ -205,6 +217,90 @@ describe("where the server disagrees with the desk", () => {
     expect(r.data![1]).toMatchObject({ verdict: 'pending', conflict: false, message: MSG.gateScanPending });
     expect(await passesOf('turned')).toHaveLength(0);
     expect(await passesOf('pending')).toHaveLength(0);
+  });
+});
+
+describe('door times no pass can have had', () => {
+  const DAY = 24 * 3_600_000;
+  /** China midnight starting the day `days` from the test clock's. */
+  const dayStart = (days: number) => Date.parse(`${chinaDay(new Date(t.clock.now + days * DAY))}T00:00:00+08:00`);
+  /** An activity of scopeA's project whose first day is `days` from today, with an entrance; its scope. */
+  async function activityFrom(days: number, name: string): Promise<Scope> {
+    const day = chinaDay(new Date(t.clock.now + days * DAY));
+    const [row] = await t.app.db.insert(schema.activities).values({ organiserId: scopeA.organiserId, projectId: scopeA.projectId, name, srq: day, erq: day, status: 1 }).returning();
+    const scope = scopeOf(row);
+    gates[name] = await gate(scope, `${name}入口`, 1);
+    return scope;
+  }
+  const auditsOfUploads = () =>
+    queryRows<{ summary: string; changes: Array<{ label: string; after: string }> }>(
+      t.app.db,
+      sql`select summary, changes from audit_logs where resource = 'checkin' and action = 'create' and summary like '签到台补传%' order by id`,
+    );
+
+  it('records no pass for a door time before the activity opens (less the margin): a conflict for staff', async () => {
+    const nextWeek = await activityFrom(7, '下周论坛');
+    await person(nextWeek, 'early');
+    const before = await auditsOfUploads();
+    // 6.5 days back, the activity a week ahead: the desk said 签到成功.
+    const r = await upload([queued('下周论坛', 'early', t.clock.now - 6.5 * DAY)]);
+    expect(r.code, r.msg).toBe(0);
+    expect(r.msg).toBe(MSG.deskUploadOk(1, 1));
+    expect(r.data![0]).toMatchObject({ verdict: 'notOpen', conflict: true, message: GATE_MSG.notOpen, checkedAt: null });
+    expect(await passesOf('early')).toHaveLength(0);
+    expect(await personRow('early')).toEqual({ checkinStatus: 0, checkedInAt: null });
+    // Each upload leaves its audit record.
+    const after = await auditsOfUploads();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)!.summary).toBe(MSG.auditDeskUpload(1, 0, 1, 0));
+  });
+
+  it('takes a door time within the margin before the first day, and not one beyond it', async () => {
+    const tomorrow = await activityFrom(1, '明日论坛');
+    await person(tomorrow, 'margin');
+    // The first day is tomorrow: 12 hours before it (or now, if that is later) is within DESK_UPLOAD_MARGIN_H (24).
+    const within = Math.min(t.clock.now, dayStart(1) - 12 * 3_600_000);
+    const beyond = await upload([queued('明日论坛', 'margin', dayStart(1) - 25 * 3_600_000)]);
+    expect(beyond.data![0]).toMatchObject({ verdict: 'notOpen', conflict: true });
+    const inside = await upload([queued('明日论坛', 'margin', within)]);
+    expect(inside.data![0]).toMatchObject({ verdict: 'ok', conflict: false });
+    expect(await passesOf('margin')).toHaveLength(1);
+  });
+
+  it('records no pass for a door time before the person was registered (less the margin)', async () => {
+    const started = await activityFrom(-6, '上周开幕');
+    await person(started, 'late');
+    await t.app.db.execute(sql`update person_persons set created_at = ${new Date(t.clock.now - 2 * 3_600_000).toISOString()}::timestamptz where id = ${personIds.late}`);
+    const r = await upload([queued('上周开幕', 'late', t.clock.now - 3 * DAY)]);
+    expect(r.data![0]).toMatchObject({ verdict: 'notRegistered', conflict: true, message: GATE_MSG.notRegistered });
+    expect(await passesOf('late')).toHaveLength(0);
+    // Registered two hours ago: an hour ago is a pass.
+    const ok = await upload([queued('上周开幕', 'late', t.clock.now - 3_600_000)]);
+    expect(ok.data![0]).toMatchObject({ verdict: 'ok', conflict: false });
+  });
+
+  it('records no exit at a door time before the entry already recorded', async () => {
+    await person(scopeA, 'exitfirst');
+    const entry = await upload([queued('west', 'exitfirst', t.clock.now - 10 * MIN)]);
+    expect(entry.data![0].verdict).toBe('ok');
+    const exit = await upload([queued('exit', 'exitfirst', t.clock.now - 30 * MIN)]);
+    expect(exit.data![0]).toMatchObject({ verdict: 'notEntered', conflict: true });
+    expect((await passesOf('exitfirst')).map((p) => p.direction)).toEqual([1]);
+    // After the entry, the exit is one.
+    const later = await upload([queued('exit', 'exitfirst', t.clock.now - 5 * MIN)]);
+    expect(later.data![0]).toMatchObject({ verdict: 'ok', conflict: false });
+  });
+
+  it('leaves an audit record for an upload of scans received before, too', async () => {
+    await person(scopeA, 'audited');
+    const scan = queued('west', 'audited', t.clock.now - MIN);
+    await upload([scan]);
+    const before = await auditsOfUploads();
+    await upload([scan]);
+    const after = await auditsOfUploads();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)!.summary).toBe(MSG.auditDeskUpload(1, 0, 0, 1));
+    expect(after.at(-1)!.changes.map((c) => [c.label, c.after])).toEqual([['补传扫码', '1'], ['记录通行', '0'], ['结论不同', '0'], ['此前已收到', '1']]);
   });
 });
 

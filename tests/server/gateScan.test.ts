@@ -5,6 +5,7 @@ import type { DeskCopy } from '@domain/meeting/deskCopy.contracts';
 import type { Envelope } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { chinaDateTime } from '../../server/lib/dates';
+import { deskCodeHash } from '@domain/meeting/deskCodeHash';
 import { MSG } from '../../server/messages';
 import { queryRows } from '../../server/services/sql';
 import { insertGate, insertPerson, scopeOf, type Scope } from './meetingFixtures';
@@ -307,7 +308,13 @@ describe("the desk's local copy", () => {
     expect(copy.gates.map((g) => g.id)).toEqual(expect.arrayContaining([gates.south, gates.exit, gates.off]));
     expect(copy.gates.map((g) => g.id)).not.toContain(gates.b);
     const ok = copy.people.find((p) => p.id === personIds.ok)!;
-    expect(ok).toMatchObject({ code: codes.ok, badgeNo: 'CHTok', status: 1, entryGateId: gates.south, exitAt: null });
+    // No personal code in the copy (the bearer credential of the attendee's page and of the gates): its
+    // HMAC under the copy's key, which the desk computes from what it scans (domain/meeting/deskCodeHash.ts).
+    expect(ok).toMatchObject({ codeHash: deskCodeHash(copy.codeKey, codes.ok), badgeNo: 'CHTok', status: 1, entryGateId: gates.south, exitAt: null });
+    expect(Object.keys(ok)).not.toContain('code');
+    expect(JSON.stringify(copy)).not.toContain(codes.ok);
+    const otherActivity = (await copyOf(demoToken, { gateId: gates.b })).data!;
+    expect(otherActivity.codeKey).not.toBe(copy.codeKey);
     expect(ok.entryAt).toBeGreaterThan(0);
     expect(Object.keys(ok)).not.toContain('mobile');
     // The search words keep the mobile's last six digits (reversed), not the number.
@@ -322,6 +329,8 @@ describe("the desk's local copy", () => {
     expect((await scan('north', 'scoped')).code).toBe(0);
     const delta = (await copyOf(demoToken, { gateId: gates.south, since })).data!;
     expect(delta.full).toBe(false);
+    // One key per activity: the incremental copy merges into the whole one.
+    expect(delta.codeKey).toBe(copy.codeKey);
     expect(delta.people.map((p) => p.id)).toContain(personIds.scoped);
     expect(delta.people.length).toBeLessThan(copy.people.length);
     // The scan happened at `since` itself (the test clock stood still): the version is that moment.

@@ -106,9 +106,11 @@ describe.each(RESOURCES.map((def) => [def.title, def] as const))('%s', (_title, 
         expect(updated.data[field.name]).toBe(text);
         expect(updated.data.updatedByName).toBe('系统管理员');
         expect(updated.data.createdByName).toBe('王晓明');
+        // The update is a new version of the row (docs/business-rules.md, 并发修改).
+        expect(updated.data.version).toBe(Number(created.version) + 1);
         // Every field left out of the update (of every type: dates and times, files, several references, lines) keeps its value.
         const rest = (row: Row) => {
-          const { [field.name]: _changed, updatedAt: _at, updatedBy: _by, updatedByName: _name, ...others } = row;
+          const { [field.name]: _changed, updatedAt: _at, updatedBy: _by, updatedByName: _name, version: _version, ...others } = row;
           return others;
         };
         expect(rest(updated.data)).toEqual(rest(created));

@@ -45,7 +45,7 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
   server.use(
     mock(deskGates, () => GATES),
     // The desk keeps a local copy while online (tests/unit/deskOffline.test.tsx); its content does not matter here.
-    mock(deskCopy, () => ({ activityId: 11, version: 1, full: true, total: 0, gates: [], people: [] })),
+    mock(deskCopy, () => ({ activityId: 11, codeKey: 'k', version: 1, full: true, total: 0, gates: [], people: [] })),
     mock(gateScan, async ({ params }) => {
       scans.push(params);
       if (options.scanDelayMs) await delay(options.scanDelayMs);

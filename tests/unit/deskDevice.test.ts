@@ -3,6 +3,7 @@ import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentMenus, currentUser } from '@domain/session/session.contracts';
 import type { DeskCopy } from '@domain/meeting/deskCopy.contracts';
+import { deskCodeHash } from '@domain/meeting/deskCodeHash';
 import { DeskDb, scanOffline, storeCopy } from '../../src/features/meeting/desk/offlineStore';
 import { DESK_DB_NAME, dropDeskDevice, noteWaitingScans, waitingScansOnDevice } from '../../src/lib/deskDevice';
 import { resolvePage } from '../../src/router/pageRegistry';
@@ -16,14 +17,16 @@ import { resetSession, signInAs } from '../mocks/session';
  * with: the copy always goes; scans still waiting go only when the user chose so.
  */
 const CODE = 'CODEAAAAAAAAAAAAAAAAAA';
+const KEY = 'desk-copy-key';
 const COPY: DeskCopy = {
   activityId: 7,
+  codeKey: KEY,
   version: 1,
   full: true,
   total: 1,
   gates: [{ id: 1, name: '南1号', status: 1, direction: 1, activityId: 7 }],
   people: [
-    { id: 1, code: CODE, badgeNo: null, name: '张伟', company: null, kind: 1, status: 1, searchKey: null, seat: null, entryAt: null, entryGateId: null, exitAt: null, exitGateId: null },
+    { id: 1, codeHash: deskCodeHash(KEY, CODE), badgeNo: null, name: '张伟', company: null, kind: 1, status: 1, searchKey: null, seat: null, entryAt: null, entryGateId: null, exitAt: null, exitGateId: null },
   ],
 };
 

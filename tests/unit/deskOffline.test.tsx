@@ -8,6 +8,7 @@ import { DESK_GATE_KEY } from '../../src/features/meeting/desk/deskSession';
 import { dropDeskDevice, waitingScansOnDevice } from '../../src/lib/deskDevice';
 import { storage } from '../../src/lib/storage';
 import { deskCopy, type DeskCopy, type DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
+import { deskCodeHash } from '@domain/meeting/deskCodeHash';
 import { deskUpload, type DeskQueuedScan, type DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
 import { deskGates, deskSearch, gateScan, type DeskGate } from '@domain/meeting/gateScan.contracts';
 import { user } from '../mocks/app';
@@ -23,9 +24,12 @@ import { resetSession } from '../mocks/session';
  */
 const GATE: DeskGate = { id: 1, name: '南登录厅1号', location: '南登录厅', direction: 1, deviceNo: 'S-01', activityId: 11, activityName: '开幕式暨主论坛', todayCount: 41 };
 const NOW = Date.now();
-const person = (id: number, name: string, code: string, over: Partial<DeskCopyPerson> = {}): DeskCopyPerson => ({
+const KEY = 'desk-copy-key-of-activity-11';
+/** A person of the copy (which holds the HMAC of their code under KEY), with the code their badge carries. */
+const person = (id: number, name: string, code: string, over: Partial<DeskCopyPerson> = {}): DeskCopyPerson & { code: string } => ({
   id,
   code,
+  codeHash: deskCodeHash(KEY, code),
   badgeNo: `CH00${id}`,
   name,
   company: '上海城建信息科技有限公司',
@@ -44,11 +48,12 @@ const LI = person(2, '李娜', 'CODEBBBBBBBBBBBBBBBBBB');
 const WANG = person(3, '王芳', 'CODECCCCCCCCCCCCCCCCCC', { status: 3 });
 const COPY: DeskCopy = {
   activityId: 11,
+  codeKey: KEY,
   version: NOW,
   full: true,
   total: 3,
   gates: [{ id: 1, name: '南登录厅1号', status: 1, direction: 1, activityId: 11 }],
-  people: [ZHANG, LI, WANG],
+  people: [ZHANG, LI, WANG].map(({ code: _code, ...copied }) => copied),
 };
 
 interface Backend {

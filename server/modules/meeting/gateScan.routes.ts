@@ -59,7 +59,7 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, deskCheckin, async (request) => ok(await checkInAtDesk(await callerOf(app, request), request.body), MSG.deskCheckinOk));
   // 签到台's local copy for scanning offline; thousands of rows, so serialised without Ajv per nullable field.
   route(app, { ...deskCopy, response: serializerSchema(deskCopy.response) }, async (request) =>
-    ok(await readDeskCopy(await callerOf(app, request), request.query.gateId, request.query.since)),
+    ok(await readDeskCopy(await callerOf(app, request), request.query.gateId, request.query.since, app.config.ssoSecret)),
     { onSend: gzipLarge },
   );
   // 签到台 back online: its offline queue, applied in door-time order, once per scan id.
@@ -67,7 +67,7 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app,
     { ...deskUpload, response: serializerSchema(deskUpload.response) },
     async (request) => {
-      const results = await uploadDeskScans(await callerOf(app, request), request.body.scans);
+      const results = await uploadDeskScans(await callerOf(app, request), request.body.scans, app.config.deskUploadMarginH * 3600_000);
       const conflicts = results.filter((r) => r.conflict && !r.repeated).length;
       return ok(results, MSG.deskUploadOk(results.length, conflicts));
     },

@@ -1,6 +1,6 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { fieldType, refLabelName, INT_MAX } from '@domain/resource/fieldTypes';
-import { ACTIVITY_FIELD, ACTIVITY_LABEL, backRefNames, inputFields, PROJECT_FIELD, PROJECT_LABEL, sortableNames } from '@domain/resource/framework';
+import { ACTIVITY_FIELD, ACTIVITY_LABEL, backRefNames, inputFields, PROJECT_FIELD, PROJECT_LABEL, ROW_VERSION_FIELD, ROW_VERSION_LABEL, sortableNames } from '@domain/resource/framework';
 import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
 import { Id, Nullable, pageQuery, StringEnum } from '@domain/core/schemas';
 import { filterProperties } from '@domain/resource/filterSchema';
@@ -60,6 +60,8 @@ export function rowSchema(def: ResourceDef): TObject {
   props.updatedByName = NullableText;
   props.createdAt = NullableText;
   props.updatedAt = NullableText;
+  /** The row's version: an edit form sends it back with its save (ROW_VERSION_FIELD). */
+  props[ROW_VERSION_FIELD] = Type.Integer();
   if (def.lines) props[def.lines.name] = Type.Optional(Type.Array(lineSchema(def.lines)));
   return Type.Object(props);
 }
@@ -89,6 +91,8 @@ export function saveBodySchema(def: ResourceDef): TObject {
   if (def.scope === 'project' && !def.projectFrom) props[PROJECT_FIELD] = Type.Optional(Type.String({ title: PROJECT_LABEL, format: 'id-text' }));
   if (def.scope === 'activity') props[ACTIVITY_FIELD] = Type.Optional(Type.String({ title: ACTIVITY_LABEL, format: 'id-text' }));
   if (def.lines) props[def.lines.name] = Type.Optional(Type.String({ title: def.lines.label, maxLength: 500_000 }));
+  // The version the form read the row at: a row changed since is refused (409), not overwritten. Left out, the save is unchecked.
+  props[ROW_VERSION_FIELD] = Type.Optional(Type.Integer({ minimum: 0, maximum: INT_MAX, title: ROW_VERSION_LABEL }));
   return Type.Object(props, { additionalProperties: false });
 }
 

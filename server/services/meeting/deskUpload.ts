@@ -6,6 +6,7 @@ import { chinaTimeText, DIRECTION_IN, gateVerdict, personCodeOf } from '@domain/
 import type { AppDb } from '../../db/client';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
+import { byActor, recordAudit } from '../audit/record';
 import { publishChange } from '../changeFeed';
 import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
 import { queryRows } from '../sql';
@@ -26,6 +27,11 @@ import { queryRows } from '../sql';
  * transaction and it starts again, now reading what the other one committed: the scans are answered
  * `repeated` with the answer first given, and a pass recorded meanwhile online makes this one a duplicate.
  * Both inserts go in key order, so two uploads wanting the same rows cannot deadlock.
+ *
+ * A door time is judged against what can have been: no pass before the activity's first day (China
+ * midnight) or before the person was registered, each less the margin DESK_UPLOAD_MARGIN_H (a desk's clock
+ * may be off), and no exit before the person's entry. Such a scan the desk let through is a conflict for
+ * staff, not a pass. Every upload leaves one audit record (how many scans, passes, conflicts).
  */
 
 /** Door times older than this are refused: a desk that old has nothing left to reconcile. */
@@ -43,6 +49,8 @@ interface GateRow {
   status: number;
   direction: number;
   activityId: number;
+  /** The activity's first day, yyyy-MM-dd (China). */
+  opensOn: string;
 }
 
 interface PersonRow {
@@ -52,6 +60,8 @@ interface PersonRow {
   status: number;
   projectId: number;
   activityId: number;
+  /** When the person was registered (their row made), epoch ms. */
+  registeredAtMs: number;
 }
 
 interface PassRow {
@@ -97,19 +107,24 @@ async function readState(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
   const g = columnsOf(gate);
   const p = columnsOf(person);
   const gateIds = [...new Set([...scans.map((s) => s.gateId), ...storedGates])];
-  const codes = [...new Set(scans.map((s) => personCodeOf(s.code)))];
+  const codes = [...new Set(scans.filter((s) => s.personId === undefined).map((s) => personCodeOf(s.code)))];
+  // 人工签到 offline names the person, not the code (the desk's copy holds none).
+  const picked = [...new Set(scans.flatMap((s) => (s.personId === undefined ? [] : [s.personId])))];
   // Out of the caller's scope is as absent as another organiser's: such a gate is unknown, such a code matches no one.
   const gates = await queryRows<GateRow>(
     tx,
-    sql`select ${g.id} as id, ${g.name} as name, ${g.status} as status, ${g.direction} as direction, ${g.activityId} as "activityId"
+    sql`select ${g.id} as id, ${g.name} as name, ${g.status} as status, ${g.direction} as direction, ${g.activityId} as "activityId",
+               (select a.srq::text from activities a where a.id = ${g.activityId}) as "opensOn"
           from ${tableOf(gate)}
          where ${scopeWhere(gate, caller, g)} and ${g.id} in (select (jsonb_array_elements_text(${json(gateIds)}))::int)`,
   );
-  const persons = codes.length === 0 ? [] : await queryRows<PersonRow>(
+  const persons = codes.length + picked.length === 0 ? [] : await queryRows<PersonRow>(
     tx,
-    sql`select ${p.id} as id, ${p.code} as code, ${p.name} as name, ${p.status} as status, ${p.projectId} as "projectId", ${p.activityId} as "activityId"
+    sql`select ${p.id} as id, ${p.code} as code, ${p.name} as name, ${p.status} as status, ${p.projectId} as "projectId", ${p.activityId} as "activityId",
+               (extract(epoch from ${p.createdAt}) * 1000)::float8 as "registeredAtMs"
           from ${tableOf(person)}
-         where ${scopeWhere(person, caller, p)} and ${p.code} in (select jsonb_array_elements_text(${json(codes)}))`,
+         where ${scopeWhere(person, caller, p)}
+           and (${p.code} in (select jsonb_array_elements_text(${json(codes)})) or ${p.id} in (select (jsonb_array_elements_text(${json(picked)}))::int))`,
   );
   const checkins = sql.identifier(checkin.table);
   const gateTable = sql.identifier(gate.table);
@@ -122,12 +137,16 @@ async function readState(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
   return {
     gates: new Map(gates.map((row) => [Number(row.id), row])),
     persons: new Map(persons.map((row) => [row.code, row])),
+    personsById: new Map(persons.map((row) => [Number(row.id), row])),
     passes: new Map(passes.map((row) => [passKey(Number(row.personId), Number(row.direction)), { atMs: Number(row.atMs), gateName: row.gateName }])),
   };
 }
 
 /** One attempt, in one transaction: the answers in the order sent. */
-async function applyOnce(tx: AppDb, caller: Caller, scans: readonly DeskQueuedScan[], doorAt: readonly number[]): Promise<DeskUploadResult[]> {
+/** China midnight starting a day (yyyy-MM-dd), epoch ms. */
+const chinaDayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+
+async function applyOnce(tx: AppDb, caller: Caller, scans: readonly DeskQueuedScan[], doorAt: readonly number[], marginMs: number): Promise<DeskUploadResult[]> {
   const o = caller.organiser.id;
   const ids = [...new Set(scans.map((s) => s.scanId))];
   const stored = await queryRows<{ scanId: string; gateId: number; answer: Answer }>(
@@ -156,15 +175,19 @@ async function applyOnce(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
     const at = doorAt[i];
     const g = state.gates.get(scan.gateId) ?? null;
     // Without a gate of the caller's there is nothing to tell about the code either.
-    const p = g ? (state.persons.get(personCodeOf(scan.code)) ?? null) : null;
+    const p = g ? ((scan.personId === undefined ? state.persons.get(personCodeOf(scan.code)) : state.personsById.get(scan.personId)) ?? null) : null;
     const earlier = g && p ? (state.passes.get(passKey(p.id, g.direction)) ?? null) : null;
-    const entered = g?.direction === DIRECTION_IN || (p !== null && state.passes.has(passKey(p.id, DIRECTION_IN)));
+    // Entered by then: an exit at a door time before the entry's is no exit of theirs.
+    const entryAt = p ? state.passes.get(passKey(p.id, DIRECTION_IN))?.atMs : undefined;
+    const entered = g?.direction === DIRECTION_IN || (entryAt !== undefined && entryAt <= at);
     const judged = gateVerdict({
       gate: g && { status: g.status, direction: g.direction, activityId: g.activityId },
       person: p && { status: p.status, activityId: p.activityId },
       earlier,
       entered,
       nowMs: at,
+      opensAtMs: g ? chinaDayStart(g.opensOn) - marginMs : null,
+      registeredAtMs: p ? Number(p.registeredAtMs) - marginMs : null,
     });
     // Only someone the desk let through passed the gate: a pass is recorded for them alone.
     const admitted = scan.deskVerdict === 'ok';
@@ -232,6 +255,20 @@ async function applyOnce(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
 
   const firstOf = new Map<string, DeskQueuedScan>();
   for (const scan of scans) if (!firstOf.has(scan.scanId)) firstOf.set(scan.scanId, scan);
+  const conflicts = rows.filter((row) => row.conflict).length;
+  const repeated = scans.length - rows.length;
+  await recordAudit(tx, {
+    ...byActor(caller),
+    action: 'create',
+    resource: checkin.key,
+    summary: MSG.auditDeskUpload(scans.length, passes.length, conflicts, repeated),
+    changes: [
+      { field: 'scans', label: MSG.auditDeskUploadScans, before: null, after: String(scans.length) },
+      { field: 'passes', label: MSG.auditDeskUploadPasses, before: null, after: String(passes.length) },
+      { field: 'conflicts', label: MSG.auditDeskUploadConflicts, before: null, after: String(conflicts) },
+      { field: 'repeated', label: MSG.auditDeskUploadRepeated, before: null, after: String(repeated) },
+    ],
+  });
   return scans.map((scan) => {
     const fromBefore = before.get(scan.scanId);
     if (fromBefore) {
@@ -245,12 +282,14 @@ async function applyOnce(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
   });
 }
 
-/** Applies an upload (refusing it whole, nothing written, when a door time is too old); the answers in the order sent. */
-export async function uploadDeskScans(caller: Caller, scans: readonly DeskQueuedScan[]): Promise<DeskUploadResult[]> {
+/**
+ * Applies an upload (`marginMs`: DESK_UPLOAD_MARGIN_H, how far before the activity's first day or the
+ * person's registration a door time is still taken) (refusing it whole, nothing written, when a door time is too old); the answers in the order sent. */
+export async function uploadDeskScans(caller: Caller, scans: readonly DeskQueuedScan[], marginMs: number): Promise<DeskUploadResult[]> {
   const doorAt = doorTimes(scans, caller.now.getTime());
   for (let attempt = 1; ; attempt++) {
     try {
-      return await caller.db.transaction((tx) => applyOnce(tx as unknown as AppDb, caller, scans, doorAt));
+      return await caller.db.transaction((tx) => applyOnce(tx as unknown as AppDb, caller, scans, doorAt, marginMs));
     } catch (error) {
       if (!(error instanceof LostRace)) throw error;
       if (attempt >= ATTEMPTS) throw refuse(MSG.gateScanRetry);

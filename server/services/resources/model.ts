@@ -202,6 +202,7 @@ export function rowSelection(def: ResourceDef, caller: Caller): { fields: Select
   fields.updatedByName = updater.nickName;
   fields.createdAt = cols.createdAt;
   fields.updatedAt = cols.updatedAt;
+  fields.version = cols.version;
   joins.push({ table: creator, on: eq(creator.id, cols.createdBy) });
   joins.push({ table: updater, on: eq(updater.id, cols.updatedBy) });
   return { fields, joins };

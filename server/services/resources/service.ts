@@ -18,15 +18,18 @@ import {
   meets,
   PROJECT_FIELD,
   refLabelName,
+  ROW_STALE_STATUS,
+  ROW_VERSION_FIELD,
+  type RowStaleData,
   stateLabel,
   transitionAction,
   transitionBlocked,
 } from '@domain/resource/framework';
 import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
-import { activities, projects, stateChanges, uniqueIndexName, users } from '../../db/schema';
+import { activities, auditLogs, projects, stateChanges, uniqueIndexName, users } from '../../db/schema';
 import { autoCodeOf, chinaDateTime } from '../../lib/dates';
-import { fieldErrors, forbidden, refuse } from '../../lib/errors';
+import { ApiError, fieldErrors, forbidden, refuse } from '../../lib/errors';
 import { hasBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
 import { checkUpload } from '../attachments';
@@ -353,6 +356,8 @@ function fileValue(field: FieldDef, value: number | FileUpload, existing: Row | 
  */
 interface ParsedSave {
   id: number | null;
+  /** The version the form read the row at; null when the save sent none (not checked). */
+  version: number | null;
   existing: Row | null;
   /** The row as read (wire values), for the multi-references' kept ids; null without any. */
   current: Row | null;
@@ -381,6 +386,9 @@ async function parseSave(caller: Caller, def: ResourceDef, body: Record<string, 
   const existing = id === null ? null : ((await rawRow(caller, def, id)) ?? null);
   if (id !== null && !existing) throw refuse(MSG.resNotFound);
   if (existing && def.lockedWhen && isLocked(def, existing)) throw refuse(def.lockedWhen.msg);
+  const version = id !== null && typeof body[ROW_VERSION_FIELD] === 'number' ? body[ROW_VERSION_FIELD] : null;
+  // Refused before anything else is checked: the form's values are of a row that no longer is.
+  if (existing && version !== null && Number(existing.version) !== version) throw await staleSave(caller.db, caller, def, id!, version, Number(existing.version));
 
   // A field left out of an update keeps its value; '' clears it.
   const fields = inputFields(def);
@@ -397,7 +405,28 @@ async function parseSave(caller: Caller, def: ResourceDef, body: Record<string, 
   const failed = new Set(errors.map((e) => e.field));
   const values: Row = {};
   for (const field of fields) if (!failed.has(field.name)) values[field.name] = toColumn(field, input[field.name]);
-  return { id, existing, current, fields, values, errors };
+  return { id, version, existing, current, fields, values, errors };
+}
+
+/** The most audit records a stale save's refusal looks through for what changed. */
+const STALE_CHANGES_MAX = 20;
+
+/**
+ * The refusal of a save whose form read the row at `sent` when it is at `now`: 409 with the labels of
+ * what changed meanwhile, from the row's latest audit records (one per version step: every writer that
+ * stamps updated_at, which bumps the version, records one).
+ */
+async function staleSave(db: AppDb, caller: Caller, def: ResourceDef, id: number, sent: number, now: number): Promise<ApiError> {
+  const steps = Math.min(Math.max(now - sent, 0), STALE_CHANGES_MAX);
+  const records = steps === 0 ? [] : await db
+    .select({ changes: auditLogs.changes })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.organiserId, caller.organiser.id), eq(auditLogs.resource, def.key), eq(auditLogs.rowId, id), ne(auditLogs.action, 'create')))
+    .orderBy(desc(auditLogs.id))
+    .limit(steps);
+  const changed = [...new Set(records.flatMap((r) => (r.changes ?? []).map((c) => c.label)))];
+  const data: RowStaleData = { changed, version: now };
+  return new ApiError(ROW_STALE_STATUS, ROW_STALE_STATUS, MSG.resStale(changed), data);
 }
 
 /**
@@ -479,7 +508,7 @@ async function validateSave(caller: Caller, def: ResourceDef, body: Record<strin
  * Returns the row's id.
  */
 async function writeSave(caller: Caller, def: ResourceDef, valid: ValidSave): Promise<number> {
-  const { id, existing, current, fields, values, errors, projectId, activityId, uploads, lines, saveInput } = valid;
+  const { id, version, existing, current, fields, values, errors, projectId, activityId, uploads, lines, saveInput } = valid;
   const cols = columnsOf(def);
   const hooks = hooksOf(def.key);
   return uniqueRefusal(def, () => caller.db.transaction(async (tx) => {
@@ -511,7 +540,17 @@ async function writeSave(caller: Caller, def: ResourceDef, valid: ValidSave): Pr
       rowId = id!;
       const row: Row = { ...values, ...stamp, ...place };
       if (def.autoCode && values[def.autoCode.field] === null) delete row[def.autoCode.field];
-      await db.update(tableOf(def)).set(row as never).where(eq(cols.id, rowId));
+      // Compare-and-set on the version the form read: a change committed since the check above refuses it too.
+      const written = await db
+        .update(tableOf(def))
+        .set(row as never)
+        .where(and(eq(cols.id, rowId), version === null ? undefined : eq(cols.version, version)))
+        .returning({ version: cols.version });
+      if (written.length === 0) {
+        const [now] = await db.select({ version: cols.version }).from(tableOf(def)).where(eq(cols.id, rowId));
+        if (!now) throw refuse(MSG.resNotFound);
+        throw await staleSave(db, caller, def, rowId, version!, Number(now.version));
+      }
     }
     for (const [name, upload] of uploads) {
       const attachmentId = await storeAttachment(db, { organiserId: caller.organiser.id, resource: `${def.key}.${name}`, rowId }, upload.file, caller.user.id, caller.now);

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { App, Col, Form, Modal, Row, Spin, type FormInstance } from 'antd';
+import { Alert, App, Button, Col, Form, Modal, Row, Spin, type FormInstance } from 'antd';
 import { ApiError } from '../../api/errors';
 import type { FieldError } from '@domain/core/envelope';
 import { parseYuanToFen, toChineseMoneyFromFen } from '@domain/core/format';
-import { ACTIVITY_FIELD, ACTIVITY_LABEL, inputFields, PROJECT_FIELD, PROJECT_LABEL } from '@domain/resource/framework';
+import { ACTIVITY_FIELD, ACTIVITY_LABEL, inputFields, PROJECT_FIELD, PROJECT_LABEL, ROW_STALE_STATUS, ROW_VERSION_FIELD } from '@domain/resource/framework';
 import type { FieldDef, ResourceDef } from '@domain/resource/types';
 import { FieldInput } from './FieldInput';
 import { formRule, hasActivityInput, hasProjectInput, initialValues, namePathOf, toSaveForm } from './fieldValues';
@@ -92,12 +92,15 @@ export function ResourceForm({ def, open, row, presets, onClose, onSaved }: Reso
   const [loaded, setLoaded] = useState<ResourceRow | null>(null);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** The server's words when the row was changed by someone else since it was read (409); the form offers to reload. */
+  const [stale, setStale] = useState<string | null>(null);
   const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
   const currentActivity = useCurrentActivity((s) => s.activity);
 
   useEffect(() => {
     if (!open) return;
     let alive = true;
+    setStale(null);
     if (row === null) {
       setLoaded(null);
       // A new record belongs to the current activity (the header's, src/stores/currentActivity.ts) unless the page presets one.
@@ -126,18 +129,39 @@ export function ResourceForm({ def, open, row, presets, onClose, onSaved }: Reso
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, row, def, form]);
 
+  /** Reads the row again and shows it: what was typed since the form opened is given up for what is stored now. */
+  const reload = async () => {
+    if (row === null) return;
+    setLoading(true);
+    try {
+      const fresh = await infoOf(def, row.id);
+      setLoaded(fresh);
+      form.resetFields();
+      form.setFieldsValue(initialValues(def, fresh));
+      setStale(null);
+    } catch {
+      // Shown already (src/api/errors.ts); the offer to reload stays.
+    } finally {
+      setLoading(false);
+    }
+  };
+
   const submit = async () => {
     const valid = await validFormValues<Record<string, unknown>>(form);
     if (!valid) return;
     setSaving(true);
     try {
-      const saved = await saveRow(def, toSaveForm(def, { ...form.getFieldsValue(true), ...valid }, row?.id ?? null));
+      const wire = toSaveForm(def, { ...form.getFieldsValue(true), ...valid }, row?.id ?? null);
+      // The version the row was read at: a row changed since is refused (409) rather than overwritten.
+      if (row !== null && typeof loaded?.[ROW_VERSION_FIELD] === 'number') wire[ROW_VERSION_FIELD] = String(loaded[ROW_VERSION_FIELD]);
+      const saved = await saveRow(def, wire);
       // A new or renamed project or activity is a new choice of every project / activity input.
       if (def.dimension) forgetScopeOptions();
       message.success('保存成功');
       onSaved(saved);
     } catch (error) {
-      applyFieldErrors(form, error);
+      if (error instanceof ApiError && error.status === ROW_STALE_STATUS) setStale(error.message);
+      else applyFieldErrors(form, error);
     } finally {
       setSaving(false);
     }
@@ -160,6 +184,21 @@ export function ResourceForm({ def, open, row, presets, onClose, onSaved }: Reso
       mask={{ closable: false }}
     >
       <Spin spinning={loading}>
+        {stale && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            title={stale}
+            description="重新加载将显示最新数据，本次填写的内容需要重新输入。"
+            action={
+              <Button size="small" type="primary" onClick={() => void reload()}>
+                重新加载
+              </Button>
+            }
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Form form={form} layout="vertical" name={`resource-${def.key}`} preserve={false} className="zb-resource-form">
           <Row gutter={16}>
             {hasProjectInput(def) && (

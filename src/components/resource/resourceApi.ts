@@ -42,8 +42,9 @@ export function infoOf(def: ResourceDef, id: number): Promise<ResourceRow> {
   return get<ResourceRow>(resourceUrls(def).info, { id });
 }
 
+/** A 409 (the row changed since the form read it) is the form's to show, with its offer to reload. */
 export function saveRow(def: ResourceDef, form: RequestParams): Promise<ResourceRow> {
-  return post<ResourceRow>(resourceUrls(def).save, form);
+  return post<ResourceRow>(resourceUrls(def).save, form, { conflictShownByPage: true });
 }
 
 /** Who created and changed a row, and its recorded state changes. */

@@ -23,6 +23,8 @@ export const VERDICT_LABELS: Record<GateScanVerdict, string> = {
   cancelled: '已取消登记',
   otherActivity: '非本活动',
   notEntered: '未入场',
+  notOpen: '活动未开始',
+  notRegistered: '尚未登记',
   gateDisabled: '闸机停用',
   gateUnknown: '闸机无效',
 };

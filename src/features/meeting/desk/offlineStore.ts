@@ -4,16 +4,21 @@ import type { DeskGate, GateScanVerdict } from '@domain/meeting/gateScan.contrac
 import { DESK_UPLOAD_MAX_AGE_DAYS, type DeskQueuedScan, type DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
 import { DESK_DB_NAME } from '@/lib/deskDevice';
 import { DIRECTION_IN, gateVerdict, personCodeOf, type GateVerdict, type VerdictPass } from '@domain/meeting/gateVerdict';
+import { deskCodeHash } from '@domain/meeting/deskCodeHash';
 
 /**
  * 签到台 offline: the local copy of the desk's activity (GET …/desk/copy) and the queue of scans judged
  * while the network was gone, in IndexedDB (Dexie), so both outlive a reload, a crashed tab or a closed
  * laptop. The verdict is the server's own rule (domain/meeting/gateVerdict.ts) run on the copy.
+ * The copy holds no personal codes, only their keyed hashes (domain/meeting/deskCodeHash.ts): a scan is
+ * hashed once with the copy's key and looked up by its hash.
  */
 
 export interface CopyMeta {
   key: 'copy';
   activityId: number;
+  /** The key of the copy's code hashes (DeskCopy.codeKey). */
+  codeKey: string;
   version: number;
   total: number;
   /** When the copy was last brought up to date (browser time, epoch ms): the desk shows its age. */
@@ -25,12 +30,15 @@ export interface QueuedScan {
   /** The scan's own id: the server records one pass however often it is sent. */
   id: string;
   gateId: number;
+  /** What was scanned; '' for 人工签到, which names the person instead (personId). */
   code: string;
   /** The instant at the door, epoch ms: the pass is stamped with it. */
   doorAt: number;
   verdict: GateScanVerdict;
   personId: number | null;
   direction: number;
+  /** 人工签到: the person was picked, not scanned; the upload names them (the copy knows no code). */
+  picked?: boolean;
 }
 
 /** An uploaded scan the server judged otherwise than the desk did: kept until staff have looked at it. */
@@ -58,6 +66,13 @@ export class DeskDb extends Dexie {
     super(name, { chromeTransactionDurability: 'relaxed' });
     this.version(1).stores({ people: 'id, code, badgeNo', gates: 'id', meta: 'key', queue: 'id, doorAt, personId' });
     this.version(2).stores({ conflicts: 'scanId, doorAt', deskGates: 'id' });
+    // Copies of before kept every attendee's code itself: they leave the device, the next copy is whole and hashed.
+    this.version(3)
+      .stores({ people: 'id, codeHash, badgeNo' })
+      .upgrade(async (tx) => {
+        await tx.table('people').clear();
+        await tx.table('meta').clear();
+      });
   }
 }
 
@@ -70,6 +85,7 @@ export class DeskDb extends Dexie {
 interface DeskMemory {
   meta: CopyMeta | null;
   gates: Map<number, DeskCopyGate>;
+  /** By the keyed hash of their code. */
   byCode: Map<string, DeskCopyPerson>;
   byId: Map<number, DeskCopyPerson>;
 }
@@ -79,9 +95,9 @@ const memories = new WeakMap<DeskDb, Promise<DeskMemory>>();
 function putPeople(memory: DeskMemory, people: readonly DeskCopyPerson[]): void {
   for (const p of people) {
     const before = memory.byId.get(p.id);
-    if (before && before.code !== p.code) memory.byCode.delete(before.code);
+    if (before && before.codeHash !== p.codeHash) memory.byCode.delete(before.codeHash);
     memory.byId.set(p.id, p);
-    memory.byCode.set(p.code, p);
+    memory.byCode.set(p.codeHash, p);
   }
 }
 
@@ -116,8 +132,10 @@ export const copyPerson = async (db: DeskDb, id: number) => (await deskMemory(db
  * Answers false when the merged copy does not hold `total` people (someone was removed): fetch it whole.
  */
 export async function storeCopy(db: DeskDb, copy: DeskCopy, fetchedAt: number): Promise<boolean> {
-  const meta: CopyMeta = { key: 'copy', activityId: copy.activityId, version: copy.version, total: copy.total, fetchedAt };
+  const meta: CopyMeta = { key: 'copy', activityId: copy.activityId, codeKey: copy.codeKey, version: copy.version, total: copy.total, fetchedAt };
   const complete = await db.transaction('rw', db.people, db.gates, db.meta, async () => {
+    // Hashes under another key cannot be merged with those kept: the copy is fetched whole.
+    if (!copy.full && (await copyMeta(db))?.codeKey !== copy.codeKey) return null;
     if (copy.full) await db.people.clear();
     await db.gates.clear();
     await db.gates.bulkPut(copy.gates);
@@ -125,6 +143,7 @@ export async function storeCopy(db: DeskDb, copy: DeskCopy, fetchedAt: number): 
     await db.meta.put(meta);
     return (await db.people.count()) === copy.total;
   });
+  if (complete === null) return false;
   // The same change in memory, once it is in IndexedDB (a load that read it already gets it twice: harmless).
   const loaded = memories.get(db);
   if (loaded) {
@@ -163,12 +182,14 @@ export interface OfflineScan {
  * Judges a scan against the copy and stores it in the queue in the same transaction, before the desk
  * shows anything. A pass queued on this device counts as a pass: the same code again is a duplicate.
  */
-export async function scanOffline(db: DeskDb, gateId: number, scanned: string, doorAt: number): Promise<OfflineScan> {
-  const code = personCodeOf(scanned);
+export async function scanOffline(db: DeskDb, gateId: number, scanned: string | { personId: number }, doorAt: number): Promise<OfflineScan> {
+  const code = typeof scanned === 'string' ? personCodeOf(scanned) : '';
   const memory = await deskMemory(db);
   const { meta } = memory;
   const gate = memory.gates.get(gateId) ?? null;
-  const person = memory.byCode.get(code) ?? null;
+  // One HMAC per scan (well under a millisecond), then a lookup by the hash.
+  const person =
+    (typeof scanned === 'string' ? (meta ? memory.byCode.get(deskCodeHash(meta.codeKey, code)) : undefined) : memory.byId.get(scanned.personId)) ?? null;
   const gateNameOf = (id: number | null) => (id === null ? null : (memory.gates.get(id)?.name ?? null));
   const direction = gate?.direction ?? DIRECTION_IN;
   return db.transaction('rw', db.queue, async () => {
@@ -187,6 +208,7 @@ export async function scanOffline(db: DeskDb, gateId: number, scanned: string, d
       nowMs: doorAt,
     });
     const entry: QueuedScan = { id: newScanId(), gateId, code, doorAt, verdict: judged.verdict, personId: person?.id ?? null, direction };
+    if (typeof scanned !== 'string') entry.picked = true;
     await db.queue.put(entry);
     return { judged, person, gate, queued: entry };
   });
@@ -197,7 +219,14 @@ export const waitingScans = (db: DeskDb) => db.queue.orderBy('doorAt').toArray()
 
 /** The scans as the upload sends them (domain/meeting/deskUpload.contracts.ts). */
 export const toUpload = (scans: QueuedScan[]): DeskQueuedScan[] =>
-  scans.map((q) => ({ scanId: q.id, gateId: q.gateId, code: q.code, doorAt: q.doorAt, deskVerdict: q.verdict }));
+  scans.map((q) => ({
+    scanId: q.id,
+    gateId: q.gateId,
+    code: q.code,
+    doorAt: q.doorAt,
+    deskVerdict: q.verdict,
+    ...(q.picked && q.personId !== null ? { personId: q.personId } : {}),
+  }));
 
 /**
  * The server's answers to an upload: each answered scan leaves the queue, in the same transaction as its
@@ -262,7 +291,8 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 export async function searchCopy(db: DeskDb, keyword: string): Promise<DeskCopyPerson[]> {
   const text = keyword.normalize('NFKC').toLowerCase().trim();
   if (!text) return [];
-  const code = personCodeOf(keyword);
+  const meta = (await deskMemory(db)).meta;
+  const codeHash = meta ? deskCodeHash(meta.codeKey, personCodeOf(keyword)) : null;
   const badge = text.replace(/\s+/g, '').toUpperCase();
   const digits = text.replace(/[\s\-+()]/g, '');
   let match: ((p: DeskCopyPerson) => boolean) | null = null;
@@ -278,7 +308,7 @@ export async function searchCopy(db: DeskDb, keyword: string): Promise<DeskCopyP
   }
   const found: DeskCopyPerson[] = [];
   for (const p of (await deskMemory(db)).byId.values()) {
-    if (p.code === code || (p.badgeNo !== null && p.badgeNo.toUpperCase() === badge) || (match?.(p) ?? false)) found.push(p);
+    if (p.codeHash === codeHash || (p.badgeNo !== null && p.badgeNo.toUpperCase() === badge) || (match?.(p) ?? false)) found.push(p);
     if (found.length === DESK_SEARCH_LOCAL_MAX) break;
   }
   return found;

@@ -274,7 +274,7 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
     async (gate: number, personId: number) => {
       const person = await copyPerson(deskDb(), personId);
       if (!person) return null;
-      const scan = await scanOffline(deskDb(), gate, person.code, Date.now());
+      const scan = await scanOffline(deskDb(), gate, { personId: person.id }, Date.now());
       countPass(scan);
       recount().catch(() => undefined);
       const card = cardOf(person);
