@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByKey } from '@domain/registry';
 import type { PersonImportPreview } from '@domain/meeting/personImport.contracts';
 import { MSG } from '../../server/messages';
-import { COLUMNS_MAX, SHEET_MAX_TOTAL_MB } from '../../server/services/meeting/sheetRead';
+import { COLUMNS_MAX, SHEET_MAX_CELLS, SHEET_MAX_CHARS, SHEET_MAX_TOTAL_MB } from '../../server/services/meeting/sheetRead';
 import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
@@ -101,7 +101,38 @@ function hugeSheet(cellBytes: number): Entry {
   return { name: 'xl/worksheets/sheet1.xml', compressed, crc, size: Buffer.byteLength(SHEET_HEAD) + cellBytes + Buffer.byteLength(SHEET_TAIL) };
 }
 
-const crafted = (sheet: Entry) => zip([...Object.entries(PARTS).map(([name, text]) => small(name, text)), sheet]);
+const crafted = (sheet: Entry, ...more: Entry[]) => zip([...Object.entries(PARTS).map(([name, text]) => small(name, text)), sheet, ...more]);
+
+/** 1 → A, 141 → EK. */
+const letters = (column: number): string => (column > 26 ? letters(Math.floor((column - 1) / 26)) : '') + String.fromCharCode(65 + ((column - 1) % 26));
+
+/**
+ * A sheet whose row 1 refers `columns` times to shared string 0, each of those cells merged down over
+ * rows 2…`rows` + 1 (which hold one short cell each): a few KB that read as columns × rows copies.
+ */
+function fannedOut(columns: number, rows: number, text: string): Buffer {
+  const head = Array.from({ length: columns }, (_, i) => `<c r="${letters(i + 2)}1" t="s"><v>0</v></c>`).join('');
+  const body = Array.from({ length: rows }, (_, i) => `<row r="${i + 2}">${inline(`A${i + 2}`, 'x')}</row>`).join('');
+  const merges = Array.from({ length: columns }, (_, i) => `<mergeCell ref="${letters(i + 2)}1:${letters(i + 2)}${rows + 1}"/>`).join('');
+  const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${inline('A1', '姓名')}${head}</row>${body}</sheetData><mergeCells count="${columns}">${merges}</mergeCells></worksheet>`;
+  const strings = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>${text}</t></si></sst>`;
+  return crafted(small('xl/worksheets/sheet1.xml', sheet), small('xl/sharedStrings.xml', strings));
+}
+
+/** /healthz asked every 20 ms until `work` settles: how long each answer took. */
+async function healthWhile<T>(work: Promise<T>): Promise<{ result: T; health: number[] }> {
+  const health: number[] = [];
+  let done = false;
+  const settled = work.finally(() => (done = true));
+  while (!done) {
+    const asked = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    health.push(Date.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { result: await settled, health };
+}
 
 async function preview(file: Buffer) {
   const res = await signedInject(t.app, { method: 'POST', url, token, form: { activityId, fileName: 'crafted.xlsx', content: file.toString('base64') } });
@@ -174,6 +205,22 @@ describe('crafted spreadsheets', () => {
     const wide = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${inline('A1', '姓名')}${inline('XFD1', '手机号码')}</row></sheetData></worksheet>`;
     const res = await preview(crafted(small('xl/worksheets/sheet1.xml', wide)));
     expect(res.msg).toBe(MSG.uploadTooManyColumns(1, COLUMNS_MAX));
+  });
+
+  it('a file of a few KB that fans one 32 767-character string out over 140 000 cells is refused, /healthz answering within 1 s', async () => {
+    const file = fannedOut(140, 1000, 'A'.repeat(32_767));
+    expect(file.length).toBeLessThan(16 * 1024);
+    const { result: res, health } = await healthWhile(preview(file));
+    console.info(`fanned-out xlsx: ${file.length} bytes, /healthz ${health.join(',')} ms`);
+    expect(res.msg).toBe(MSG.uploadTooMuchText(SHEET_MAX_CHARS / 10_000));
+    expect(res.bytes).toBeLessThan(2048);
+    expect(Math.max(...health)).toBeLessThan(1000);
+    // Short values merged over many cells are bounded by their number.
+    const cells = await preview(fannedOut(255, 5000, 'x'));
+    expect(cells.msg).toBe(MSG.uploadTooManyCells(SHEET_MAX_CELLS / 10_000));
+    // Below both bounds, merged cells still fill down.
+    const fine = await preview(fannedOut(3, 3, '13800138000'));
+    expect(fine.msg).toBe(MSG.ok);
   });
 
   it('three crafted files at once are each refused quickly', async () => {
