@@ -5,7 +5,7 @@ import { resourceByKey } from '@domain/registry';
 import type { PersonImportPreview } from '@domain/meeting/personImport.contracts';
 import { MSG } from '../../server/messages';
 import { COLUMNS_MAX, SHEET_MAX_CELLS, SHEET_MAX_CHARS, SHEET_MAX_TOTAL_MB } from '../../server/services/meeting/sheetRead';
-import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
  * Crafted spreadsheets: an .xlsx is a zip of XML, and a 100 KB file may hold a cell of 100 MB. The import
@@ -221,6 +221,35 @@ describe('crafted spreadsheets', () => {
     // Below both bounds, merged cells still fill down.
     const fine = await preview(fannedOut(3, 3, '13800138000'));
     expect(fine.msg).toBe(MSG.ok);
+  });
+
+  it('a file whose number format made the reader backtrack is answered within 5 s, and another organiser’s import sent meanwhile too', async () => {
+    const styles = `<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="${'['.repeat(30_000)}"/></numFmts><cellXfs count="2000">${'<xf numFmtId="164"/>'.repeat(2000)}</cellXfs></styleSheet>`;
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${inline('A1', '姓名')}${inline('B1', '手机号码')}</row><row r="2">${inline('A2', '格式')}<c r="B2" s="1999"><v>13800138000</v></c></row></sheetData></worksheet>`;
+    const file = crafted(small('xl/worksheets/sheet1.xml', sheet), small('xl/styles.xml', styles));
+    expect(file.length).toBeLessThan(4096);
+    const other = await createSecondOrganiser(t.app);
+    const otherToken = await tokenFor(t.app, other.user.username, other.user.password);
+    const options = await signedInject(t.app, { method: 'GET', url: '/admin/business/activityOptions', token: otherToken });
+    const otherActivity = body<Array<{ id: number }>>(options).data[0].id;
+    const valid = new ExcelJS.Workbook();
+    valid.addWorksheet('参会人员').addRows([
+      ['姓名', '手机号码'],
+      ['钱多多', '13800138001'],
+    ]);
+    const validFile = Buffer.from(await valid.xlsx.writeBuffer());
+
+    const started = Date.now();
+    const slow = preview(file).then((res) => ({ res, at: Date.now() - started }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const asked = Date.now();
+    const res = await signedInject(t.app, { method: 'POST', url, token: otherToken, form: { activityId: otherActivity, fileName: '名单.xlsx', content: validFile.toString('base64') } });
+    expect(body<PersonImportPreview>(res)).toMatchObject({ msg: MSG.ok, data: { total: 1 } });
+    expect(Date.now() - asked).toBeLessThan(5000);
+    const answer = await slow;
+    expect(answer.res.msg).toBe(MSG.ok);
+    expect(answer.res.data).toMatchObject({ total: 1, rows: [{ values: { name: '格式', mobile: '13800138000' } }] });
+    expect(answer.at).toBeLessThan(5000);
   });
 
   it('three crafted files at once are each refused quickly', async () => {

@@ -162,9 +162,12 @@ function bytesOf(upload: ImportUpload): Buffer {
   return bytes;
 }
 
-/** The first worksheet, read under bounds in its own thread (sheetRead.ts); a refusal says why in Chinese. */
-async function readSheet(bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
-  const reply = await readSheetOffThread(bytes);
+/**
+ * The first worksheet, read under bounds in a thread of its own (sheetRead.ts), after the organiser's
+ * other files only (sheetProxy.ts); a refusal says why in Chinese.
+ */
+async function readSheet(caller: Caller, bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
+  const reply = await readSheetOffThread(bytes, String(caller.organiser.id));
   if (!reply.ok) throw refuse(reply.message);
   return reply;
 }
@@ -431,7 +434,7 @@ async function checkFile(caller: Caller, activityId: number, upload: ImportUploa
   const requested = mappingOf(upload.mapping);
   const bytes = bytesOf(upload);
   const remembered = await rememberedMapping(caller);
-  const sheet = await readSheet(bytes);
+  const sheet = await readSheet(caller, bytes);
   const { header, rows } = headerRowOf(sheet.header, sheet.rows, { ...remembered, ...requested });
   // Only what names a column of this file is used and remembered: anything else in the request would
   // only grow the organiser's remembered mapping.
