@@ -6,7 +6,7 @@
  * modules the explicit imports cost a few lines and let the type checker see every plugin and its options.
  */
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
+import formBody from './lib/formBody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { assertDeployable, demoSecretsIn, loadConfig, type ServerConfig } from './config';
 import type { Database } from './db/client';
@@ -70,7 +70,7 @@ export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
   });
   app.register(outbox);
   app.register(security);
-  app.register(formbody);
+  app.register(formBody);
   // Read only by the sign-in's device cookie (services/trustedDevices.ts), which signs its own.
   app.register(cookie);
 

@@ -352,6 +352,8 @@ export const MSG = {
   uploadTooManyEntries: (n: number) => `文件过大或已损坏：压缩包内超过 ${n} 个文件`,
   uploadCellTooLong: (n: number) => `文件中有单元格超过 ${n} 个字符，请删减后重新上传`,
   uploadTooManyColumns: (row: number, n: number) => `第 ${row} 行超过 ${n} 列，请删除多余的列后重新上传`,
+  uploadTooMuchText: (wan: number) => `文件内容过多：单元格文字合计超过 ${wan} 万个字符（合并单元格按它覆盖的每一格计），请拆分文件后分批导入`,
+  uploadTooManyCells: (wan: number) => `文件内容过多：单元格合计超过 ${wan} 万个（合并单元格按它覆盖的每一格计），请拆分文件后分批导入`,
   uploadBusy: '导入文件读取超时，请稍后重试或拆分文件后分批导入',
   personImportEmpty: '文件中没有可导入的数据行，请从第 2 行起填写参会人员',
   personImportTooMany: (n: number) => `每次最多导入 ${n} 行，请拆分文件后分批导入`,

@@ -12,8 +12,8 @@ export type SignParams = Record<string, SignValue>;
 
 export const SIGN_TYPE = 'SHA256';
 
-/** Canonical string: nulls and empty arrays dropped, arrays comma-joined, names sorted by code point. */
-export function signBase(params: SignParams): string {
+/** The canonical pairs: nulls and empty arrays dropped, arrays comma-joined, names sorted by code point. */
+export function signEntries(params: SignParams): Array<[string, string]> {
   const entries: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
@@ -24,9 +24,14 @@ export function signBase(params: SignParams): string {
       entries.push([name, String(value)]);
     }
   }
-  // Code-point order, not locale order, so both ends sort identically whatever their locale.
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return entries.map(([k, v]) => `${k}=${v}`).join('&');
+  return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Canonical string: the pairs of signEntries as name=value, joined with &. */
+export function signBase(params: SignParams): string {
+  return signEntries(params)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
 }
 
 /** The text whose SHA-256 (lower-case hex) is the signature: the canonical string with the secret appended. */

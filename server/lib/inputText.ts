@@ -4,10 +4,10 @@
  * The /admin scope refuses a request carrying either in any query or body value (server/routes/admin.ts);
  * JSON inside a form field (line items) is checked where it is parsed.
  */
-const LONE_SURROGATE = /\p{Cs}/u;
-
 export function isBadText(text: string): boolean {
-  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+  // isWellFormed (ES2024, not in this lib's types) is false exactly for lone surrogates; native, so a
+  // 7 MB upload is checked in milliseconds where the regular expression /\p{Cs}/u took tens of them.
+  return text.includes('\u0000') || !(text as string & { isWellFormed(): boolean }).isWellFormed();
 }
 
 /** Whether any string in a parsed query, form or JSON value (names included) is bad text. */

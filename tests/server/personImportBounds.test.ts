@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByKey } from '@domain/registry';
 import type { PersonImportPreview } from '@domain/meeting/personImport.contracts';
 import { MSG } from '../../server/messages';
-import { COLUMNS_MAX, SHEET_MAX_TOTAL_MB } from '../../server/services/meeting/sheetRead';
-import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { COLUMNS_MAX, SHEET_MAX_CELLS, SHEET_MAX_CHARS, SHEET_MAX_TOTAL_MB } from '../../server/services/meeting/sheetRead';
+import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
  * Crafted spreadsheets: an .xlsx is a zip of XML, and a 100 KB file may hold a cell of 100 MB. The import
@@ -101,7 +101,38 @@ function hugeSheet(cellBytes: number): Entry {
   return { name: 'xl/worksheets/sheet1.xml', compressed, crc, size: Buffer.byteLength(SHEET_HEAD) + cellBytes + Buffer.byteLength(SHEET_TAIL) };
 }
 
-const crafted = (sheet: Entry) => zip([...Object.entries(PARTS).map(([name, text]) => small(name, text)), sheet]);
+const crafted = (sheet: Entry, ...more: Entry[]) => zip([...Object.entries(PARTS).map(([name, text]) => small(name, text)), sheet, ...more]);
+
+/** 1 → A, 141 → EK. */
+const letters = (column: number): string => (column > 26 ? letters(Math.floor((column - 1) / 26)) : '') + String.fromCharCode(65 + ((column - 1) % 26));
+
+/**
+ * A sheet whose row 1 refers `columns` times to shared string 0, each of those cells merged down over
+ * rows 2…`rows` + 1 (which hold one short cell each): a few KB that read as columns × rows copies.
+ */
+function fannedOut(columns: number, rows: number, text: string): Buffer {
+  const head = Array.from({ length: columns }, (_, i) => `<c r="${letters(i + 2)}1" t="s"><v>0</v></c>`).join('');
+  const body = Array.from({ length: rows }, (_, i) => `<row r="${i + 2}">${inline(`A${i + 2}`, 'x')}</row>`).join('');
+  const merges = Array.from({ length: columns }, (_, i) => `<mergeCell ref="${letters(i + 2)}1:${letters(i + 2)}${rows + 1}"/>`).join('');
+  const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${inline('A1', '姓名')}${head}</row>${body}</sheetData><mergeCells count="${columns}">${merges}</mergeCells></worksheet>`;
+  const strings = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>${text}</t></si></sst>`;
+  return crafted(small('xl/worksheets/sheet1.xml', sheet), small('xl/sharedStrings.xml', strings));
+}
+
+/** /healthz asked every 20 ms until `work` settles: how long each answer took. */
+async function healthWhile<T>(work: Promise<T>): Promise<{ result: T; health: number[] }> {
+  const health: number[] = [];
+  let done = false;
+  const settled = work.finally(() => (done = true));
+  while (!done) {
+    const asked = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    health.push(Date.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { result: await settled, health };
+}
 
 async function preview(file: Buffer) {
   const res = await signedInject(t.app, { method: 'POST', url, token, form: { activityId, fileName: 'crafted.xlsx', content: file.toString('base64') } });
@@ -174,6 +205,51 @@ describe('crafted spreadsheets', () => {
     const wide = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${inline('A1', '姓名')}${inline('XFD1', '手机号码')}</row></sheetData></worksheet>`;
     const res = await preview(crafted(small('xl/worksheets/sheet1.xml', wide)));
     expect(res.msg).toBe(MSG.uploadTooManyColumns(1, COLUMNS_MAX));
+  });
+
+  it('a file of a few KB that fans one 32 767-character string out over 140 000 cells is refused, /healthz answering within 1 s', async () => {
+    const file = fannedOut(140, 1000, 'A'.repeat(32_767));
+    expect(file.length).toBeLessThan(16 * 1024);
+    const { result: res, health } = await healthWhile(preview(file));
+    console.info(`fanned-out xlsx: ${file.length} bytes, /healthz ${health.join(',')} ms`);
+    expect(res.msg).toBe(MSG.uploadTooMuchText(SHEET_MAX_CHARS / 10_000));
+    expect(res.bytes).toBeLessThan(2048);
+    expect(Math.max(...health)).toBeLessThan(1000);
+    // Short values merged over many cells are bounded by their number.
+    const cells = await preview(fannedOut(255, 5000, 'x'));
+    expect(cells.msg).toBe(MSG.uploadTooManyCells(SHEET_MAX_CELLS / 10_000));
+    // Below both bounds, merged cells still fill down.
+    const fine = await preview(fannedOut(3, 3, '13800138000'));
+    expect(fine.msg).toBe(MSG.ok);
+  });
+
+  it('a file whose number format made the reader backtrack is answered within 5 s, and another organiser’s import sent meanwhile too', async () => {
+    const styles = `<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="${'['.repeat(30_000)}"/></numFmts><cellXfs count="2000">${'<xf numFmtId="164"/>'.repeat(2000)}</cellXfs></styleSheet>`;
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${inline('A1', '姓名')}${inline('B1', '手机号码')}</row><row r="2">${inline('A2', '格式')}<c r="B2" s="1999"><v>13800138000</v></c></row></sheetData></worksheet>`;
+    const file = crafted(small('xl/worksheets/sheet1.xml', sheet), small('xl/styles.xml', styles));
+    expect(file.length).toBeLessThan(4096);
+    const other = await createSecondOrganiser(t.app);
+    const otherToken = await tokenFor(t.app, other.user.username, other.user.password);
+    const options = await signedInject(t.app, { method: 'GET', url: '/admin/business/activityOptions', token: otherToken });
+    const otherActivity = body<Array<{ id: number }>>(options).data[0].id;
+    const valid = new ExcelJS.Workbook();
+    valid.addWorksheet('参会人员').addRows([
+      ['姓名', '手机号码'],
+      ['钱多多', '13800138001'],
+    ]);
+    const validFile = Buffer.from(await valid.xlsx.writeBuffer());
+
+    const started = Date.now();
+    const slow = preview(file).then((res) => ({ res, at: Date.now() - started }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const asked = Date.now();
+    const res = await signedInject(t.app, { method: 'POST', url, token: otherToken, form: { activityId: otherActivity, fileName: '名单.xlsx', content: validFile.toString('base64') } });
+    expect(body<PersonImportPreview>(res)).toMatchObject({ msg: MSG.ok, data: { total: 1 } });
+    expect(Date.now() - asked).toBeLessThan(5000);
+    const answer = await slow;
+    expect(answer.res.msg).toBe(MSG.ok);
+    expect(answer.res.data).toMatchObject({ total: 1, rows: [{ values: { name: '格式', mobile: '13800138000' } }] });
+    expect(answer.at).toBeLessThan(5000);
   });
 
   it('three crafted files at once are each refused quickly', async () => {

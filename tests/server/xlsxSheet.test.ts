@@ -87,6 +87,22 @@ describe('readFirstWorksheet', () => {
     expect(read(input)[0][1][1]).toBe('2030-03-02');
   });
 
+  it('reads a format code that made regular expressions backtrack at once, each format once however many styles use it', () => {
+    // 60 000 「[」 without a 「]」 took a regular expression seconds, once per cell style.
+    const code = '['.repeat(60_000);
+    const styles = `<styleSheet><numFmts count="1"><numFmt numFmtId="164" formatCode="${code}"/></numFmts><cellXfs count="2000">${'<xf numFmtId="164"/>'.repeat(2000)}</cellXfs></styleSheet>`;
+    const input = parts({ sheet1: '<worksheet><sheetData><row r="1"><c r="A1" s="1999"><v>46082</v></c></row></sheetData></worksheet>' }, ['sheet1']);
+    input.set('xl/styles.xml', Buffer.from(styles));
+    const started = performance.now();
+    expect(read(input)).toEqual([[1, ['46082']]]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    // An elapsed-time bracket is still a time; a colour, quoted text and an escape are still left out.
+    input.set('xl/styles.xml', Buffer.from(styles.replace(code, '[h]:mm;[Red]0')));
+    expect(read(input)).toEqual([[1, ['00:00']]]);
+    input.set('xl/styles.xml', Buffer.from(styles.replace(code, '[Red]&quot;day&quot;\\d0%')));
+    expect(read(input)).toEqual([[1, ['4608200%']]]);
+  });
+
   it('stops at a cell beyond the widest row allowed, before reading it', () => {
     const wide = `<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c r="XFD1"><v>2</v></c></row></sheetData></worksheet>`;
     expect(() => read(parts({ sheet1: wide }, ['sheet1']), 256)).toThrow('too wide at 1');

@@ -6,9 +6,11 @@ import type { SheetReply } from './sheetRead';
 import type { SheetRequest } from './sheetWorker';
 
 /**
- * Spreadsheets are read in their own thread (sheetWorker.ts, bounds in sheetRead.ts), started at the first
- * import and shared by the process, so no upload stalls the event loop. A file the thread has not read
- * within READ_TIMEOUT_MS is refused and the thread replaced; the thread's heap is capped, so a file that
+ * Spreadsheets are read in threads of their own (sheetWorker.ts, bounds in sheetRead.ts), so no upload
+ * stalls the event loop. THREADS of them at most, each reading one file at a time, and one organiser's
+ * files are read one at a time: a file that reads slowly holds one thread, while other organisers'
+ * files go to the other. A file not read within READ_TIMEOUT_MS is refused and its thread ended (and
+ * replaced at the next read), so nothing else waits for it; a thread's heap is capped, so a file that
  * still manages to exhaust it ends that thread, not the server.
  *
  * Built, the worker sits beside main.js (vite.server.config.ts); from the sources it goes through tsx
@@ -16,14 +18,28 @@ import type { SheetRequest } from './sheetWorker';
  */
 const BUILT_WORKER = './sheetWorker.js';
 const SOURCE_WORKER = './sheetWorker.ts';
-const READ_TIMEOUT_MS = 60_000;
+/** Reading threads at most: the machines this runs on have a few cores, and imports are rare. */
+const THREADS = 2;
+/** A full 10 000-row file reads in about a second; a file still unread after this is no list. */
+export const READ_TIMEOUT_MS = 15_000;
+
+interface Read {
+  id: number;
+  owner: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  timeoutMs: number;
+  done(reply: SheetReply): void;
+}
 
 interface Thread {
   worker: Worker;
-  pending: Map<number, (reply: SheetReply) => void>;
+  /** The file it reads now, and the timer that ends the thread when it takes too long. */
+  reading?: { read: Read; timer: NodeJS.Timeout };
 }
 
-let thread: Thread | undefined;
+const threads = new Set<Thread>();
+/** Files waiting for a thread, oldest first. */
+const waiting: Read[] = [];
 let nextId = 1;
 
 function start(): Thread {
@@ -31,22 +47,59 @@ function start(): Thread {
   const { entry, eval: isCode } = workerEntry(built, new URL(SOURCE_WORKER, import.meta.url));
   const worker = new Worker(entry, { eval: isCode, resourceLimits: { maxOldGenerationSizeMb: 512 } });
   worker.unref();
-  const current: Thread = { worker, pending: new Map() };
-  const settle = (id: number, reply: SheetReply) => {
-    const resolve = current.pending.get(id);
-    if (!resolve) return;
-    current.pending.delete(id);
-    if (current.pending.size === 0) current.worker.unref();
-    resolve(reply);
-  };
-  worker.on('message', (message: { id: number; reply: SheetReply }) => settle(message.id, message.reply));
+  const thread: Thread = { worker };
+  threads.add(thread);
+  worker.on('message', (message: { id: number; reply: SheetReply }) => {
+    if (thread.reading?.read.id === message.id) finish(thread, message.reply);
+  });
   const fail = () => {
-    if (thread === current) thread = undefined;
-    for (const id of [...current.pending.keys()]) settle(id, { ok: false, message: MSG.personImportUnreadable });
+    threads.delete(thread);
+    finish(thread, { ok: false, message: MSG.personImportUnreadable });
   };
   worker.on('error', fail);
   worker.on('exit', fail);
-  return current;
+  return thread;
+}
+
+function finish(thread: Thread, reply: SheetReply): void {
+  const reading = thread.reading;
+  if (!reading) return;
+  thread.reading = undefined;
+  clearTimeout(reading.timer);
+  thread.worker.unref();
+  reading.read.done(reply);
+  dispatch();
+}
+
+/** Hands waiting files to free threads (starting threads up to THREADS), one file per organiser at a time. */
+function dispatch(): void {
+  const busy = new Set<string>();
+  for (const thread of threads) if (thread.reading) busy.add(thread.reading.read.owner);
+  for (let i = 0; i < waiting.length; i++) {
+    const read = waiting[i];
+    if (busy.has(read.owner)) continue;
+    const thread = [...threads].find((t) => !t.reading) ?? (threads.size < THREADS ? start() : undefined);
+    if (!thread) return;
+    waiting.splice(i--, 1);
+    busy.add(read.owner);
+    run(thread, read);
+  }
+}
+
+function run(thread: Thread, read: Read): void {
+  const timer = setTimeout(() => {
+    if (thread.reading?.read !== read) return;
+    // The file is given up and so is its thread: terminating is the only way to stop synchronous work.
+    thread.reading = undefined;
+    threads.delete(thread);
+    void thread.worker.terminate();
+    read.done({ ok: false, message: MSG.uploadBusy });
+    dispatch();
+  }, read.timeoutMs);
+  timer.unref();
+  thread.reading = { read, timer };
+  thread.worker.ref();
+  thread.worker.postMessage({ id: read.id, bytes: read.bytes } satisfies SheetRequest, [read.bytes.buffer]);
 }
 
 /**
@@ -86,53 +139,49 @@ function remember(key: string, reply: SheetReply & { ok: true }, now: number): v
   }
 }
 
-/** The first worksheet of an .xlsx, read off the event loop (or lately read, see readCache); `bytes` is handed to the thread (do not use it after). */
-export async function readSheetOffThread(bytes: Buffer): Promise<SheetReply> {
-  const key = createHash('sha256').update(bytes).digest('base64');
+/** The SHA-256 of a file, a megabyte at a time with a turn of the event loop between (5 MB took 20 ms at once). */
+async function digestOf(bytes: Buffer): Promise<string> {
+  const hash = createHash('sha256');
+  const slice = 1024 * 1024;
+  for (let at = 0; at < bytes.length; at += slice) {
+    if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    hash.update(bytes.subarray(at, at + slice));
+  }
+  return hash.digest('base64');
+}
+
+/**
+ * The first worksheet of an .xlsx, read off the event loop (or lately read, see readCache); `owner` (the
+ * organiser) waits only for its own files. `bytes` is copied for the thread, so the caller keeps it.
+ */
+export async function readSheetOffThread(bytes: Buffer, owner: string, timeoutMs = READ_TIMEOUT_MS): Promise<SheetReply> {
+  const key = await digestOf(bytes);
   const now = Date.now();
   const kept = readCache.get(key);
   if (kept && kept.until > now) return kept.reply;
-  const reply = await readInThread(bytes);
+  // The file's own bytes, moved to the thread rather than copied (a Buffer may be a view into Node's shared pool).
+  const own = Uint8Array.from(bytes);
+  const reply = await new Promise<SheetReply>((done) => {
+    waiting.push({ id: nextId++, owner, bytes: own, timeoutMs, done });
+    dispatch();
+  });
   if (reply.ok) remember(key, reply, Date.now());
   return reply;
 }
 
-function readInThread(bytes: Buffer): Promise<SheetReply> {
-  thread ??= start();
-  const current = thread;
-  const id = nextId++;
-  return new Promise<SheetReply>((resolve) => {
-    const timer = setTimeout(() => {
-      if (!current.pending.has(id)) return;
-      current.pending.delete(id);
-      if (thread === current) thread = undefined;
-      void current.worker.terminate();
-      resolve({ ok: false, message: MSG.uploadBusy });
-    }, READ_TIMEOUT_MS);
-    timer.unref();
-    if (current.pending.size === 0) current.worker.ref();
-    current.pending.set(id, (reply) => {
-      clearTimeout(timer);
-      resolve(reply);
-    });
-    // The file's own bytes, moved rather than copied (a Buffer may be a view into Node's shared pool).
-    const own = Uint8Array.from(bytes);
-    current.worker.postMessage({ id, bytes: own } satisfies SheetRequest, [own.buffer]);
-  });
-}
-
 /**
- * Starts the thread ahead of the first import (server/main.ts, once listening): loading exceljs in a new
- * thread takes seconds on a busy machine, which the first crafted file would otherwise add to its refusal.
+ * Starts the threads ahead of the first import (server/main.ts, once listening): loading the reader in a
+ * new thread takes seconds on a busy machine, which the first crafted file would otherwise add to its refusal.
  */
 export function startSheetWorker(): void {
-  thread ??= start();
+  while (threads.size < THREADS) start();
 }
 
-/** Ends the thread (the server calls it on shutdown); a later import starts a new one. */
+/** Ends the threads (the server calls it on shutdown); files still waiting are refused, a later import starts anew. */
 export async function closeSheetWorker(): Promise<void> {
   readCache.clear();
-  const current = thread;
-  thread = undefined;
-  if (current) await current.worker.terminate();
+  for (const read of waiting.splice(0)) read.done({ ok: false, message: MSG.personImportUnreadable });
+  const ending = [...threads];
+  threads.clear();
+  await Promise.all(ending.map((thread) => thread.worker.terminate()));
 }

@@ -23,6 +23,14 @@ export const CELL_MAX = 32_767;
 export const COLUMNS_MAX = 256;
 /** Merged ranges filled in (fillMerged): a grouped list has a few per group of people. */
 export const MERGES_MAX = 20_000;
+/**
+ * What one read may return in all, counted as shared strings and merged ranges fan out: a full
+ * 10 000-row list of 30 columns is about 3 million characters. Without these a file of a few KB (one
+ * 32 767-character shared string, referenced by 140 cells and merged down 1 000 rows) read as billions
+ * of characters, each reference a copy of its own once the rows left this thread, and the server died.
+ */
+export const SHEET_MAX_CHARS = 8_000_000;
+export const SHEET_MAX_CELLS = 1_000_000;
 
 export interface SheetRow {
   row: number;
@@ -46,15 +54,28 @@ const wanted = (name: string) => /\.(xml|rels)$/i.test(name);
 
 class Refusal extends Error {}
 
+/** Characters and cells the rows read so far hold; refuses the file at the first past SHEET_MAX_CHARS or SHEET_MAX_CELLS. */
+class Budget {
+  private chars = 0;
+  private cells = 0;
+
+  spend(chars: number, cells: number): void {
+    this.chars += chars;
+    this.cells += cells;
+    if (this.chars > SHEET_MAX_CHARS) throw new Refusal(MSG.uploadTooMuchText(SHEET_MAX_CHARS / 10_000));
+    if (this.cells > SHEET_MAX_CELLS) throw new Refusal(MSG.uploadTooManyCells(SHEET_MAX_CELLS / 10_000));
+  }
+}
+
 /**
  * Merged cells as the person sees them. Lists often merge a column's cell over a group of people (单位
  * 星河会展 beside three names, 人员类别 嘉宾 beside five); the file keeps the value in the top cell only,
  * so the rows below would be imported without a company, or with the default category instead of 嘉宾.
  * The top cell's value fills the cells below it in the same column (a range merged across columns fills
  * only down its first column: the value is not copied into other fields). Bounded by the cells a file
- * may have, so overlapping ranges cannot make this slow.
+ * may have, so overlapping ranges cannot make this slow; every cell filled is spent from the read's budget.
  */
-function fillMerged(rows: SheetRow[], merges: readonly CellRange[]): void {
+function fillMerged(rows: SheetRow[], merges: readonly CellRange[], spent: Budget): void {
   const at = new Map(rows.map((r, i) => [r.row, i]));
   let budget = (IMPORT_MAX_ROWS + 1) * COLUMNS_MAX;
   for (const { top, left, bottom } of merges) {
@@ -66,6 +87,7 @@ function fillMerged(rows: SheetRow[], merges: readonly CellRange[]): void {
       if (--budget < 0) return;
       const cells = rows[i].cells;
       if ((cells[left - 1] ?? '') !== '') continue;
+      spent.spend(value.length, Math.max(0, left - cells.length));
       while (cells.length < left - 1) cells.push('');
       cells[left - 1] = value;
     }
@@ -93,6 +115,7 @@ export async function readSheet(bytes: Buffer): Promise<SheetReply> {
     const header: string[] = [];
     const rows: SheetRow[] = [];
     const merges: CellRange[] = [];
+    const spent = new Budget();
     readFirstWorksheet(entries, {
       maxColumns: COLUMNS_MAX,
       merged(range) {
@@ -103,17 +126,23 @@ export async function readSheet(bytes: Buffer): Promise<SheetReply> {
         throw new Refusal(MSG.uploadTooManyColumns(row, COLUMNS_MAX));
       },
       row(number, values, long) {
-        if (values.some((v) => v.length > CELL_MAX)) throw new Refusal(MSG.uploadCellTooLong(CELL_MAX));
+        let chars = 0;
+        for (const v of values) {
+          if (v.length > CELL_MAX) throw new Refusal(MSG.uploadCellTooLong(CELL_MAX));
+          chars += v.length;
+        }
         if (number === 1) {
+          spent.spend(chars, values.length);
           header.push(...values);
           return;
         }
-        if (values.every((v) => v === '')) return;
+        if (chars === 0) return;
         if (rows.length === IMPORT_MAX_ROWS) throw new Refusal(MSG.personImportTooMany(IMPORT_MAX_ROWS));
+        spent.spend(chars, values.length);
         rows.push(long.length ? { row: number, cells: values, long } : { row: number, cells: values });
       },
     });
-    if (merges.length) fillMerged([{ row: 1, cells: header }, ...rows], merges);
+    if (merges.length) fillMerged([{ row: 1, cells: header }, ...rows], merges, spent);
     return { ok: true, header, rows };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, message: error.message };
