@@ -100,7 +100,7 @@ export function RegistrationQrDialog({ activity, onClose }: { activity: QrActivi
           </Button>,
         ]}
       >
-        <Typography.Paragraph type="secondary">A4 纵向，打印时请选择「无边距」或默认边距、缩放 100%。</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">A4 纵向一页；打印时缩放请选 100%。</Typography.Paragraph>
         <div className="zb-poster-preview">
           <ActivityPoster activity={activity} url={url} />
         </div>
