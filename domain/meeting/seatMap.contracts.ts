@@ -23,6 +23,8 @@ export const SeatCell = Type.Object({
   state: Int,
   personId: NullableInt,
   personName: NullableText,
+  /** The sitter's 人员类别 (PERSON_KINDS), for the map's colours; null on a free seat. */
+  personKind: NullableInt,
 });
 export type SeatCell = Static<typeof SeatCell>;
 

@@ -9,6 +9,13 @@ import { REGISTRATION_STATES } from '../meeting/registrationState';
  * optionally (`userId`); another user's is refused.
  */
 
+/**
+ * The public registration form a QR code leads to (the SPA's /pre/register), for a project or one
+ * activity: what 我的项目 / 我的活动 rows carry as qrCode, and what 活动列表's 报名二维码 shows.
+ */
+export const projectQrCode = (id: number) => `/zbzj/pre/register?project=${id}`;
+export const activityQrCode = (id: number) => `/zbzj/pre/register?activity=${id}`;
+
 /** Row of 我的项目; `selected` = in the user's current project selection. */
 export const MyProjectRow = Type.Object({
   cnfid: Int,

@@ -32,8 +32,13 @@ async function save(response: AxiosResponse<Blob>, fallbackName: string, failedT
     feedback().message.error(body.msg ?? failedText);
     return false;
   }
-  const name = filenameOf(response.headers['content-disposition'] as string | undefined, fallbackName);
-  const href = URL.createObjectURL(response.data);
+  saveBlob(response.data, filenameOf(response.headers['content-disposition'] as string | undefined, fallbackName));
+  return true;
+}
+
+/** Hands a blob made or fetched by the page to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = href;
   anchor.download = name;
@@ -41,5 +46,4 @@ async function save(response: AxiosResponse<Blob>, fallbackName: string, failedT
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return true;
 }

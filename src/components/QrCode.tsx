@@ -10,12 +10,15 @@ const STATE_CLOSED_COLOR = '#ad4e00';
 
 export const QR_CODE_SIZE = 150;
 
+/** An address of this site as a scan or a copied link needs it: with the origin the user is on. */
+export const absoluteUrl = (path: string) => (/^https?:\/\//i.test(path) ? path : window.location.origin + path);
+
 /**
  * A QR code for an address of this site: `path` is what the server hands out (e.g. a project's public
  * pre-registration page), made absolute with the origin the user is on, so a scan opens the same host.
  */
 export function QrCode({ path, title }: { path: string; title?: string }) {
-  const value = /^https?:\/\//i.test(path) ? path : window.location.origin + path;
+  const value = absoluteUrl(path);
   return <QRCodeSVG value={value} size={QR_CODE_SIZE} title={title ?? value} marginSize={1} data-qr-value={value} />;
 }
 

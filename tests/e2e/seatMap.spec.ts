@@ -76,6 +76,19 @@ test('generate a hall, assign and free seats on the map', async ({ page }) => {
 
   await shot(page, 'seat-map', { fullPage: false });
 
+  // 查找人员: the name rings and opens the seat; the legend names every 人员类别 the seats are coloured by.
+  const finder = page.getByRole('searchbox', { name: '查找人员' });
+  await finder.fill(first);
+  await finder.press('Enter');
+  await expect(page.getByTestId('seat-search-result')).toContainText(`${first}：A区 1排4号`);
+  await expect(grid.getByRole('button', { name: `A区 1排4号 已分配 ${first}` })).toHaveClass(/zb-seat-found/);
+  await expect(page.getByRole('group', { name: '人员类别图例' })).toContainText('观众嘉宾演讲嘉宾媒体展商人员工作人员');
+  await shot(page, 'seat-map-search', { fullPage: false });
+  await finder.fill('13000000000');
+  await finder.press('Enter');
+  await expect(page.getByTestId('seat-search-result')).toContainText('未找到');
+  await page.locator('.zb-seat-panel').getByRole('button', { name: '关闭' }).click();
+
   await grid.getByRole('button', { name: `A区 1排4号 已分配 ${first}` }).click();
   await page.locator('.zb-seat-panel').getByRole('button', { name: /释放座位/ }).click();
   await expect(page.locator('.ant-message-notice').getByText('已释放A区 1排4号')).toBeVisible();

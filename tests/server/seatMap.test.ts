@@ -56,9 +56,10 @@ beforeAll(async () => {
   activityId = own[0].id;
   [otherActivityId] = (await t.app.db.select().from(schema.activities).where(eq(schema.activities.organiserId, second.organiser.id))).map((a) => a.id);
   for (const name of [HALL, BIG_HALL, '超大厅', '无权厅']) halls.set(name, (await freshHall(demo, name)).id);
-  for (const [name, mobile] of [['座位测试一', '13900000001'], ['座位测试二', '13900000002']]) {
+  // 观众 and 演讲嘉宾: the map colours a seat by its sitter's category.
+  for (const [name, mobile, kind] of [['座位测试一', '13900000001', '1'], ['座位测试二', '13900000002', '3']]) {
     persons.push(
-      await asDemo.ok<Row>('POST', `${person.api}/save`, { activityId: String(activityId), name, kind: '1', mobile, idType: '2', idNo: 'E12345678' }),
+      await asDemo.ok<Row>('POST', `${person.api}/save`, { activityId: String(activityId), name, kind, mobile, idType: '2', idNo: 'E12345678' }),
     );
   }
 });
@@ -163,6 +164,19 @@ describe('assign', () => {
     expect(r.msg).toBe(MSG.seatAssigned('A区 1排1号', '座位测试一'));
     const cell = (await mapOf(hallId(HALL))).seats.find((s) => s.id === first.id);
     expect(cell).toMatchObject({ personId: persons[0].id, personName: '座位测试一', state: 1 });
+  });
+
+  it('tells the sitter\'s category (人员类别) with the seat, on assignment and on the map; a free seat has none', async () => {
+    const third = (await mapOf(hallId(HALL))).seats[2];
+    const r = await asDemo.call<SeatCell>('POST', `${seat.api}/assign`, { id: third.id, personId: persons[1].id });
+    expect(r.code, r.msg).toBe(0);
+    expect(r.data).toMatchObject({ personId: persons[1].id, personKind: 3 });
+    const map = await mapOf(hallId(HALL));
+    expect(map.seats.find((s) => s.id === third.id)).toMatchObject({ personName: '座位测试二', personKind: 3 });
+    expect(map.seats.find((s) => s.id === first.id)).toMatchObject({ personKind: 1 });
+    expect(map.seats.find((s) => s.personId === null)).toMatchObject({ personKind: null });
+    const freed = await asDemo.call<SeatCell>('POST', `${seat.api}/assign`, { id: third.id, personId: '' });
+    expect(freed.data).toMatchObject({ personId: null, personKind: null });
   });
 
   it('refuses a second seat for the same person in the same hall with the clear message', async () => {

@@ -18,6 +18,9 @@ import {
 } from '../../src/features/meeting/seats/seatLayout';
 import { seatAssign, seatAutoApply, seatAutoPreview, seatAutoUndo, seatGenerate, seatMap, type SeatAutoRun, type SeatCell } from '@domain/meeting/seatMap.contracts';
 import { useSession } from '../../src/stores/session';
+import { PERSON_KIND_COLORS } from '../../src/features/meeting/seats/personKindColors';
+import { contrastRatio } from '../../src/app/theme';
+import { PERSON_KINDS } from '@domain/meeting/resources';
 import { user } from '../mocks/app';
 import { answer, mock, refusal } from '../mocks/contract';
 import { API, receivedParams } from '../mocks/handlers';
@@ -33,6 +36,7 @@ const cell = (id: number, rowNo: number, seatNo: number, extra: Partial<SeatCell
   state: 0,
   personId: null,
   personName: null,
+  personKind: null,
   ...extra,
 });
 
@@ -57,8 +61,14 @@ describe('seat layout', () => {
     expect(seatedPersons(rows)).toEqual(new Map([[9, 'A区 2排3号']]));
   });
 
+  it('gives every 人员类别 a colour a seat shows against the page and a free seat (≥ 3:1), no two alike', () => {
+    for (const k of PERSON_KINDS) expect(contrastRatio(PERSON_KIND_COLORS[k.key!], '#ffffff'), k.label).toBeGreaterThanOrEqual(3);
+    expect(new Set(PERSON_KINDS.map((k) => PERSON_KIND_COLORS[k.key!])).size).toBe(PERSON_KINDS.length);
+  });
+
   it('names a seat as a screen reader should say it', () => {
     expect(seatAriaLabel(cell(1, 3, 12, { state: 1, personName: '张三' }))).toBe('A区 3排12号 已分配 张三');
+    expect(seatAriaLabel(cell(1, 3, 12, { state: 1, personName: '张三', personKind: 2 }))).toBe('A区 3排12号 已分配 张三 嘉宾');
     expect(seatAriaLabel(cell(1, 3, 12, { area: null, kind: 2 }))).toBe('3排12号 贵宾 空闲');
     expect(seatAriaLabel(cell(1, 1, 1, { kind: 3, state: 2 }))).toBe('A区 1排1号 媒体 保留');
   });
@@ -173,7 +183,8 @@ function useSeatApi() {
     http.get(API('/person/person/list'), async ({ request }) => {
       const params = await receivedParams(request);
       calls.persons.push(params);
-      return HttpResponse.json({ code: 0, msg: '操作成功', data: PERSONS.filter((p) => !params.keyword || p.name.includes(params.keyword)) });
+      const data = PERSONS.filter((p) => (!params.keyword || p.name.includes(params.keyword)) && (!params.mobile || p.mobile.includes(params.mobile)));
+      return HttpResponse.json({ code: 0, msg: '操作成功', data });
     }),
     mock(seatAssign, ({ params }) => {
       calls.assign.push(params);
@@ -215,7 +226,7 @@ describe('SeatMapView', () => {
   beforeEach(() => {
     for (const list of Object.values(calls)) list.length = 0;
     halls = new Map([
-      ['主论坛厅', [cell(1, 1, 1), cell(2, 1, 2, { kind: 2 }), cell(3, 1, 3, { state: 2 }), cell(4, 2, 1, { state: 1, personId: 13, personName: '赵敏' }), cell(5, 2, 2)]],
+      ['主论坛厅', [cell(1, 1, 1), cell(2, 1, 2, { kind: 2 }), cell(3, 1, 3, { state: 2 }), cell(4, 2, 1, { state: 1, personId: 13, personName: '赵敏', personKind: 3 }), cell(5, 2, 2)]],
       ['分论坛B', hallOf(2, 2, 100)],
     ]);
     resetSession();
@@ -232,7 +243,7 @@ describe('SeatMapView', () => {
     expect(screen.getByRole('combobox', { name: '活动' }).closest('.ant-select')).toHaveTextContent('开幕式暨主论坛');
     expect(seatButton('A区 1排2号 贵宾 空闲')).toBeInTheDocument();
     expect(seatButton('A区 1排3号 保留')).toHaveClass('zb-seat-s2');
-    expect(seatButton('A区 2排1号 已分配 赵敏')).toHaveClass('zb-seat-s1');
+    expect(seatButton('A区 2排1号 已分配 赵敏 演讲嘉宾')).toHaveClass('zb-seat-s1');
     expect(screen.getByText('舞台')).toBeInTheDocument();
     expect(count('total')).toContain('5');
     expect(count('assigned')).toContain('1');
@@ -242,6 +253,55 @@ describe('SeatMapView', () => {
     expect(screen.queryByRole('button', { name: /批量生成/ })).toBeNull();
     // One tab stop for the whole hall: the first seat.
     expect(screen.getAllByRole('button', { name: /排\d+号/ }).filter((b) => b.tabIndex === 0)).toHaveLength(1);
+  });
+
+  it('colours a taken seat by its sitter\'s category and lists every category in a legend', async () => {
+    renderMap([]);
+    const seated = await screen.findByRole('button', { name: 'A区 2排1号 已分配 赵敏 演讲嘉宾' });
+    expect(seated.style.getPropertyValue('--zb-seat-sitter')).toBe('var(--zb-seat-p3, var(--zb-seat-assigned))');
+    // A free seat keeps the free look.
+    expect(seatButton('A区 1排1号 空闲').style.getPropertyValue('--zb-seat-sitter')).toBe('');
+    const map = seated.closest<HTMLElement>('.zb-seat-map')!;
+    expect(map.style.getPropertyValue('--zb-seat-p3')).toBe(PERSON_KIND_COLORS.speaker);
+    const legend = screen.getByRole('group', { name: '人员类别图例' });
+    expect(within(legend).getAllByText(/./).map((n) => n.textContent)).toEqual(['人员类别：', ...PERSON_KINDS.map((k) => k.label)]);
+    for (const k of PERSON_KINDS) {
+      const swatch = legend.querySelector<HTMLElement>(`[data-kind="${k.key}"] .zb-seat-swatch`)!;
+      expect(swatch.style.getPropertyValue('--zb-seat-sitter')).toBe(PERSON_KIND_COLORS[k.key!]);
+    }
+  });
+
+  it('finds a seated person by name on the map, rings and opens their seat, without asking the server', async () => {
+    renderMap([]);
+    await screen.findByRole('group', { name: '主论坛厅座位图' });
+    await user.type(screen.getByRole('searchbox', { name: '查找人员' }), '赵敏{Enter}');
+    await waitFor(() => expect(screen.getByTestId('seat-search-result')).toHaveTextContent('赵敏：A区 2排1号'));
+    expect(seatButton(/A区 2排1号 已分配 赵敏/)).toHaveClass('zb-seat-found', 'zb-seat-selected');
+    expect(document.querySelector('.zb-seat-panel')).toHaveTextContent('赵敏');
+    expect(calls.persons).toHaveLength(0);
+  });
+
+  it('finds a seat by mobile number through the person list', async () => {
+    renderMap([]);
+    await screen.findByRole('group', { name: '主论坛厅座位图' });
+    await user.type(screen.getByRole('searchbox', { name: '查找人员' }), '13800000013{Enter}');
+    await waitFor(() => expect(screen.getByTestId('seat-search-result')).toHaveTextContent('赵敏：A区 2排1号'));
+    expect(calls.persons.at(-1)).toMatchObject({ mobile: '13800000013', activityId: '1' });
+    expect(calls.persons.at(-1)!.keyword).toBeUndefined();
+    expect(seatButton(/A区 2排1号 已分配 赵敏/)).toHaveClass('zb-seat-found');
+  });
+
+  it('says 未安排座位 for a person of the activity without a seat here, and 未找到 for nobody', async () => {
+    renderMap([]);
+    await screen.findByRole('group', { name: '主论坛厅座位图' });
+    const box = screen.getByRole('searchbox', { name: '查找人员' });
+    await user.type(box, '王芳{Enter}');
+    await waitFor(() => expect(screen.getByTestId('seat-search-result')).toHaveTextContent('王芳 在主论坛厅未安排座位'));
+    expect(document.querySelector('.zb-seat-found')).toBeNull();
+    await user.clear(box);
+    await user.type(box, '13999999999{Enter}');
+    await waitFor(() => expect(screen.getByTestId('seat-search-result')).toHaveTextContent('未找到「13999999999」'));
+    expect(document.querySelector('.zb-seat-found')).toBeNull();
   });
 
   it('draws a map asked for before the view existed, in its first render and without asking again', async () => {
@@ -306,7 +366,7 @@ describe('SeatMapView', () => {
 
   it('offers persons already seated in the hall as taken, and frees a seat', async () => {
     renderMap(['ACTION_seat_seat_assign']);
-    await user.click(await screen.findByRole('button', { name: 'A区 2排1号 已分配 赵敏' }));
+    await user.click(await screen.findByRole('button', { name: 'A区 2排1号 已分配 赵敏 演讲嘉宾' }));
     const panel = await screen.findByRole('dialog');
     await user.click(within(panel).getByRole('combobox', { name: '选择参会人员' }));
     const taken = await screen.findByText('赵敏（13800000013） — 已在A区 2排1号');

@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
-import type { MyActivityRow, MyProjectRow } from '@domain/workspace/workspace.contracts';
+import { activityQrCode, projectQrCode, type MyActivityRow, type MyProjectRow } from '@domain/workspace/workspace.contracts';
 import { openableState, registrationStaffText, registrationState, type RegistrationState } from '@domain/meeting/registrationState';
 import { chinaDay } from '../../lib/dates';
 import type { AppDb } from '../../db/client';
@@ -12,9 +12,8 @@ import { escapeLike } from '../../services/sql';
 
 type Db = Pick<AppDb, 'select' | 'insert' | 'delete'>;
 
-/** The public registration form a row's QR code leads to (the SPA's /pre/register; server/routes/meeting/preRegistration.ts). */
-export const projectQrCode = (id: number) => `/zbzj/pre/register?project=${id}`;
-export const activityQrCode = (id: number) => `/zbzj/pre/register?activity=${id}`;
+// The public registration form a row's QR code leads to: one definition for the server and the browser.
+export { activityQrCode, projectQrCode } from '@domain/workspace/workspace.contracts';
 
 const contains = (text: string) => `%${escapeLike(text.trim())}%`;
 

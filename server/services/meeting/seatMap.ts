@@ -93,6 +93,7 @@ export async function seatMap(caller: Caller, activityId: number | undefined, ha
       // The organiser check sits in the CASE rather than the join: with it in the ON, the planner (without
       // fresh statistics, as right after a bulk generation) walked the organiser's persons once per seat.
       personName: sql<string | null>`case when ${sitter.organiserId} = ${cols.organiserId} then ${sitter.name} end`,
+      personKind: sql<number | null>`case when ${sitter.organiserId} = ${cols.organiserId} then ${sitter.kind} end`,
     })
     .from(tableOf(seat))
     .leftJoin(sitter as never, eq(sitter.id, cols.personId))
@@ -188,6 +189,10 @@ export async function generateSeats(caller: Caller, input: GenerateInput): Promi
 export async function assignSeat(caller: Caller, seatId: number, personId: number | null): Promise<{ cell: SeatCell; msg: string }> {
   const editor: Caller = { ...caller, authorities: new Set([...caller.authorities, actionAuthority(seat, 'edit')]) };
   const saved = await service.save(editor, seat, { id: seatId, personId: personId === null ? '' : String(personId) });
+  const sitterId = (saved.personId as number | null) ?? null;
+  // The save checked the person is the caller's; their category colours the seat on the map.
+  const personCols = columnsOf(person);
+  const [sitter] = sitterId === null ? [] : await caller.db.select({ kind: personCols.kind }).from(tableOf(person)).where(eq(personCols.id, sitterId));
   const cell: SeatCell = {
     id: saved.id as number,
     rowNo: saved.rowNo as number,
@@ -195,8 +200,9 @@ export async function assignSeat(caller: Caller, seatId: number, personId: numbe
     area: (saved.area as string | null) ?? null,
     kind: saved.kind as number,
     state: saved.state as number,
-    personId: (saved.personId as number | null) ?? null,
+    personId: sitterId,
     personName: (saved.personName as string | null) ?? null,
+    personKind: (sitter?.kind as number | undefined) ?? null,
   };
   const label = seatLabel(cell.area, cell.rowNo, cell.seatNo);
   return { cell, msg: cell.personId === null ? MSG.seatFreed(label) : MSG.seatAssigned(label, cell.personName ?? '') };

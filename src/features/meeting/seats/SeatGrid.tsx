@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SeatCell } from '@domain/meeting/seatMap.contracts';
 import { neighbour, seatAriaLabel, type Direction, type SeatRowData } from './seatLayout';
 
@@ -17,6 +17,8 @@ export interface SeatGridProps {
   selectedId: number | null;
   /** 自动排座's proposal being previewed: seat id → the name proposed for it (highlighted, not saved). */
   proposed?: ReadonlyMap<number, string> | null;
+  /** The seat 查找人员 found: ringed and scrolled into view. */
+  foundId?: number | null;
   onPick: (cell: SeatCell) => void;
 }
 
@@ -36,9 +38,13 @@ interface SeatRowProps {
   selectedId: number | null;
   /** The proposal, only for rows that have proposed seats (other rows keep equal props). */
   proposed: ReadonlyMap<number, string> | null;
+  foundId: number | null;
 }
 
-const SeatRow = memo(function SeatRow({ row, tabbableId, selectedId, proposed }: SeatRowProps) {
+/** A taken seat's fill: its sitter's category colour (personKindColors.ts), else the theme's 已分配. */
+const sitterFill = (cell: SeatCell) => (cell.personKind === null || cell.personKind === undefined ? undefined : `var(--zb-seat-p${cell.personKind}, var(--zb-seat-assigned))`);
+
+const SeatRow = memo(function SeatRow({ row, tabbableId, selectedId, proposed, foundId }: SeatRowProps) {
   const label = `${row.rowNo}排`;
   return (
     <div className="zb-seat-row" role="group" aria-label={`第${row.rowNo}排`}>
@@ -52,8 +58,8 @@ const SeatRow = memo(function SeatRow({ row, tabbableId, selectedId, proposed }:
           <button
             key={cell.id}
             type="button"
-            className={`zb-seat zb-seat-s${cell.state} zb-seat-k${cell.kind}${cell.id === selectedId ? ' zb-seat-selected' : ''}${name === undefined ? '' : ' zb-seat-proposed'}`}
-            style={{ gridColumn: cell.seatNo + 1 }}
+            className={`zb-seat zb-seat-s${cell.state} zb-seat-k${cell.kind}${cell.id === selectedId ? ' zb-seat-selected' : ''}${name === undefined ? '' : ' zb-seat-proposed'}${cell.id === foundId ? ' zb-seat-found' : ''}`}
+            style={{ gridColumn: cell.seatNo + 1, ['--zb-seat-sitter' as string]: sitterFill(cell) }}
             data-seat-id={cell.id}
             tabIndex={cell.id === tabbableId ? 0 : -1}
             aria-label={text}
@@ -81,7 +87,7 @@ const ColumnNumbers = memo(function ColumnNumbers({ columns }: { columns: number
   );
 });
 
-export function SeatGrid({ hall, rows, columns, selectedId, proposed = null, onPick }: SeatGridProps) {
+export function SeatGrid({ hall, rows, columns, selectedId, proposed = null, foundId = null, onPick }: SeatGridProps) {
   const grid = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => {
     const map = new Map<number, SeatCell>();
@@ -131,6 +137,11 @@ export function SeatGrid({ hall, rows, columns, selectedId, proposed = null, onP
   }, [proposed, rowOf]);
   const tabRow = tabbable === null ? null : rowOf.get(tabbable);
   const selectedRow = selectedId === null ? null : rowOf.get(selectedId);
+  const foundRow = foundId === null ? null : rowOf.get(foundId);
+  useEffect(() => {
+    // jsdom has no scrollIntoView; a browser centres the found seat in the scrolling hall.
+    if (foundId !== null) grid.current?.querySelector<HTMLElement>(`[data-seat-id="${foundId}"]`)?.scrollIntoView?.({ block: 'center', inline: 'center', behavior: 'smooth' });
+  }, [foundId]);
   return (
     <div className="zb-seat-hall" style={{ ['--zb-seat-columns' as string]: template }}>
       <div className="zb-seat-stage">舞台</div>
@@ -143,6 +154,7 @@ export function SeatGrid({ hall, rows, columns, selectedId, proposed = null, onP
             tabbableId={row.rowNo === tabRow ? tabbable : null}
             selectedId={row.rowNo === selectedRow ? selectedId : null}
             proposed={proposedRows.has(row.rowNo) ? proposed : null}
+            foundId={row.rowNo === foundRow ? foundId : null}
           />
         ))}
       </div>

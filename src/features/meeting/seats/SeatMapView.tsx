@@ -12,6 +12,8 @@ import { useSession } from '@/stores/session';
 import { pickedActivityId } from '@/stores/currentActivity';
 import { SeatGrid } from './SeatGrid';
 import { SeatPanel } from './SeatPanel';
+import { SeatSearch } from './SeatSearch';
+import { personKindLegend, personKindPalette } from './personKindColors';
 import { loadSeatMap, takeEarlySeatMap } from './earlyMap';
 import { columnCount, countsOf, KIND_NORMAL, nextFreeRow, replaceSeat, rowsOf, seatedPersons, SEAT_ASSIGNED, SEAT_FREE, SEAT_RESERVED, type SeatRowData } from './seatLayout';
 import './seats.css';
@@ -83,6 +85,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
   const [load, setLoad] = useState<Load>(() => (early?.data ? { status: 'ready', data: hallData(early.data) } : { status: 'loading' }));
   const [version, setVersion] = useState(0);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [foundId, setFoundId] = useState<number | null>(null);
   const [generating, setGenerating] = useState(false);
   // Kept once opened, so that closing plays the dialog's closing animation.
   const [generateUsed, setGenerateUsed] = useState(false);
@@ -192,6 +195,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
     '--zb-seat-frame': token.colorBorderSecondary,
     '--zb-seat-proposed': token.colorSuccess,
     '--zb-seat-proposed-fill': token.colorSuccessBg,
+    ...personKindPalette,
   } as CSSProperties;
 
   if ((activities !== null && activities.length === 0) || (data && data.activityId === null)) {
@@ -213,6 +217,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
               setPickedActivity(id);
               setWantedHall(null);
               setSelectedId(null);
+              setFoundId(null);
               setProposal(null);
             }}
             showSearch={{ optionFilterProp: 'label' }}
@@ -227,6 +232,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
             onChange={(h: number) => {
               setWantedHall(h);
               setSelectedId(null);
+              setFoundId(null);
               setProposal(null);
             }}
           />
@@ -279,6 +285,29 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
         )}
       </div>
 
+      {data && data.hall !== null && activityId !== null && (
+        <div className="zb-seat-finder">
+          <SeatSearch
+            activityId={activityId}
+            hall={data.hall}
+            rows={rows}
+            onFound={(cell) => {
+              setFoundId(cell?.id ?? null);
+              if (cell) setSelectedId(cell.id);
+            }}
+          />
+          <div className="zb-seat-kinds" role="group" aria-label="人员类别图例" data-testid="seat-kind-legend">
+            <span>人员类别：</span>
+            {personKindLegend.map((k) => (
+              <span key={k.value} className="zb-seat-count" data-kind={k.key}>
+                <i className="zb-seat zb-seat-s1 zb-seat-swatch" style={{ ['--zb-seat-sitter' as string]: k.color }} aria-hidden />
+                {k.label}
+              </span>
+            ))}
+          </div>
+        </div>
+      )}
+
       {proposed && proposal && (
         <Alert
           className="zb-seat-proposal"
@@ -315,7 +344,7 @@ export function SeatMapView({ refresh = 0, onChanged: changed }: SeatMapViewProp
         // The panel is a column beside the map: the map narrows and scrolls, no seat is ever under the panel.
         <div className="zb-seat-body">
           <div className="zb-seat-scroll">
-            <SeatGrid hall={data.hall} rows={rows} columns={columns} selectedId={selectedId} proposed={proposed} onPick={onPick} />
+            <SeatGrid hall={data.hall} rows={rows} columns={columns} selectedId={selectedId} proposed={proposed} foundId={foundId} onPick={onPick} />
           </div>
           {activityId !== null && (
             <SeatPanel hall={data.hall} activityId={activityId} cell={selected} canAssign={canAssign} seated={seated} onClose={closePanel} onChanged={onChanged} />

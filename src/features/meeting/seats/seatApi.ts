@@ -55,6 +55,14 @@ export function searchPersons(activityId: number, keyword: string): Promise<Pers
   });
 }
 
+/**
+ * 查找人员 of the map: persons of the activity whatever their review state, by a part of the name or of
+ * the mobile number (the person list's 手机号码 filter).
+ */
+export function findPersons(activityId: number, keyword: string, byMobile: boolean): Promise<PersonChoice[]> {
+  return get<PersonChoice[]>(resourceUrls(person).list, { activityId, ...(byMobile ? { mobile: keyword } : { keyword }), limit: PERSON_CHOICES });
+}
+
 /** 自动排座's proposal for a range of attendees in a hall; nothing is saved. */
 export function previewAutoSeats(request: SeatAutoRequest): Promise<SeatAutoPreview> {
   return call(seatAutoPreview, request);

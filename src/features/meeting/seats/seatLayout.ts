@@ -1,5 +1,5 @@
 import { optionLabel, stateValue } from '@domain/resource/framework';
-import { SEAT_KINDS, SEAT_STATES, seat, seatLabel } from '@domain/meeting/resources';
+import { PERSON_KINDS, SEAT_KINDS, SEAT_STATES, seat, seatLabel } from '@domain/meeting/resources';
 import type { SeatCell } from '@domain/meeting/seatMap.contracts';
 
 /**
@@ -58,12 +58,13 @@ export function countsOf(rows: readonly SeatRowData[]): SeatCounts {
 
 export const seatNameOf = (cell: Pick<SeatCell, 'area' | 'rowNo' | 'seatNo'>) => seatLabel(cell.area, cell.rowNo, cell.seatNo);
 
-/** "A区 3排12号 贵宾 已分配 张三": name, kind when not 普通, state, and who sits there. */
+/** "A区 3排12号 贵宾 已分配 张三 嘉宾": name, kind when not 普通, state, who sits there and their 人员类别 (the seat's colour). */
 export function seatAriaLabel(cell: SeatCell): string {
   const parts = [seatNameOf(cell)];
   if (cell.kind !== KIND_NORMAL) parts.push(optionLabel(SEAT_KINDS, cell.kind) ?? '');
   parts.push(optionLabel(SEAT_STATES, cell.state) ?? '');
   if (cell.personName) parts.push(cell.personName);
+  if (cell.personName && cell.personKind !== null && cell.personKind !== undefined) parts.push(optionLabel(PERSON_KINDS, cell.personKind) ?? '');
   return parts.filter(Boolean).join(' ');
 }
 
@@ -115,4 +116,21 @@ export function neighbour(rows: readonly SeatRowData[], id: number, direction: D
 /** The first row a batch can start at without touching the hall's seats: below its last row. */
 export function nextFreeRow(rows: readonly SeatRowData[]): number {
   return rows.length ? rows[rows.length - 1].rowNo + 1 : 1;
+}
+
+/** 查找人员: how a keyword reads — digits are (part of) a mobile number, anything else part of a name. */
+export const isMobileKeyword = (keyword: string) => /^\d{3,11}$/.test(keyword);
+
+/** The seats of this hall whose sitter's name contains the keyword, in row order. */
+export function seatsOfName(rows: readonly SeatRowData[], keyword: string): SeatCell[] {
+  const out: SeatCell[] = [];
+  for (const row of rows) for (const cell of row.seats) if (cell.personName?.includes(keyword)) out.push(cell);
+  return out;
+}
+
+/** The seat in this hall of the first of `personIds` who has one. */
+export function seatOfPersons(rows: readonly SeatRowData[], personIds: readonly number[]): SeatCell | null {
+  const wanted = new Set(personIds);
+  for (const row of rows) for (const cell of row.seats) if (cell.personId !== null && wanted.has(cell.personId)) return cell;
+  return null;
 }
