@@ -115,7 +115,7 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
   async function publishNotice(title: string, channels: { sendEmail?: number; sendSms?: number }) {
     const saved = await post<{ id: number }>('demo', '/admin/notice/notice/save', { title, category: 2, audience: 3, activityId, content: '开幕式改到 10:00。', ...channels });
     expect(saved.code, saved.msg).toBe(0);
-    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: saved.data.id, status: 1 });
+    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: String(saved.data.id), status: '1' });
     expect(published.code, published.msg).toBe(0);
     return saved.data.id;
   }
@@ -201,6 +201,24 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
     expect(resend).toMatchObject({ code: 1, msg: '收件人已退订该主办方的通知，不能重发' });
   });
 
+  it('says before 发布 how many emails and SMS it will queue (opt-outs and missing addresses left out); 「不通知」 queues none', async () => {
+    // Now: wu unsubscribed both addresses, zheng gave both, 王短信 a mobile only, 冯取消 is cancelled.
+    const saved = await post<{ id: number }>('demo', '/admin/notice/notice/save', { title: '不通知的通知', category: 2, audience: 3, activityId, content: '仅站内。', sendEmail: 1, sendSms: 1 });
+    expect(saved.code, saved.msg).toBe(0);
+    const counted = await get<{ email: number; sms: number }>('demo', '/admin/notice/notice/updateStatusMessages', { id: String(saved.data.id), status: '1' });
+    expect(counted).toMatchObject({ code: 0, data: { email: 1, sms: 2 } });
+    // A move the row cannot take is refused as the move itself is.
+    expect((await get('demo', '/admin/notice/notice/updateStatusMessages', { id: String(saved.data.id), status: '2' })).code).toBe(1);
+    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: saved.data.id, status: 1, notify: 'false' });
+    expect(published.code, published.msg).toBe(0);
+    expect(await queuedFor('不通知的通知')).toEqual([]);
+    // Withdrawn and published again, told this time: what was counted is what is queued.
+    expect((await post('demo', '/admin/notice/notice/updateStatus', { id: String(saved.data.id), status: '2' })).code).toBe(0);
+    expect((await get<{ email: number; sms: number }>('demo', '/admin/notice/notice/updateStatusMessages', { id: String(saved.data.id), status: '1' })).data).toEqual({ email: 1, sms: 2 });
+    expect((await post('demo', '/admin/notice/notice/updateStatus', { id: String(saved.data.id), status: '1' })).code).toBe(0);
+    expect(addresses(await queuedFor('不通知的通知'))).toEqual(['email:zheng@example.com', 'sms:13911110002', 'sms:13911110003']);
+  });
+
   // How fast is the bench's business (scripts/bench-outbox.mjs); here, that all 5 000 are queued by the publication itself.
   it('queues an email to each of 5 000 attendees with the notice’s publication', async () => {
     const [big] = await t.app.db
@@ -222,7 +240,7 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
     }));
     for (let i = 0; i < people.length; i += 1000) await t.app.db.insert(personTable).values(people.slice(i, i + 1000) as never);
     const saved = await post<{ id: number }>('demo', '/admin/notice/notice/save', { title: '五千人通知', category: 2, audience: 3, activityId: big.id, content: '请准时入场。', sendEmail: 1 });
-    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: saved.data.id, status: 1 });
+    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: String(saved.data.id), status: '1' });
     expect(published.code, published.msg).toBe(0);
     const queued = await t.app.db
       .select({ id: schema.outboxMessages.id })
