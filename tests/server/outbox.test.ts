@@ -269,6 +269,21 @@ describe('消息记录', () => {
   });
 });
 
+describe('消息记录 shows an SMS as sent', () => {
+  it('keeps the digits of a notice or a link, and masks a verification code only', async () => {
+    const admin = await tokenFor(t.app, SEEDED.admin.username, SEEDED.admin.password);
+    const mobile = freshMobile();
+    const notice = '【2026 长三角数字经济年会】开幕式改到 10:00，详见 http://localhost:21025/zbzj/pre/mine?code=AbC123';
+    await t.app.db.insert(s.outboxMessages).values([
+      { channel: 'sms', kind: 'notice', recipient: mobile, text: notice, state: 'sent', attempts: 1, createdAt: new Date(t.clock.now) },
+      // A code row of an older version, written in clear.
+      { channel: 'sms', kind: 'register', recipient: mobile, text: '您的验证码为482913，5分钟内有效', state: 'sent', attempts: 1, createdAt: new Date(t.clock.now) },
+    ]);
+    const listed = await adminCall<{ records: OutboxMessageRow[] }>(t.app, admin, 'GET', '/system/message/page', { recipient: mobile });
+    expect(listed.data.records.map((r) => r.text).sort()).toEqual([notice, '您的验证码为******，5分钟内有效'].sort());
+  });
+});
+
 describe('消息记录 of staff granted some projects', () => {
   it("shows a project's messages only to those granted the project, and those of no project to every reader", async () => {
     const staff = { username: 'msgscoped', password: 'Scoped-pass-2026', nickName: '授权一个项目' };

@@ -19,7 +19,7 @@ const base: OutboxMessageRow = {
   text: '吴双全，您好：\n\n开幕式改到 10:00。',
   state: 'failed',
   attempts: 5,
-  lastError: '554 mailbox unavailable',
+  lastError: 'connect ECONNREFUSED 127.0.0.1:21025',
   provider: 'smtp',
   providerMessageId: null,
   createdAt: '2026-11-27 09:00:00',
@@ -57,7 +57,7 @@ describe('系统管理 → 消息记录', () => {
     renderPage(MessageRecordPage, { as: 'admin' });
     act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'MENU_system_sms', messageResend.authority] })));
     expect(await screen.findByText('wu@example.com')).toBeInTheDocument();
-    for (const text of ['通知公告', '注册验证码', '失败', '已发送', '待发送', '554 mailbox unavailable', '阿里云短信', 'BIZ-42']) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    for (const text of ['通知公告', '注册验证码', '失败', '已发送', '待发送', '无法连接邮件服务器', '阿里云短信', 'BIZ-42']) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     // 重发 only on the failed email: not on the queued SMS, nor on a code (gone once sent).
     expect(screen.getAllByRole('button', { name: '重发' })).toHaveLength(1);
     // Reading the record is not sending: without its own action there is no 重发 at all.
@@ -83,7 +83,10 @@ describe('系统管理 → 消息记录', () => {
     await user.click(within(row).getByRole('button', { name: '详情' }));
     const drawer = (await screen.findByText('消息详情')).closest('.ant-drawer') as HTMLElement;
     expect(within(drawer).getByText(/开幕式改到 10:00。/)).toBeInTheDocument();
-    expect(within(drawer).getByText('554 mailbox unavailable')).toBeInTheDocument();
+    // The error in Chinese; the transport's words folded under 技术详情.
+    expect(within(drawer).getByText('无法连接邮件服务器')).toBeInTheDocument();
+    expect(within(drawer).getByText('技术详情').closest('details')).not.toHaveAttribute('open');
+    expect(within(drawer).getByText('connect ECONNREFUSED 127.0.0.1:21025').closest('details')).not.toBeNull();
     await user.click(within(drawer).getByRole('button', { name: /关闭|Close/ }));
 
     await user.click(within(row).getByRole('button', { name: '重发' }));

@@ -6,6 +6,9 @@ import { chinaDateTime } from '../../lib/dates';
 import { offsetOf, orderBy, type PageParams } from '../../lib/paging';
 import { maskSmsContent } from '../../services/smsSender';
 import { escapeLike } from '../../services/sql';
+import { SMS_CODE_KINDS } from '@domain/messaging/templates';
+
+const CODE_KINDS: ReadonlySet<string> = new Set(SMS_CODE_KINDS.map((kind) => kind.key));
 
 /** The SQL of 系统管理 → 消息记录. */
 
@@ -62,8 +65,10 @@ export async function pageMessages(db: AppDb, reader: MessageReader, query: Mess
       kind: row.kind,
       recipient: row.recipient,
       subject: row.subject,
-      // SMS texts are stored masked; older rows are masked here, so the page never shows a code.
-      text: row.channel === 'sms' ? maskSmsContent(row.text) : row.text,
+      // A verification code is stored masked; rows of older versions held it in clear and are masked here,
+      // so the page never shows a code. Every other SMS is shown as sent: starring each run of four digits
+      // turned 「2026 长三角数字经济年会」 and a link's port into ****.
+      text: row.channel === 'sms' && CODE_KINDS.has(row.kind) ? maskSmsContent(row.text) : row.text,
       state: row.state,
       attempts: row.attempts,
       lastError: row.lastError,

@@ -1,3 +1,4 @@
+import { deliveryErrorText } from '@domain/messaging/deliveryErrors';
 import { useRef, useState } from 'react';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { MESSAGE_KIND_OPTIONS, SMS_CODE_KINDS, messageKindLabel } from '@domain/messaging/templates';
@@ -64,7 +65,8 @@ export default function MessageRecordPage() {
     },
     { title: '状态', dataIndex: 'state', key: 'state', width: 90, render: stateTag },
     { title: '尝试次数', dataIndex: 'attempts', key: 'attempts', width: 90 },
-    { title: '最后错误', dataIndex: 'lastError', key: 'lastError', width: 200, ellipsis: true, render: dash },
+    // In Chinese (无法连接邮件服务器…); the transport's own words are in the detail drawer, folded.
+    { title: '最后错误', dataIndex: 'lastError', key: 'lastError', width: 200, ellipsis: true, render: (value: string | null, row) => dash(deliveryErrorText(row.channel, value)) },
     { title: '服务商', dataIndex: 'provider', key: 'provider', width: 100, render: (value: string | null) => (value ? (PROVIDER_LABELS[value] ?? value) : '-') },
     { title: '消息号', dataIndex: 'providerMessageId', key: 'providerMessageId', width: 180, ellipsis: true, render: dash },
     {
@@ -124,7 +126,19 @@ export default function MessageRecordPage() {
               <Descriptions.Item label="状态">{stateTag(shown.state)}</Descriptions.Item>
               <Descriptions.Item label="尝试次数">{shown.attempts}</Descriptions.Item>
               <Descriptions.Item label="发送时间">{shown.sentAt ? formatDateTime(shown.sentAt) : '-'}</Descriptions.Item>
-              <Descriptions.Item label="最后错误">{dash(shown.lastError)}</Descriptions.Item>
+              <Descriptions.Item label="最后错误">
+                {shown.lastError ? (
+                  <>
+                    {deliveryErrorText(shown.channel, shown.lastError)}
+                    <details>
+                      <summary>技术详情</summary>
+                      <Typography.Text code>{shown.lastError}</Typography.Text>
+                    </details>
+                  </>
+                ) : (
+                  '-'
+                )}
+              </Descriptions.Item>
               <Descriptions.Item label="服务商">{shown.provider ? (PROVIDER_LABELS[shown.provider] ?? shown.provider) : '-'}</Descriptions.Item>
               <Descriptions.Item label="消息号">{dash(shown.providerMessageId)}</Descriptions.Item>
               {shown.subject ? <Descriptions.Item label="主题">{shown.subject}</Descriptions.Item> : null}
