@@ -219,6 +219,30 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
     expect(addresses(await queuedFor('不通知的通知'))).toEqual(['email:zheng@example.com', 'sms:13911110002', 'sms:13911110003']);
   });
 
+  it('消息记录 lists an activity’s messages and sums them up: 待发送 / 已发送 / 失败 / 已退订, for its organiser only', async () => {
+    const rows = await t.app.db
+      .select({ id: schema.outboxMessages.id })
+      .from(schema.outboxMessages)
+      .where(and(eq(schema.outboxMessages.organiserId, organiserId), eq(schema.outboxMessages.kind, 'notice'), eq(schema.outboxMessages.projectId, projectId)));
+    const ours = (await queuedFor('')).filter((row) => row.projectId === projectId);
+    expect(rows.length).toBe(ours.length);
+    await t.app.db.update(schema.outboxMessages).set({ state: 'sent' }).where(eq(schema.outboxMessages.id, ours[0].id));
+    await t.app.db.update(schema.outboxMessages).set({ state: 'failed', lastError: 'connect ECONNREFUSED 127.0.0.1:21025' }).where(eq(schema.outboxMessages.id, ours[1].id));
+    // Another activity's message of the same organiser stays out of this activity's count.
+    await t.app.outbox.enqueue([{ channel: 'email', kind: 'approved', organiserId, projectId, recipient: 'elsewhere@example.com', subject: '审核通过', text: '别的活动' }]);
+
+    const summary = await get<{ queued: number; sent: number; failed: number; unsubscribed: number }>('demo', '/admin/system/message/summary', { activityId: String(activityId) });
+    const states = (await queuedFor('')).filter((row) => row.projectId === projectId).map((row) => row.state);
+    const n = (state: string) => states.filter((st) => st === state).length;
+    expect(n('failed')).toBe(1);
+    expect(summary).toMatchObject({ code: 0, data: { queued: n('queued'), sent: n('sent'), failed: 1, unsubscribed: 2 } });
+    const page = await get<{ total: number; records: Array<{ recipient: string }> }>('demo', '/admin/system/message/page', { activityId: String(activityId), limit: '100' });
+    expect(page.data.total).toBe(ours.length);
+    expect(page.data.records.map((r) => r.recipient)).not.toContain('elsewhere@example.com');
+    // Another organiser sees none of it.
+    expect((await get('other', '/admin/system/message/summary', { activityId: String(activityId) })).data).toEqual({ queued: 0, sent: 0, failed: 0, unsubscribed: 0 });
+  });
+
   // How fast is the bench's business (scripts/bench-outbox.mjs); here, that all 5 000 are queued by the publication itself.
   it('queues an email to each of 5 000 attendees with the notice’s publication', async () => {
     const [big] = await t.app.db

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import MessageRecordPage from '../../src/features/system/pages/system/sms/index';
-import { messagePage, messageResend, type OutboxMessageRow } from '@domain/system/messages.contracts';
+import { messagePage, messageResend, messageSummary, type OutboxMessageRow } from '@domain/system/messages.contracts';
 import { useSession } from '../../src/stores/session';
 import { answer, mock } from '../mocks/contract';
 import { server } from '../mocks/server';
@@ -34,7 +34,12 @@ function backend() {
   ];
   const queries: Array<Record<string, string>> = [];
   const resent: Array<Record<string, string>> = [];
+  const summaries: Array<Record<string, string>> = [];
   server.use(
+    mock(messageSummary, ({ params }) => {
+      summaries.push(params);
+      return params.activityId ? { queued: 5, sent: 120, failed: 3, unsubscribed: 2 } : { queued: 9, sent: 900, failed: 7, unsubscribed: 4 };
+    }),
     mock(messagePage, ({ params }) => {
       queries.push(params);
       const records = rows.filter((row) => (!params.channel || row.channel === params.channel) && (!params.kind || row.kind === params.kind));
@@ -45,7 +50,7 @@ function backend() {
       return answer(messageResend, { id: 9 }, '已重新加入发送队列');
     }),
   );
-  return { queries, resent };
+  return { queries, resent, summaries };
 }
 
 beforeEach(() => resetSession());
@@ -94,6 +99,18 @@ describe('系统管理 → 消息记录', () => {
     await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(resent).toEqual([expect.objectContaining({ id: '1' })]));
     expect(await screen.findByText('已重新加入发送队列')).toBeInTheDocument();
+  }, 40_000);
+
+  it('lists one activity’s messages with its 待发送 / 已发送 / 失败 / 已退订', async () => {
+    const { queries, summaries } = backend();
+    renderPage(MessageRecordPage, { as: 'demo' });
+    expect(await screen.findByText('wu@example.com')).toBeInTheDocument();
+    expect(await screen.findByText('待发送 9 · 已发送 900 · 失败 7 · 已退订 4')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('combobox')[0]);
+    await user.click(await screen.findByTitle('开幕式暨主论坛（2026中国国际智慧城市博览会）'));
+    expect(await screen.findByText('待发送 5 · 已发送 120 · 失败 3 · 已退订 2')).toBeInTheDocument();
+    expect(summaries.at(-1)).toEqual({ activityId: '1' });
+    await waitFor(() => expect(queries.at(-1)?.activityId).toBe(summaries.at(-1)?.activityId));
   }, 40_000);
 
   it('offers no 重发 to a reader without the authority', async () => {
