@@ -142,6 +142,9 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
     const link = `https://hz.example.com/zbzj/pre/unsubscribe?code=${CODES.both}&sig=${unsubscribeSig(CODES.both, 'wu@example.com')}`;
     expect(wu.text).toContain(link);
     expect(wu.html).toContain(`<a href="${link.replace('&', '&amp;')}">`);
+    // A notice SMS says how to stop them; a transactional one (审核结果, codes) does not.
+    const text = rows.find((row) => row.recipient === '13911110001')!.text;
+    expect(text.endsWith(' 回T退订')).toBe(true);
   });
 
   it('takes off only the address a link was sent to, and refuses the personal code without its signature', async () => {
