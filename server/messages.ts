@@ -434,6 +434,8 @@ export const MSG = {
   personBulkIsSpeaker: '是日程的演讲嘉宾',
   personBulkIsPassenger: '已安排班车',
   personBulkDone: (verb: string, done: number, skipped: number) => `已${verb} ${done} 人${skipped ? `，${skipped} 人未处理` : ''}`,
+  /** After personBulkDone, for a move that tells the attendees: what it queued, or that it told nobody. */
+  personBulkNotified: (email: number, sms: number) => (email || sms ? `；已加入发送队列：邮件 ${email} 封、短信 ${sms} 条` : '；未发送通知'),
   auditShuttleRider: (line: string, name: string) => `班车线路「${line}」加入乘车人员「${name}」`,
 
   // 签到台: scans at a gate (server/modules/meeting/gateScan.routes.ts). The verdicts' words live with the

@@ -32,6 +32,16 @@ export const PersonSelection = {
 
 const action = { ...PersonSelection, dryRun: Type.Optional(Flag) };
 
+/**
+ * A move that tells the attendees (审核通过, 取消登记): `notify=false` (「不通知」) moves them and queues
+ * nothing; left out, each moved attendee gets the message by email and SMS as a single move does.
+ */
+const notifying = { ...action, notify: Type.Optional(StringEnum(['true', 'false'] as const, { title: '通知参会人员' })) };
+
+/** The messages a move queues (or, on a dry run, would): an email per address given, an SMS per mobile. */
+export const BulkMessages = Type.Object({ email: Int, sms: Int });
+export type BulkMessages = Static<typeof BulkMessages>;
+
 /** Persons left out by an action, grouped by why (已通过 12 人, 有签到记录 3 人…). */
 export const BulkSkip = Type.Object({ reason: Text, count: Int });
 export type BulkSkip = Static<typeof BulkSkip>;
@@ -42,6 +52,8 @@ export const BulkResult = Type.Object({
   /** Persons the action changed (or, on a dry run, would change). */
   done: Int,
   skipped: Type.Array(BulkSkip),
+  /** Moves that tell the attendees: what they queue (nothing with notify=false). */
+  messages: Type.Optional(BulkMessages),
 });
 export type BulkResult = Static<typeof BulkResult>;
 
@@ -49,7 +61,7 @@ export const personBulkApprove = endpoint({
   method: 'POST',
   path: '/person/person/bulkApprove',
   authority: 'ACTION_person_person_status',
-  body: Type.Object(action, { additionalProperties: false }),
+  body: Type.Object(notifying, { additionalProperties: false }),
   response: BulkResult,
 });
 
@@ -57,7 +69,7 @@ export const personBulkCancel = endpoint({
   method: 'POST',
   path: '/person/person/bulkCancel',
   authority: 'ACTION_person_person_status',
-  body: Type.Object({ ...action, remark: Type.Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false }),
+  body: Type.Object({ ...notifying, remark: Type.Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false }),
   response: BulkResult,
 });
 

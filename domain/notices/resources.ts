@@ -111,9 +111,9 @@ export const notice: ResourceDef<'notice'> = {
       transitions: [
         // A publication to an activity's attendees queues its emails and SMS at once (each publication
         // anew), and a withdrawal cannot recall them: the confirmation says so before a click sends them.
-        { from: ['draft'], to: 'published', label: '发布', confirm: '发布后接收对象即可查看。接收对象为「活动参会人员」并选了同时发送邮件或短信的，会立即发给该活动的参会人员。' },
+        { from: ['draft'], to: 'published', label: '发布', notifies: true, confirm: '发布后接收对象即可查看。接收对象为「活动参会人员」并选了同时发送邮件或短信的，会立即发给该活动的参会人员。' },
         { from: ['published'], to: 'withdrawn', label: '撤回', danger: true, confirm: '撤回后接收对象不再看到这条通知；已发出的邮件和短信无法收回。' },
-        { from: ['withdrawn'], to: 'published', label: '重新发布', confirm: '重新发布后接收对象即可再次查看。接收对象为「活动参会人员」并选了同时发送邮件或短信的，会再次发给该活动的参会人员。' },
+        { from: ['withdrawn'], to: 'published', label: '重新发布', notifies: true, confirm: '重新发布后接收对象即可再次查看。接收对象为「活动参会人员」并选了同时发送邮件或短信的，会再次发给该活动的参会人员。' },
       ],
     },
   ],

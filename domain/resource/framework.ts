@@ -151,6 +151,9 @@ export function machineRoute(machine: Pick<StateMachine, 'field'>): string {
   return `update${machine.field.charAt(0).toUpperCase()}${machine.field.slice(1)}`;
 }
 
+/** The wire route that counts the messages a machine's move would queue (Transition.notifies): status → updateStatusMessages. */
+export const machineMessagesRoute = (machine: Pick<StateMachine, 'field'>): string => `${machineRoute(machine)}Messages`;
+
 /** The authority suffix of a machine's moves: status → status, auditStatus → audit. */
 export function machineAction(machine: Pick<StateMachine, 'field' | 'action'>): string {
   return machine.action ?? (machine.field === 'status' ? 'status' : machine.field.replace(/Status$/, ''));

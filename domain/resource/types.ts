@@ -169,6 +169,18 @@ export interface Transition {
   remark?: boolean;
   /** What the confirmation says the move will do, when more than 确定要执行此操作吗？ (e.g. messages it sends). */
   confirm?: string;
+  /**
+   * The move may email and text people (a notice to an activity's attendees): before confirming, the page
+   * asks the server how many it would queue (GET `<api>/<machineRoute>Messages?id=&<field>=`, answered
+   * by TransitionMessages) and offers 「不通知」, which moves with notify=false and queues nothing.
+   */
+  notifies?: boolean;
+}
+
+/** The emails and SMS a move would queue (Transition.notifies), as the server counts them. */
+export interface TransitionMessages {
+  email: number;
+  sms: number;
 }
 
 /**

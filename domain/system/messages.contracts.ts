@@ -37,8 +37,29 @@ export const messagePage = endpoint({
     state: Type.Optional(StringEnum(MESSAGE_STATES)),
     kind: Type.Optional(Type.String({ maxLength: 32, title: '种类' })),
     recipient: Type.Optional(Type.String({ maxLength: 254 })),
+    /** The messages to one activity's attendees (its notices, 登记确认, 审核结果, 二维码). */
+    activityId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, title: '活动' })),
   }),
   response: Page(OutboxMessageRow),
+});
+
+/** What became of the messages the reader may see (of one activity, or all): 待发送 / 已发送 / 失败, and addresses unsubscribed. */
+export const MessageSummary = Type.Object({
+  /** queued or sending */
+  queued: Int,
+  sent: Int,
+  failed: Int,
+  /** The activity's attendees' addresses on the organiser's unsubscribe list (all of the organiser's without an activity). */
+  unsubscribed: Int,
+});
+export type MessageSummary = Static<typeof MessageSummary>;
+
+export const messageSummary = endpoint({
+  method: 'GET',
+  path: '/system/message/summary',
+  authority: 'MENU_system_sms',
+  query: Type.Object({ activityId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, title: '活动' })) }),
+  response: MessageSummary,
 });
 
 /** Queues a copy of a sent or failed message (a new row; the old one stays as it was). */

@@ -121,12 +121,17 @@ export const ROLES = {
   },
 } as const;
 
-const STAFF_MENUS = ['yx', 'cnf', 'crm', 'sales', 'finance', 'business', 'meeting', 'system_mynotice'];
+/**
+ * 消息记录 (system_sms) too: organisers see what was delivered of their own notices and attendees' messages
+ * (scoped to their organiser and granted projects, server/modules/system/messages.repository.ts); existing
+ * databases got it by migration 0027_message_record_organisers.
+ */
+const STAFF_MENUS = ['yx', 'cnf', 'crm', 'sales', 'finance', 'business', 'meeting', 'system_mynotice', 'system_sms'];
 
 /**
  * Menu codes (and, with them, all their descendants and actions) each non-super role holds. An organiser's
  * administrator manages their own organiser's accounts and roles (系统管理 → 用户, 角色, 审计日志), never
- * the system-wide menus, API keys or SMS log.
+ * the system-wide menus or API keys.
  */
 export const ROLE_GRANTS: Record<'staff' | 'contestant' | 'organiserAdmin', string[]> = {
   staff: STAFF_MENUS,

@@ -34,6 +34,8 @@ function safeMessage(error: Error & { query?: unknown; code?: unknown }): string
 const withoutLiterals = (text: string) => text.replace(/'(?:[^']|'')*'/g, "'…'");
 
 export function serializeError(value: Error, depth = 0): LoggedError {
+  // A caller that hands a string (or anything else) as `err` gets it as the message, not one key per character.
+  if (!(value instanceof Error)) return { type: typeof value, message: String(value), stack: '' };
   const message = safeMessage(value);
   const out: LoggedError = {
     type: value.constructor?.name ?? 'Error',

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { UserInfo } from '@domain/session/session.contracts';
 import type { SmsOutboxRow } from '@domain/system/sms.contracts';
 import type { SystemUserRow } from '@domain/system/users.contracts';
@@ -336,7 +336,7 @@ describe('admin user list and status', () => {
       await adminPost('/admin/system/user/reject', { id: demo.id, remark: 'x' }, demoToken),
       await adminPost('/admin/system/user/updateStatus', { id: demo.id, status: 0 }, demoToken),
     ]) {
-      expect(res.statusCode).toBe(403);
+      expect(res.statusCode, res.raw.req.url).toBe(403);
     }
     const [row] = await t.app.db.select({ status: s.users.status }).from(s.users).where(eq(s.users.id, demo.id));
     expect(row.status).toBe(1);
@@ -376,6 +376,25 @@ describe('admin user list and status', () => {
       expect(row.content).not.toMatch(/\d{4,}/);
     }
     expect(JSON.stringify(found)).not.toContain(code);
+  });
+
+  it('gives 消息记录 to the organisers\' built-in roles of a database seeded before (migration 0024), once', async () => {
+    const staffRoles = await t.app.db.select({ id: s.roles.id }).from(s.roles).where(inArray(s.roles.code, ['organiser_staff', 'organiser_admin']));
+    const [menu] = await t.app.db.select().from(s.menus).where(eq(s.menus.menuCode, 'system_sms'));
+    const roleIds = staffRoles.map((r) => r.id);
+    await t.app.db.delete(s.roleMenus).where(and(inArray(s.roleMenus.roleId, roleIds), eq(s.roleMenus.menuId, menu.id)));
+    const menuActions = (await t.app.db.select({ id: s.actions.id }).from(s.actions).where(eq(s.actions.menuId, menu.id))).map((a) => a.id);
+    await t.app.db.delete(s.roleActions).where(and(inArray(s.roleActions.roleId, roleIds), inArray(s.roleActions.actionId, menuActions)));
+    const demoToken = await tokenFor(t.app, SEEDED.demo.username, SEEDED.demo.password);
+    expect((await signedInject(t.app, { method: 'GET', url: '/admin/system/message/page', token: demoToken })).statusCode).toBe(403);
+    const migration = readFileSync(new URL('../../server/db/migrations/0027_message_record_organisers.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await t.app.db.execute(sql.raw(statement));
+    for (const who of ['demo', 'manager'] as const) {
+      const token = await tokenFor(t.app, SEEDED[who].username, SEEDED[who].password);
+      const menus = JSON.stringify(body(await signedInject(t.app, { method: 'GET', url: '/admin/current/user/menu', token })).data);
+      expect(menus).toContain('/system/sms/index');
+      expect((await signedInject(t.app, { method: 'GET', url: '/admin/system/message/page', token })).statusCode).toBe(200);
+    }
   });
 
   it('adds the 消息记录 menu to a database seeded before it existed', async () => {

@@ -339,6 +339,7 @@ export const SEEDED = {
   admin: { username: 'admin', password: 'admin123456' },
   demo: { username: 'demo', password: 'demo123456' },
   edu: { username: 'edu', password: 'edu123456' },
+  manager: { username: 'manager', password: 'manager123456' },
 } as const;
 
 /**

@@ -115,7 +115,7 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
   async function publishNotice(title: string, channels: { sendEmail?: number; sendSms?: number }) {
     const saved = await post<{ id: number }>('demo', '/admin/notice/notice/save', { title, category: 2, audience: 3, activityId, content: '开幕式改到 10:00。', ...channels });
     expect(saved.code, saved.msg).toBe(0);
-    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: saved.data.id, status: 1 });
+    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: String(saved.data.id), status: '1' });
     expect(published.code, published.msg).toBe(0);
     return saved.data.id;
   }
@@ -142,6 +142,9 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
     const link = `https://hz.example.com/zbzj/pre/unsubscribe?code=${CODES.both}&sig=${unsubscribeSig(CODES.both, 'wu@example.com')}`;
     expect(wu.text).toContain(link);
     expect(wu.html).toContain(`<a href="${link.replace('&', '&amp;')}">`);
+    // A notice SMS says how to stop them; a transactional one (审核结果, codes) does not.
+    const text = rows.find((row) => row.recipient === '13911110001')!.text;
+    expect(text.endsWith(' 回T退订')).toBe(true);
   });
 
   it('takes off only the address a link was sent to, and refuses the personal code without its signature', async () => {
@@ -201,6 +204,48 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
     expect(resend).toMatchObject({ code: 1, msg: '收件人已退订该主办方的通知，不能重发' });
   });
 
+  it('says before 发布 how many emails and SMS it will queue (opt-outs and missing addresses left out); 「不通知」 queues none', async () => {
+    // Now: wu unsubscribed both addresses, zheng gave both, 王短信 a mobile only, 冯取消 is cancelled.
+    const saved = await post<{ id: number }>('demo', '/admin/notice/notice/save', { title: '不通知的通知', category: 2, audience: 3, activityId, content: '仅站内。', sendEmail: 1, sendSms: 1 });
+    expect(saved.code, saved.msg).toBe(0);
+    const counted = await get<{ email: number; sms: number }>('demo', '/admin/notice/notice/updateStatusMessages', { id: String(saved.data.id), status: '1' });
+    expect(counted).toMatchObject({ code: 0, data: { email: 1, sms: 2 } });
+    // A move the row cannot take is refused as the move itself is.
+    expect((await get('demo', '/admin/notice/notice/updateStatusMessages', { id: String(saved.data.id), status: '2' })).code).toBe(1);
+    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: saved.data.id, status: 1, notify: 'false' });
+    expect(published.code, published.msg).toBe(0);
+    expect(await queuedFor('不通知的通知')).toEqual([]);
+    // Withdrawn and published again, told this time: what was counted is what is queued.
+    expect((await post('demo', '/admin/notice/notice/updateStatus', { id: String(saved.data.id), status: '2' })).code).toBe(0);
+    expect((await get<{ email: number; sms: number }>('demo', '/admin/notice/notice/updateStatusMessages', { id: String(saved.data.id), status: '1' })).data).toEqual({ email: 1, sms: 2 });
+    expect((await post('demo', '/admin/notice/notice/updateStatus', { id: String(saved.data.id), status: '1' })).code).toBe(0);
+    expect(addresses(await queuedFor('不通知的通知'))).toEqual(['email:zheng@example.com', 'sms:13911110002', 'sms:13911110003']);
+  });
+
+  it('消息记录 lists an activity’s messages and sums them up: 待发送 / 已发送 / 失败 / 已退订, for its organiser only', async () => {
+    const rows = await t.app.db
+      .select({ id: schema.outboxMessages.id })
+      .from(schema.outboxMessages)
+      .where(and(eq(schema.outboxMessages.organiserId, organiserId), eq(schema.outboxMessages.kind, 'notice'), eq(schema.outboxMessages.projectId, projectId)));
+    const ours = (await queuedFor('')).filter((row) => row.projectId === projectId);
+    expect(rows.length).toBe(ours.length);
+    await t.app.db.update(schema.outboxMessages).set({ state: 'sent' }).where(eq(schema.outboxMessages.id, ours[0].id));
+    await t.app.db.update(schema.outboxMessages).set({ state: 'failed', lastError: 'connect ECONNREFUSED 127.0.0.1:21025' }).where(eq(schema.outboxMessages.id, ours[1].id));
+    // Another activity's message of the same organiser stays out of this activity's count.
+    await t.app.outbox.enqueue([{ channel: 'email', kind: 'approved', organiserId, projectId, recipient: 'elsewhere@example.com', subject: '审核通过', text: '别的活动' }]);
+
+    const summary = await get<{ queued: number; sent: number; failed: number; unsubscribed: number }>('demo', '/admin/system/message/summary', { activityId: String(activityId) });
+    const states = (await queuedFor('')).filter((row) => row.projectId === projectId).map((row) => row.state);
+    const n = (state: string) => states.filter((st) => st === state).length;
+    expect(n('failed')).toBe(1);
+    expect(summary).toMatchObject({ code: 0, data: { queued: n('queued'), sent: n('sent'), failed: 1, unsubscribed: 2 } });
+    const page = await get<{ total: number; records: Array<{ recipient: string }> }>('demo', '/admin/system/message/page', { activityId: String(activityId), limit: '100' });
+    expect(page.data.total).toBe(ours.length);
+    expect(page.data.records.map((r) => r.recipient)).not.toContain('elsewhere@example.com');
+    // Another organiser sees none of it.
+    expect((await get('other', '/admin/system/message/summary', { activityId: String(activityId) })).data).toEqual({ queued: 0, sent: 0, failed: 0, unsubscribed: 0 });
+  });
+
   // How fast is the bench's business (scripts/bench-outbox.mjs); here, that all 5 000 are queued by the publication itself.
   it('queues an email to each of 5 000 attendees with the notice’s publication', async () => {
     const [big] = await t.app.db
@@ -222,7 +267,7 @@ describe('a notice to attendees with 发送渠道, and 退订', () => {
     }));
     for (let i = 0; i < people.length; i += 1000) await t.app.db.insert(personTable).values(people.slice(i, i + 1000) as never);
     const saved = await post<{ id: number }>('demo', '/admin/notice/notice/save', { title: '五千人通知', category: 2, audience: 3, activityId: big.id, content: '请准时入场。', sendEmail: 1 });
-    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: saved.data.id, status: 1 });
+    const published = await post('demo', '/admin/notice/notice/updateStatus', { id: String(saved.data.id), status: '1' });
     expect(published.code, published.msg).toBe(0);
     const queued = await t.app.db
       .select({ id: schema.outboxMessages.id })

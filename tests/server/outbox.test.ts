@@ -244,9 +244,19 @@ describe('消息记录', () => {
     // A code cannot be sent again: it is gone from the record once sent.
     expect((await adminCall(t.app, admin, 'POST', '/system/message/resend', { id: code.id })).msg).toBe('验证码短信不能重发，请让对方重新获取验证码');
 
-    // The demo organiser's staff have not been given 消息记录: refused, nothing resent.
-    expect((await adminCall<Listed>(t.app, demo, 'GET', '/system/message/page', {})).status).toBe(403);
-    expect((await adminCall(t.app, demo, 'POST', '/system/message/resend', { id: ours.id })).status).toBe(403);
+    // The organisers' roles (demo: 主办方员工, manager: 主办方管理员) read 消息记录: their organiser's messages
+    // only, not those of no organiser (another's sign-up codes) nor the platform-wide 短信记录.
+    for (const who of ['demo', 'manager'] as const) {
+      const token = who === 'demo' ? demo : await tokenFor(t.app, SEEDED.manager.username, SEEDED.manager.password);
+      const listed = await adminCall<Listed>(t.app, token, 'GET', '/system/message/page', { pageSize: 100 });
+      expect(listed.code, listed.msg).toBe(0);
+      const seen = listed.data.records.map((r) => r.id);
+      expect(seen).toContain(ours.id);
+      expect(seen).not.toContain(gaveUp.id);
+      expect(seen).not.toContain(code.id);
+      expect((await adminCall(t.app, token, 'GET', '/system/sms/page', {})).status).toBe(403);
+      expect((await adminCall(t.app, token, 'POST', '/system/message/resend', { id: gaveUp.id })).msg).toBe(MSG.messageNotFound);
+    }
 
     // Reading the record is not sending: staff given the menu without 重发 list it and resend nothing.
     const reader = { username: 'msgreader', password: 'Reader-pass-2026', nickName: '消息记录只读' };
@@ -256,6 +266,21 @@ describe('消息记录', () => {
     const before = (await t.app.db.select().from(s.outboxMessages)).length;
     expect((await adminCall(t.app, readerToken, 'POST', '/system/message/resend', { id: ours.id })).status).toBe(403);
     expect((await t.app.db.select().from(s.outboxMessages)).length).toBe(before);
+  });
+});
+
+describe('消息记录 shows an SMS as sent', () => {
+  it('keeps the digits of a notice or a link, and masks a verification code only', async () => {
+    const admin = await tokenFor(t.app, SEEDED.admin.username, SEEDED.admin.password);
+    const mobile = freshMobile();
+    const notice = '【2026 长三角数字经济年会】开幕式改到 10:00，详见 http://localhost:21025/zbzj/pre/mine?code=AbC123';
+    await t.app.db.insert(s.outboxMessages).values([
+      { channel: 'sms', kind: 'notice', recipient: mobile, text: notice, state: 'sent', attempts: 1, createdAt: new Date(t.clock.now) },
+      // A code row of an older version, written in clear.
+      { channel: 'sms', kind: 'register', recipient: mobile, text: '您的验证码为482913，5分钟内有效', state: 'sent', attempts: 1, createdAt: new Date(t.clock.now) },
+    ]);
+    const listed = await adminCall<{ records: OutboxMessageRow[] }>(t.app, admin, 'GET', '/system/message/page', { recipient: mobile });
+    expect(listed.data.records.map((r) => r.text).sort()).toEqual([notice, '您的验证码为******，5分钟内有效'].sort());
   });
 });
 

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import type { OutboxChannel } from '../../server/services/outbox/channels';
 import { createOutboxWorker, type OutboxWorker } from '../../server/services/outbox/worker';
+import { serializeError } from '../../server/lib/errorLog';
 import { buildTestApp, type TestApp } from './helpers';
 
 /**
@@ -58,4 +60,34 @@ describe('an outbox send longer than its lease', () => {
       await Promise.all([first.stop(), second.stop()]);
     }
   }, 20_000);
+});
+
+describe('an outbox send that fails', () => {
+  it('logs the error as an error (type, message, stack), not its characters one key each', async () => {
+    const lines: string[] = [];
+    // The app's own err serializer (server/lib/errorLog.ts), which spread a string into one key per character.
+    const log = pino({ level: 'warn', serializers: { err: serializeError } }, { write: (line: string) => void lines.push(line) });
+    const refused: OutboxChannel = {
+      provider: 'refusing',
+      send: async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:21025'), { code: 'ECONNREFUSED' });
+      },
+      close: () => undefined,
+    };
+    const config = { ...t.app.config, outboxPollMs: 20, outboxMaxAttempts: 1 };
+    const worker = createOutboxWorker({ db: t.app.db, now: Date.now, log, config, channels: { email: refused, sms: refused } });
+    const [id] = await t.app.outbox.enqueue([{ channel: 'email', kind: 'notice', recipient: 'refused@example.com', subject: '通知', text: '内容' }]);
+    worker.start();
+    try {
+      for (const end = Date.now() + 5_000; Date.now() < end && !lines.some((line) => line.includes('outbox send failed')); ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await worker.stop();
+    }
+    const entry = JSON.parse(lines.find((line) => line.includes('outbox send failed'))!) as { outboxId: number; err: Record<string, unknown> };
+    expect(entry.outboxId).toBe(id);
+    expect(entry.err).toMatchObject({ type: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:21025', code: 'ECONNREFUSED' });
+    expect(entry.err).not.toHaveProperty('0');
+  });
 });

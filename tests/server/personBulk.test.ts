@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX, type BadgePage, type BulkResult } from '@domain/meeting/personBulk.contracts';
 import { MSG } from '../../server/messages';
 import { queryRows } from '../../server/services/sql';
-import { body, buildTestApp, callerFor, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, callerFor, createSecondOrganiser, fanoutsExpanded, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
  * 参会人员 in bulk through the real routes: by ticked ids and by the list's filter, bounded; the state
@@ -85,13 +85,13 @@ describe('审核通过 in bulk', () => {
     const ids = [...pending, cancelled];
 
     const dry = await bulk('demo', 'bulkApprove', { ids: ids.join(','), dryRun: '1' });
-    expect(dry.data).toEqual({ matched: 4, done: 3, skipped: [{ reason: '登记状态为「已取消」', count: 1 }] });
+    expect(dry.data).toEqual({ matched: 4, done: 3, skipped: [{ reason: '登记状态为「已取消」', count: 1 }], messages: { email: 0, sms: 3 } });
     expect(await statusOf(ids)).toEqual([PENDING, PENDING, PENDING, CANCELLED]);
 
     const r = await bulk('demo', 'bulkApprove', { ids: ids.join(',') });
     expect(r.code, r.msg).toBe(0);
-    expect(r.msg).toBe('已审核通过 3 人，1 人未处理');
-    expect(r.data).toEqual({ matched: 4, done: 3, skipped: [{ reason: '登记状态为「已取消」', count: 1 }] });
+    expect(r.msg).toBe('已审核通过 3 人，1 人未处理；已加入发送队列：邮件 0 封、短信 3 条');
+    expect(r.data).toEqual({ matched: 4, done: 3, skipped: [{ reason: '登记状态为「已取消」', count: 1 }], messages: { email: 0, sms: 3 } });
     expect(await statusOf(ids)).toEqual([APPROVED, APPROVED, APPROVED, CANCELLED]);
     expect(await stateLogOf(ids)).toEqual(pending.map((rowId) => ({ rowId, from: PENDING, to: APPROVED, remark: null })));
     const audits = await auditsOf(ids, 'state');
@@ -111,7 +111,7 @@ describe('审核通过 in bulk', () => {
     const other = await insertPersons('批量丙', 2, PENDING);
     const r = await bulk('demo', 'bulkApprove', { all: '1', activityId, name: '批量乙', status: PENDING });
     expect(r.code, r.msg).toBe(0);
-    expect(r.data).toEqual({ matched: 5, done: 5, skipped: [] });
+    expect(r.data).toEqual({ matched: 5, done: 5, skipped: [], messages: { email: 0, sms: 5 } });
     expect(await statusOf(here)).toEqual(here.map(() => APPROVED));
     expect(await statusOf([...elsewhere, ...other])).toEqual([PENDING, PENDING, PENDING, PENDING]);
   });
@@ -133,11 +133,41 @@ describe('审核通过 in bulk', () => {
     // Measured once for the report, not asserted: the test machine's load is not the product's speed.
     console.info(`bulk approve of ${BULK_MAX} by filter: ${Math.round(took)} ms`);
     expect(r.code, r.msg).toBe(0);
-    expect(r.data).toEqual({ matched: BULK_MAX, done: BULK_MAX, skipped: [] });
+    expect(r.data).toEqual({ matched: BULK_MAX, done: BULK_MAX, skipped: [], messages: { email: 0, sms: BULK_MAX } });
     const [{ n: audits }] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from audit_logs where resource = 'person' and action = 'state' and row_id in ${ids}`);
     expect(audits).toBe(BULK_MAX);
     expect(await statusOf([ids[0]])).toEqual([PENDING]);
   }, 120_000);
+
+  it('says before the move how many emails and SMS it will queue, as the fan-out then writes them; 「不通知」 queues none', async () => {
+    const told = await insertPersons('批量通知', 4, PENDING);
+    // One gave an email besides the mobile, one an email only (its mobile blank).
+    await t.app.db.execute(sql`update person_persons set email = 'bulk-notify-' || id || '@example.com' where id in (${told[0]}, ${told[1]})`);
+    await t.app.db.execute(sql`update person_persons set mobile = '' where id = ${told[1]}`);
+    const dry = await bulk('demo', 'bulkApprove', { ids: told.join(','), dryRun: '1' });
+    expect(dry.data?.messages).toEqual({ email: 2, sms: 3 });
+    const r = await bulk('demo', 'bulkApprove', { ids: told.join(',') });
+    expect(r.msg).toBe('已审核通过 4 人；已加入发送队列：邮件 2 封、短信 3 条');
+    await fanoutsExpanded(t.app);
+    const written = await queryRows<{ channel: string; n: number }>(
+      t.app.db,
+      sql`select channel, count(*)::int as n from outbox_messages where kind = 'approved' and person_id in ${told} group by channel order by channel`,
+    );
+    expect(written).toEqual([{ channel: 'email', n: 2 }, { channel: 'sms', n: 3 }]);
+
+    const silent = await insertPersons('批量不通知', 3, PENDING);
+    const quietDry = await bulk('demo', 'bulkApprove', { ids: silent.join(','), dryRun: '1', notify: 'false' });
+    expect(quietDry.data?.messages).toEqual({ email: 0, sms: 0 });
+    const quiet = await bulk('demo', 'bulkCancel', { ids: silent.join(','), notify: 'false' });
+    expect(quiet.msg).toBe('已取消 3 人；未发送通知');
+    expect(await statusOf(silent)).toEqual([CANCELLED, CANCELLED, CANCELLED]);
+    const [{ n: fanouts }] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from outbox_fanouts`);
+    expect(fanouts).toBe(0);
+    const [{ n: sent }] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from outbox_messages where person_id in ${silent}`);
+    expect(sent).toBe(0);
+    // A category change tells nobody: no count of messages to show.
+    expect((await bulk('demo', 'bulkKind', { ids: silent.join(','), toKind: 2, dryRun: '1' })).data).not.toHaveProperty('messages');
+  });
 
   it('never reaches another organiser’s rows, and needs the authority of 审核通过', async () => {
     const ids = await insertPersons('批量丁', 2, PENDING);
@@ -171,7 +201,7 @@ describe('other bulk actions', () => {
     await t.app.db.execute(sql`insert into shuttle_lines_passenger_ids (organiser_id, parent_id, target_id) values (${organiserId}, ${line.id}, ${b})`);
 
     const r = await bulk('demo', 'bulkCancel', { ids: `${a},${b}`, remark: '主办方取消' });
-    expect(r.data).toEqual({ matched: 2, done: 2, skipped: [] });
+    expect(r.data).toEqual({ matched: 2, done: 2, skipped: [], messages: { email: 0, sms: 2 } });
     expect(await statusOf([a, b])).toEqual([CANCELLED, CANCELLED]);
     expect((await stateLogOf([a, b])).map((s) => s.remark)).toEqual(['主办方取消', '主办方取消']);
     const [seat] = await queryRows<{ personId: number | null; state: number }>(t.app.db, sql`select person_id as "personId", state from seat_seats where hall_id = ${hall.id}`);

@@ -21,7 +21,7 @@ function useApi() {
   usePersonApi([
     mock(personBulkApprove, ({ params }) => {
       calls.push({ path: 'approve', params });
-      const result = { matched: 2, done: 1, skipped: [{ reason: '登记状态为「已通过」', count: 1 }] };
+      const result = { matched: 2, done: 1, skipped: [{ reason: '登记状态为「已通过」', count: 1 }], messages: { email: 1, sms: 1 } };
       return params.dryRun ? result : HttpResponse.json({ code: 0, msg: '已审核通过 1 人，1 人未处理', data: result });
     }),
     mock(personBulkBadges, ({ params }) => {
@@ -57,6 +57,23 @@ describe('批量操作', () => {
     await user.click(within(dialog).getByRole('button', { name: /确认审核通过（1 人）/ }));
     expect(await screen.findByText('已审核通过 1 人，1 人未处理')).toBeInTheDocument();
     expect(calls[1]).toEqual({ path: 'approve', params: { ids: '7,8' } });
+  });
+
+  it('says how many emails and SMS 审核通过 will queue, and 「不通知」 sends notify=false', async () => {
+    useApi();
+    renderPage(['ACTION_person_person_status']);
+    await screen.findByText('林晓峰');
+    const checkboxes = screen.getAllByRole('checkbox');
+    await user.click(checkboxes[1]);
+    await user.click(screen.getByRole('button', { name: /批量操作（1）/ }));
+    await user.click(await screen.findByRole('menuitem', { name: '审核通过' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('将通知参会人员：邮件 1 封、短信 1 条（按所留邮箱和手机号，短信按条计费）')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: '不通知' }));
+    expect(within(dialog).getByText('不通知：不给这些参会人员发送邮件和短信')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /确认审核通过（1 人）/ }));
+    await screen.findByText('已审核通过 1 人，1 人未处理');
+    expect(calls.map((c) => c.params)).toEqual([{ ids: '7', dryRun: '1' }, { ids: '7', notify: 'false' }]);
   });
 
   it('with nothing ticked, asks before acting on every row of the filter, and sends the filter instead of ids', async () => {

@@ -197,10 +197,13 @@ describe('ResourcePage (contracts: two machines keyed by their fields)', () => {
 describe('ResourcePage (notices: a transition that says what it sends)', () => {
   const DRAFT = { id: 7, title: '开幕式当天班车与入场安排', category: 2, audience: 3, activityId: 1, activityName: '开幕式暨智慧城市发展主论坛', sendEmail: true, sendSms: true, status: 0, createdAt: '2026-11-21 10:00:00' };
 
-  it('tells before 发布 that attendees get the email and SMS at once, then posts the state', async () => {
-    const posted: Array<Record<string, string>> = [];
+  async function openPublish(posted: Array<Record<string, string>>, counted: Array<Record<string, string>>) {
     server.use(
       http.get(API('/notice/notice/page'), () => HttpResponse.json({ code: 0, msg: '操作成功', data: { total: 1, records: [DRAFT] } })),
+      http.get(API('/notice/notice/updateStatusMessages'), async ({ request }) => {
+        counted.push(await receivedParams(request));
+        return HttpResponse.json({ code: 0, msg: '操作成功', data: { email: 12, sms: 30 } });
+      }),
       http.post(API('/notice/notice/updateStatus'), async ({ request }) => {
         posted.push(await receivedParams(request));
         return HttpResponse.json({ code: 0, msg: '状态已更新', data: { ...DRAFT, status: 1 } });
@@ -216,12 +219,30 @@ describe('ResourcePage (notices: a transition that says what it sends)', () => {
     );
     const row = (await screen.findByText(DRAFT.title)).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: /发\s*布/ }));
-    const dialog = await screen.findByRole('dialog');
+    return screen.findByRole('dialog');
+  }
+
+  it('tells before 发布 how many emails and SMS the server will queue, then posts the state', async () => {
+    const posted: Array<Record<string, string>> = [];
+    const counted: Array<Record<string, string>> = [];
+    const dialog = await openPublish(posted, counted);
     expect(within(dialog).getAllByText('确认发布').length).toBeGreaterThan(0);
     expect(within(dialog).getByText(/会立即发给该活动的参会人员/)).toBeInTheDocument();
+    expect(within(dialog).getByText('将发送邮件 12 封、短信 30 条（已退订和未留邮箱、手机号的不发，短信按条计费）')).toBeInTheDocument();
+    expect(counted).toEqual([{ id: '7', status: '1' }]);
     expect(within(dialog).queryByText('确定要执行此操作吗？')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(posted).toEqual([{ id: '7', status: '1' }]));
+    resetSession();
+  });
+
+  it('publishes with notify=false when 「不通知」 is ticked', async () => {
+    const posted: Array<Record<string, string>> = [];
+    const dialog = await openPublish(posted, []);
+    await user.click(within(dialog).getByRole('checkbox', { name: '不通知' }));
+    expect(within(dialog).getByText('不通知：不发送邮件和短信')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(posted).toEqual([{ id: '7', status: '1', notify: 'false' }]));
     resetSession();
   });
 });

@@ -8,7 +8,13 @@ import { bulkApprove, bulkBadges, bulkCancel, bulkKind, bulkRemove, bulkShuttle 
 
 /** 参会人员 in bulk (domain/meeting/personBulk.contracts.ts); the SQL is in server/services/meeting/personBulk.ts. */
 const answer = (verb: string, result: BulkResult, dryRun: boolean) =>
-  ok(result, dryRun ? MSG.ok : MSG.personBulkDone(verb, result.done, result.skipped.reduce((sum, s) => sum + s.count, 0)));
+  ok(
+    result,
+    dryRun
+      ? MSG.ok
+      : MSG.personBulkDone(verb, result.done, result.skipped.reduce((sum, s) => sum + s.count, 0)) +
+          (result.messages && result.done ? MSG.personBulkNotified(result.messages.email, result.messages.sms) : ''),
+  );
 
 const personBulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A move queues its messages as one fan-out (server/services/outbox/fanout.ts): the worker expands it now.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { messagePage, messageResend } from '@domain/system/messages.contracts';
+import { messagePage, messageResend, messageSummary } from '@domain/system/messages.contracts';
 import { SMS_CODE_KINDS } from '@domain/messaging/templates';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
@@ -9,7 +9,7 @@ import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
 import { isSuperUser } from '../../services/grants';
 import { cachedScope } from '../../services/projectScope';
-import { messageFor, pageMessages, type MessageReader } from './messages.repository';
+import { messageFor, pageMessages, summariseMessages, type MessageReader } from './messages.repository';
 
 /**
  * Kinds whose text cannot be sent again: a verification code (server/services/smsSender.ts) or a reset
@@ -27,6 +27,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   route(app, messagePage, async (request) => ok(await pageMessages(app.db, await readerOf(request), request.query)));
+  route(app, messageSummary, async (request) => ok(await summariseMessages(app.db, await readerOf(request), request.query.activityId)));
 
   route(app, messageResend, async (request) => {
     const row = await messageFor(app.db, await readerOf(request), request.body.id);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { RESOURCES, resourceByKey } from '@domain/registry';
 import { fieldType } from '@domain/resource/fieldTypes';
-import { actionAuthority, machineRoute, menuAuthority } from '@domain/resource/framework';
+import { actionAuthority, machineMessagesRoute, machineRoute, menuAuthority } from '@domain/resource/framework';
 import type { ResourceDef } from '@domain/resource/types';
 import { envelopeSchema, ok, pageSchema } from '../../lib/envelope';
 import { forbidden, refuse } from '../../lib/errors';
@@ -26,6 +26,8 @@ import {
   saveBodySchema,
   serializerSchema,
   TransitionBody,
+  TransitionMessagesQuery,
+  TransitionMessagesSchema,
 } from './schemas';
 
 /**
@@ -102,11 +104,21 @@ function registerResource(app: TypedApp, def: ResourceDef): void {
       `${base}/${machineRoute(machine)}`,
       { config: { authority: read }, schema: { body: TransitionBody(machine.field), response: { 200: envelopeSchema(row) } } },
       async (request) => {
-        const body = request.body as { id: number; remark?: string } & Record<string, unknown>;
-        const updated = await service.transition(await caller(request), def, machine, body.id, Number(body[machine.field]), body.remark);
+        const body = request.body as { id: number; remark?: string; notify?: 'true' | 'false' } & Record<string, unknown>;
+        const updated = await service.transition(await caller(request), def, machine, body.id, Number(body[machine.field]), body.remark, { notify: body.notify !== 'false' });
         return ok(updated, MSG.resStateUpdated);
       },
     );
+    if (machine.transitions.some((t) => t.notifies)) {
+      app.get(
+        `${base}/${machineMessagesRoute(machine)}`,
+        { config: { authority: read }, schema: { querystring: TransitionMessagesQuery(machine.field), response: { 200: envelopeSchema(TransitionMessagesSchema) } } },
+        async (request) => {
+          const query = request.query as { id: number } & Record<string, unknown>;
+          return ok(await service.transitionMessages(await caller(request), def, machine, query.id, Number(query[machine.field])));
+        },
+      );
+    }
   }
 
   if (def.machines?.length) {

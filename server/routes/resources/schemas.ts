@@ -100,7 +100,16 @@ export const IdQuery = Type.Object({ id: Id });
 export const IdBody = Type.Object({ id: Id });
 export const RemoveBody = Type.Object({ ids: Type.String({ pattern: '^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,999}$' }) });
 export const TransitionBody = (field: string) =>
-  Type.Object({ id: Id, [field]: Type.Integer({ minimum: 0, maximum: 99 }), remark: Type.Optional(Type.String({ maxLength: 255 })) });
+  Type.Object({
+    id: Id,
+    [field]: Type.Integer({ minimum: 0, maximum: 99 }),
+    remark: Type.Optional(Type.String({ maxLength: 255 })),
+    // 「不通知」 of a move that emails and texts people (Transition.notifies); others ignore it.
+    notify: Type.Optional(Type.Unsafe<'true' | 'false'>({ type: 'string', enum: ['true', 'false'], title: '通知' })),
+  });
+/** GET `<api>/update<Field>Messages`: the row and the state a move would take it to. */
+export const TransitionMessagesQuery = (field: string) => Type.Object({ id: Id, [field]: Type.Integer({ minimum: 0, maximum: 99 }) });
+export const TransitionMessagesSchema = Type.Object({ email: Type.Integer(), sms: Type.Integer() });
 
 export const HistorySchema = Type.Object({
   createdByName: NullableText,

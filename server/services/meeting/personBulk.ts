@@ -4,7 +4,7 @@ import { resourceByKey } from '@domain/registry';
 import { MSG_NO_SELECTION } from '@domain/core/validators';
 import { findTransition, machineOf, optionLabel, stateLabel, stateValue } from '@domain/resource/framework';
 import { PERSON_KINDS } from '@domain/meeting/resources';
-import { BULK_MAX, badgeSizeOf, type BadgeData, type BadgePage, type BadgeTemplate, type BulkResult, type BulkSkip } from '@domain/meeting/personBulk.contracts';
+import { BULK_MAX, badgeSizeOf, type BadgeData, type BadgePage, type BadgeTemplate, type BulkMessages, type BulkResult, type BulkSkip } from '@domain/meeting/personBulk.contracts';
 import type { AuditChange } from '@domain/system/audit.contracts';
 import type { AppDb } from '../../db/client';
 import { activities, outboxMessages } from '../../db/schema';
@@ -14,7 +14,8 @@ import { columnsOf, filterWhere, joinTableOf, rawRow, scopeWhere, sortColumn, ta
 import { queryRows, refreshStatistics } from '../sql';
 import { enqueueMessages } from '../outbox/queue';
 import type { PersonResendResult } from '@domain/meeting/personMessages.contracts';
-import { attendeeMessages } from './attendeeMessages';
+import { attendeeMessages, statusMessageKind } from './attendeeMessages';
+import { templateFor } from '../outbox/compose';
 import { queueStatusFanout } from '../outbox/fanout';
 
 /**
@@ -43,6 +44,8 @@ export interface Selection extends Record<string, unknown> {
   ids?: string;
   all?: '1';
   dryRun?: '1';
+  /** 'false': a move that would tell the attendees (审核通过, 取消登记) tells nobody. */
+  notify?: 'true' | 'false';
 }
 
 /** A column as the target of SET (PostgreSQL refuses a table-qualified name there). */
@@ -139,24 +142,56 @@ async function moveState(tx: AppDb, caller: Caller, where: SQL, from: number, to
   return rows.map((row) => Number(row.id));
 }
 
+/** Selected persons by 登记状态, with how many of them gave an email and a mobile: one grouped query. */
+async function stateCounts(db: AppDb, where: SQL): Promise<Map<number, { n: number; email: number; mobile: number }>> {
+  const cols = columnsOf(person);
+  const rows = await queryRows<{ state: number; n: number; email: number; mobile: number }>(
+    db,
+    sql`select ${cols.status} as state, count(*)::int as n,
+      count(*) filter (where coalesce(trim(${cols.email}), '') <> '')::int as email,
+      count(*) filter (where coalesce(trim(${cols.mobile}), '') <> '')::int as mobile
+    from ${tableOf(person)} where ${where} group by ${cols.status}`,
+  );
+  return new Map(rows.map((r) => [Number(r.state), { n: Number(r.n), email: Number(r.email), mobile: Number(r.mobile) }]));
+}
+
+/**
+ * What a move to `to` queues for the persons counted in `states`: as attendeeMessages writes them, an
+ * email per address, an SMS per mobile unless the organiser's template sends no SMS. 审核通过 and
+ * 登记取消 are transactional (MESSAGE_KINDS), so an unsubscribed address still gets them; a move the
+ * server makes without a request (no origin for the links), or with notify=false, queues nothing.
+ */
+async function moveMessages(caller: Caller, to: number, notify: boolean, counted: Array<{ email: number; mobile: number }>): Promise<BulkMessages | undefined> {
+  const kind = statusMessageKind(to);
+  if (!kind) return undefined;
+  if (!notify || !caller.origin) return { email: 0, sms: 0 };
+  const sendsSms = (await templateFor(caller.db, caller.organiser.id, kind)).sms.trim() !== '';
+  return {
+    email: counted.reduce((sum, c) => sum + c.email, 0),
+    sms: sendsSms ? counted.reduce((sum, c) => sum + c.mobile, 0) : 0,
+  };
+}
+
 /** A state change of the selection: the persons in a state the move starts from change, the others are counted by their state. */
 async function bulkMove(caller: Caller, selection: Selection, to: number, remark: string | null): Promise<BulkResult> {
   const { where, matched } = await selectionOf(caller, selection);
-  const cols = columnsOf(person);
-  const byState = await countsBy(caller.db, where, cols.status);
+  const byState = await stateCounts(caller.db, where);
   const movable = statusMachine.states.map((st) => st.value).filter((from) => from !== to && findTransition(statusMachine, from, to));
-  const skipped = skipsOf([...byState].filter(([st]) => !movable.includes(st)).map(([st, n]) => [MSG.personBulkState(stateLabel(statusMachine, st)), n]));
-  if (selection.dryRun === '1') return { matched, done: movable.reduce((sum, st) => sum + (byState.get(st) ?? 0), 0), skipped };
+  const skipped = skipsOf([...byState].filter(([st]) => !movable.includes(st)).map(([st, c]) => [MSG.personBulkState(stateLabel(statusMachine, st)), c.n]));
+  const notify = selection.notify !== 'false';
+  const counted = movable.flatMap((st) => byState.get(st) ?? []);
+  const messages = await moveMessages(caller, to, notify, counted);
+  if (selection.dryRun === '1') return { matched, done: counted.reduce((sum, c) => sum + c.n, 0), skipped, messages };
   const done = await caller.db.transaction(async (tx) => {
     const moved: number[] = [];
     for (const from of movable) if (byState.get(from)) moved.push(...(await moveState(tx as unknown as AppDb, caller, where, from, to, remark)));
     // 审核通过 / 登记取消 to all of them: one fan-out row committed with the move; the outbox worker
     // writes the messages after it (rendering 20 000 of them here took seconds of the request).
-    await queueStatusFanout(tx as unknown as AppDb, caller, moved, to);
+    if (notify) await queueStatusFanout(tx as unknown as AppDb, caller, moved, to);
     return moved.length;
   });
   await refreshStatistics(caller.db, [person.table]);
-  return { matched, done, skipped: withRaced(skipped, matched, done) };
+  return { matched, done, skipped: withRaced(skipped, matched, done), messages };
 }
 
 /** Rows that changed between the count and the write (another user's move) are reported, not lost. */

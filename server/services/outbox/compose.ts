@@ -19,6 +19,9 @@ export async function templateFor(db: AppDb, organiserId: number | null, kind: M
   return own ?? messageKind(kind).defaults;
 }
 
+/** What a non-transactional SMS ends with: the providers' reply-to-stop word (回复 T 记入退订). */
+export const SMS_OPT_OUT = '回T退订';
+
 /** Someone a message goes to, with the addresses they gave (either may be missing). */
 export interface Recipient {
   personId?: number | null;
@@ -67,7 +70,10 @@ export function messagesFor(to: Recipient, message: Composition): NewOutboxMessa
     });
   }
   const mobile = to.mobile?.trim();
-  const sms = mobile ? renderFor(mobile).sms : '';
+  const rendered = mobile ? renderFor(mobile).sms : '';
+  // Marketing and notice SMS must say how to stop them (the carriers' and providers' rule); a message the
+  // attendee's own registration asked for (codes, 审核结果, 二维码) is transactional and says nothing.
+  const sms = rendered && !messageKind(message.kind).transactional && !rendered.includes('退订') ? `${rendered} ${SMS_OPT_OUT}` : rendered;
   if (mobile && sms) rows.push({ ...common, channel: 'sms', recipient: mobile, text: sms });
   return rows;
 }

@@ -20,6 +20,29 @@ export interface NoticeToSend {
   sms: boolean;
 }
 
+/**
+ * What queueNoticeMessages would queue for `notice`, counted in one query and nothing written: an email
+ * per attendee who gave an address that has not unsubscribed, an SMS per such mobile when the notice asks
+ * for them (and the organiser's notice template has an SMS text). What 发布 says before it is confirmed.
+ */
+export async function countNoticeMessages(db: AppDb, notice: NoticeToSend): Promise<{ email: number; sms: number }> {
+  if (!notice.email && !notice.sms) return { email: 0, sms: 0 };
+  const p = columnsOf(personDef);
+  // As the queue compares them: the address as given, and trimmed as the message's recipient.
+  const reachable = (column: typeof p.email) =>
+    sql`coalesce(trim(${column}), '') <> '' and not exists (select 1 from ${messageOptouts} o where o.organiser_id = ${notice.organiserId} and o.address in (${column}, trim(${column})))`;
+  const [counted] = await db
+    .select({
+      email: sql<number>`count(*) filter (where ${reachable(p.email)})::int`,
+      sms: sql<number>`count(*) filter (where ${reachable(p.mobile)})::int`,
+    })
+    .from(tableOf(personDef))
+    .innerJoin(activities, and(eq(activities.id, p.activityId), eq(activities.organiserId, notice.organiserId)))
+    .where(and(eq(p.organiserId, notice.organiserId), eq(p.activityId, notice.activityId), notInArray(p.status, CLOSED_REGISTRATIONS)));
+  const sendsSms = notice.sms && (await templateFor(db, notice.organiserId, 'notice')).sms.trim() !== '';
+  return { email: notice.email ? Number(counted.email) : 0, sms: sendsSms ? Number(counted.sms) : 0 };
+}
+
 /** 2026-12-08 and 2026-12-11 as the template's {时间}. */
 const dayRange = (srq: string, erq: string) => (srq === erq ? srq : `${srq} 至 ${erq}`);
 

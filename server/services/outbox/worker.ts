@@ -151,7 +151,8 @@ export function createOutboxWorker({ db, now, log, config, channels }: OutboxWor
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const last = row.attempts >= config.outboxMaxAttempts;
-      log.warn({ outboxId: row.id, channel: row.channel, attempts: row.attempts, err: message }, 'outbox send failed');
+      // The error itself: pino's err serializer spreads a string given as `err` into one key per character.
+      log.warn({ outboxId: row.id, channel: row.channel, attempts: row.attempts, err: error instanceof Error ? error : new Error(message) }, 'outbox send failed');
       await db
         .update(m)
         .set(

@@ -25,7 +25,7 @@ import {
   transitionAction,
   transitionBlocked,
 } from '@domain/resource/framework';
-import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine } from '@domain/resource/types';
+import type { FieldDef, ResourceDef, RowHistory, StateChangeEntry, StateMachine, TransitionMessages } from '@domain/resource/types';
 import type { AppDb } from '../../db/client';
 import { activities, auditLogs, projects, stateChanges, uniqueIndexName, users } from '../../db/schema';
 import { autoCodeOf, chinaDateTime } from '../../lib/dates';
@@ -35,7 +35,7 @@ import { MSG } from '../../messages';
 import { checkUpload } from '../attachments';
 import { findAttachment, storeAttachment } from '../../modules/share/attachments.repository';
 import { escapeLike } from '../sql';
-import { hooksOf, type OperationResult, type SaveInput } from './hooks';
+import { hooksOf, type OperationResult, type SaveInput, type TransitionOptions } from './hooks';
 import {
   columnFields,
   columnsOf,
@@ -676,7 +676,15 @@ export async function remove(caller: Caller, def: ResourceDef, ids: number[]): P
 // State changes and operations
 // ---------------------------------------------------------------------------------------------
 
-export async function transition(caller: Caller, def: ResourceDef, machine: StateMachine, id: number, to: number, remark: string | undefined): Promise<Row> {
+export async function transition(
+  caller: Caller,
+  def: ResourceDef,
+  machine: StateMachine,
+  id: number,
+  to: number,
+  remark: string | undefined,
+  options: TransitionOptions = { notify: true },
+): Promise<Row> {
   // Without any of the authorities this machine's moves need, nothing more is looked at.
   const allowed = new Set(machine.transitions.map((t) => actionAuthority(def, transitionAction(machine, t))));
   if (![...allowed].some((a) => caller.authorities.has(a))) throw forbidden();
@@ -701,9 +709,24 @@ export async function transition(caller: Caller, def: ResourceDef, machine: Stat
       .returning({ id: cols.id });
     if (updated.length === 0) throw refuse(MSG.resStateRace);
     await recordStateChange(db, caller, def, { rowId: id, field, from, to, remark, name: rowName(def, row) });
-    if (hooks.afterTransition) await hooks.afterTransition(db, caller, { ...row, [field]: to }, field, to);
+    if (hooks.afterTransition) await hooks.afterTransition(db, caller, { ...row, [field]: to }, field, to, options);
   });
   return info(caller, def, id);
+}
+
+/**
+ * The emails and SMS a move (Transition.notifies) of a row in the caller's scope would queue: checked as
+ * the move itself is (authority, legal move, guard), counted by the resource's hook, nothing written.
+ */
+export async function transitionMessages(caller: Caller, def: ResourceDef, machine: StateMachine, id: number, to: number): Promise<TransitionMessages> {
+  const row = await rawRow(caller, def, id);
+  if (!row) throw refuse(MSG.resNotFound);
+  const from = Number(row[machine.field]);
+  const move = findTransition(machine, from, to);
+  if (!move) throw refuse(illegalTransitionMessage(machine, from, to));
+  requireAuthority(caller, actionAuthority(def, transitionAction(machine, move)));
+  const count = hooksOf(def.key).transitionMessages;
+  return move.notifies && count ? count(caller, { ...row, [machine.field]: to }, machine.field, to) : { email: 0, sms: 0 };
 }
 
 /** A row operation of the definition (e.g. 转为合同): authorised, offered for this row, run in one transaction. */

@@ -34,7 +34,8 @@ import { loadable, whenIdle } from '../../lib/loadable';
 import type { ResourceFormProps } from './ResourceForm';
 import type { HistoryDrawerProps } from './HistoryDrawer';
 import { ResourceTable, type ResourceTableHandle } from './ResourceTable';
-import { changeState, downloadExport, forgetScopeOptions, resourceUrls, type ResourceRow } from './resourceApi';
+import { changeState, downloadExport, forgetScopeOptions, resourceUrls, stateMessages, type ResourceRow } from './resourceApi';
+import { confirmWithMessages } from './notifyConfirm';
 import { MadeLink, OperationButton, operationOffers } from './RowOperations';
 import { ActivitySelect, ProjectSelect } from './ScopeSelects';
 
@@ -360,15 +361,28 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
 
   const move = async (machine: StateMachine, transition: Transition, row: ResourceRow) => {
     let remark: string | undefined;
+    let notify: false | undefined;
+    const to = transitionTarget(machine, transition);
     if (transition.remark) {
       const text = await askRemark(modal, transition.label);
       if (text === null) return;
       remark = text;
+    } else if (transition.notifies) {
+      // The emails and SMS it will queue, counted by the server, said before 确定.
+      let messages;
+      try {
+        messages = await stateMessages(def, machine, row.id, to);
+      } catch {
+        return; // Shown by the error mapper.
+      }
+      const answer = await confirmWithMessages(modal, { title: `确认${transition.label}`, confirm: transition.confirm, danger: transition.danger, messages });
+      if (answer === null) return;
+      if (!answer.notify) notify = false;
     } else if (!(await confirmAction({ title: `确认${transition.label}`, content: transition.confirm, danger: transition.danger }))) {
       return;
     }
     try {
-      message.success(await changeState(def, machine, row.id, transitionTarget(machine, transition), remark));
+      message.success(await changeState(def, machine, row.id, to, remark, notify));
       reload();
     } catch {
       // Shown by the error mapper.

@@ -9,8 +9,8 @@ import {
   type ActivityOption,
   type ProjectOption,
 } from '@domain/projects/scopeOptions.contracts';
-import { machineRoute } from '@domain/resource/framework';
-import type { ResourceDef, RowHistory, RowOperation, StateMachine } from '@domain/resource/types';
+import { machineMessagesRoute, machineRoute } from '@domain/resource/framework';
+import type { ResourceDef, RowHistory, RowOperation, StateMachine, TransitionMessages } from '@domain/resource/types';
 
 /**
  * The wire calls of one resource, through the app's one axios instance: the generic
@@ -31,6 +31,7 @@ export const resourceUrls = (def: Pick<ResourceDef, 'api'>) => ({
   history: `${def.api}/history`,
   file: `${def.api}/file`,
   state: (machine: Pick<StateMachine, 'field'>) => `${def.api}/${machineRoute(machine)}`,
+  stateMessages: (machine: Pick<StateMachine, 'field'>) => `${def.api}/${machineMessagesRoute(machine)}`,
   operation: (op: Pick<RowOperation, 'name'>) => `${def.api}/${op.name}`,
 });
 
@@ -52,9 +53,17 @@ export function historyOf(def: ResourceDef, id: number): Promise<RowHistory> {
   return get<RowHistory>(resourceUrls(def).history, { id });
 }
 
-/** POST `<api>/update<Field>` with `{ id, <field>: to, remark? }`; resolves with the server's message. */
-export function changeState(def: ResourceDef, machine: StateMachine, id: number, to: number, remark?: string): Promise<string> {
-  return postForMessage(resourceUrls(def).state(machine), { id, [machine.field]: to, remark });
+/**
+ * POST `<api>/update<Field>` with `{ id, <field>: to, remark?, notify? }`; resolves with the server's
+ * message. notify=false (「不通知」): a move that would email and text people (Transition.notifies) queues nothing.
+ */
+export function changeState(def: ResourceDef, machine: StateMachine, id: number, to: number, remark?: string, notify?: false): Promise<string> {
+  return postForMessage(resourceUrls(def).state(machine), { id, [machine.field]: to, remark, notify: notify === false ? 'false' : undefined });
+}
+
+/** The emails and SMS a move would queue (GET `<api>/update<Field>Messages`), before it is confirmed. */
+export function stateMessages(def: ResourceDef, machine: StateMachine, id: number, to: number): Promise<TransitionMessages> {
+  return get<TransitionMessages>(resourceUrls(def).stateMessages(machine), { id, [machine.field]: to });
 }
 
 /** POST `<api>/<operation>` with the row's id; resolves with the server's message and the row it made. */

@@ -1,7 +1,7 @@
 import { call, callForMessage } from '../../api/call';
 import type { RequestOf } from '@domain/core/contract';
 import { API_KEY_STATUS, apiKeyAdd, apiKeyUpdateStatus } from '@domain/system/apiKeys.contracts';
-import { messageResend } from '@domain/system/messages.contracts';
+import { messageResend, messageSummary, type MessageSummary } from '@domain/system/messages.contracts';
 import {
   USER_STATUS,
   userAdd,
@@ -31,6 +31,8 @@ export const USER_STATUS_OPTIONS: readonly StatusOption[] = [
 
 /** 消息记录 → 重发: a new outbox row with the same words; resolves with the server's message. */
 export const resendMessage = (id: number) => callForMessage(messageResend, { id });
+/** 待发送 / 已发送 / 失败 / 已退订 of one activity's messages (all the caller may see without one). */
+export const messagesSummary = (activityId: number | undefined): Promise<MessageSummary> => call(messageSummary, activityId ? { activityId } : {});
 
 
 /** Each resolves with the server's message; a refusal rejects (already shown by the error mapper). */

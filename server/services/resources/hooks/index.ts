@@ -36,4 +36,4 @@ export function hooksOf(key: string): ResourceHooks {
   return HOOKS[key as ResourceKey] ?? {};
 }
 
-export type { ResourceHooks, SaveInput, OperationResult } from './types';
+export type { ResourceHooks, SaveInput, OperationResult, TransitionOptions } from './types';

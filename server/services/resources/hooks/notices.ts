@@ -6,10 +6,10 @@ import { KHLX_ORGANISER } from '@domain/session/session.contracts';
 import type { AppDb } from '../../../db/client';
 import { notices, roles, userRoles, users } from '../../../db/schema';
 import { publishChange } from '../../changeFeed';
-import { queueNoticeMessages } from '../../outbox/noticeMessages';
+import { countNoticeMessages, queueNoticeMessages, type NoticeToSend } from '../../outbox/noticeMessages';
 import { refuse } from '../../../lib/errors';
 import { MSG } from '../../../messages';
-import { columnsOf, tableOf } from '../model';
+import { columnsOf, tableOf, type Caller, type Row } from '../model';
 import type { ResourceHooks } from './types';
 
 /**
@@ -45,6 +45,19 @@ async function isAddressableRole(db: AppDb, roleId: number): Promise<boolean> {
   return (await addressableRoles(db)).some((r) => r.value === roleId);
 }
 
+/** The notice as its messages are made: to its activity's attendees, by the channels it asks for. */
+function noticeToSend(caller: Caller, row: Row): NoticeToSend | null {
+  if (row.audience !== AUDIENCE_ATTENDEES || typeof row.activityId !== 'number') return null;
+  return {
+    organiserId: caller.organiser.id,
+    activityId: row.activityId,
+    title: String(row.title),
+    content: String(row.content ?? ''),
+    email: row.sendEmail === true,
+    sms: row.sendSms === true,
+  };
+}
+
 export const notice: ResourceHooks = {
   /** Only the detail the audience needs is kept: a role for 指定角色, an activity for 活动参会人员. */
   async beforeSave(caller, { values }, errors) {
@@ -59,7 +72,13 @@ export const notice: ResourceHooks = {
     }
   },
 
-  async afterTransition(tx, caller, row, field) {
+  /** What 发布 / 重新发布 will email and text, said before it is confirmed. */
+  async transitionMessages(caller, row) {
+    const toSend = noticeToSend(caller, row);
+    return toSend ? countNoticeMessages(caller.db, toSend) : { email: 0, sms: 0 };
+  },
+
+  async afterTransition(tx, caller, row, field, _to, move) {
     if (field !== 'status') return;
     const id = row.id as number;
     // Whatever was delivered before goes: a withdrawal removes it, a publication delivers anew.
@@ -72,18 +91,9 @@ export const notice: ResourceHooks = {
     if (audience === AUDIENCE_ATTENDEES) {
       if (typeof row.activityId !== 'number') throw refuse(MSG.noticeActivityGone);
       // 发送渠道: queued with the publication, so a failed publish sends nothing; a withdrawal does not unsend.
-      await queueNoticeMessages(
-        tx,
-        {
-          organiserId: caller.organiser.id,
-          activityId: row.activityId,
-          title: String(row.title),
-          content: String(row.content ?? ''),
-          email: row.sendEmail === true,
-          sms: row.sendSms === true,
-        },
-        caller.now,
-      );
+      // 「不通知」 publishes to the attendees' pages only.
+      const toSend = noticeToSend(caller, row);
+      if (toSend && move.notify) await queueNoticeMessages(tx, toSend, caller.now);
       return;
     }
     const roleId = audience === AUDIENCE_ROLE ? (row.roleId as number | null) : null;

@@ -1,4 +1,5 @@
 import type { FieldError } from '@domain/core/envelope';
+import type { TransitionMessages } from '@domain/resource/types';
 import type { AppDb } from '../../../db/client';
 import type { Caller, Row } from '../model';
 
@@ -28,6 +29,10 @@ export interface OperationResult {
   msg: string;
 }
 
+export interface TransitionOptions {
+  notify: boolean;
+}
+
 export interface ResourceHooks {
   /** Checks and derived values; push field errors to refuse the save. */
   beforeSave?(caller: Caller, input: SaveInput, errors: FieldError[]): Promise<void>;
@@ -35,8 +40,13 @@ export interface ResourceHooks {
   afterSave?(tx: AppDb, caller: Caller, id: number, input: SaveInput): Promise<void>;
   /** A reason to refuse removing these rows, or null. */
   beforeRemove?(caller: Caller, ids: number[]): Promise<string | null>;
-  /** Follow-up writes inside a state change's transaction. */
-  afterTransition?(tx: AppDb, caller: Caller, row: Row, field: string, to: number): Promise<void>;
+  /**
+   * Follow-up writes inside a state change's transaction. `move.notify` false: the user chose 「不通知」
+   * for a move that emails and texts people (Transition.notifies), which then queues nothing.
+   */
+  afterTransition?(tx: AppDb, caller: Caller, row: Row, field: string, to: number, move: TransitionOptions): Promise<void>;
+  /** The emails and SMS the move of `row` to `to` would queue (Transition.notifies), counted without queuing. */
+  transitionMessages?(caller: Caller, row: Row, field: string, to: number): Promise<TransitionMessages>;
   /** The export's workbook, where the generic list columns are not what people need (an import's round trip). */
   exportWorkbook?(rows: Row[]): Promise<Buffer>;
   /** The definition's row operations by name; each runs inside one transaction with the row in scope. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Input, Modal, Progress, Select, Space } from 'antd';
-import type { BulkResult } from '@domain/meeting/personBulk.contracts';
+import { Alert, App, Checkbox, Input, Modal, Progress, Select, Space } from 'antd';
+import type { BulkMessages, BulkResult } from '@domain/meeting/personBulk.contracts';
 import { PERSON_KINDS } from '@domain/meeting/resources';
 import type { FieldDef } from '@domain/resource/types';
 import { RefSelect } from '@/components/resource/RefSelect';
@@ -27,6 +27,16 @@ export function confirmText(action: BulkAction, result: BulkResult): string {
   const skipped = result.skipped.reduce((n, s) => n + s.count, 0);
   const why = result.skipped.map((s) => `${s.reason} ${s.count} 人`).join('，');
   return `共选择 ${result.matched} 人，将${ACTION_LABELS[action]} ${result.done} 人${skipped ? `；${skipped} 人不处理（${why}）` : ''}`;
+}
+
+/**
+ * What a move that tells the attendees (审核通过, 取消登记) will send, as the server counted it: paid SMS
+ * and thousands of emails are said before 确定, and 「不通知」 sends none.
+ */
+export function messagesText(messages: BulkMessages, notify: boolean): string {
+  if (!notify) return '不通知：不给这些参会人员发送邮件和短信';
+  if (!messages.email && !messages.sms) return '这些参会人员没有可通知的邮箱或手机号，不会发送邮件和短信';
+  return `将通知参会人员：邮件 ${messages.email} 封、短信 ${messages.sms} 条（按所留邮箱和手机号，短信按条计费）`;
 }
 
 export interface BulkModalProps {
@@ -129,6 +139,18 @@ export function BulkModal({ action, selection, onClose, onDone }: BulkModalProps
             value={extra.remark}
             onChange={(e) => setExtra((x) => ({ ...x, remark: e.target.value }))}
           />
+        )}
+        {counts?.messages && !done && (
+          <Space orientation="vertical" size={4}>
+            <span>{messagesText(counts.messages, extra.notify !== false)}</span>
+            <Checkbox
+              checked={extra.notify === false}
+              disabled={running}
+              onChange={(e) => setExtra((x) => ({ ...x, notify: e.target.checked ? false : undefined }))}
+            >
+              不通知
+            </Checkbox>
+          </Space>
         )}
         {done ? (
           <Alert type="success" showIcon title={`已${label} ${done.done} 人`} description={done.skipped.length ? done.skipped.map((s) => `${s.reason}：${s.count} 人未处理`).join('；') : undefined} />

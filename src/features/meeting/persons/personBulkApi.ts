@@ -26,6 +26,8 @@ export interface BulkExtra {
   remark?: string;
   toKind?: number;
   lineId?: number;
+  /** false: 「不通知」, the move tells the attendees nothing (审核通过, 取消登记). */
+  notify?: false;
 }
 
 const NOT_FILTERS = new Set(['sort', 'order', 'limit', 'page']);
@@ -55,13 +57,14 @@ function form(selection: BulkSelection, extra: BulkExtra): Record<string, string
   if (extra.remark) out.remark = extra.remark;
   if (extra.toKind !== undefined) out.toKind = String(extra.toKind);
   if (extra.lineId !== undefined) out.lineId = String(extra.lineId);
+  if (extra.notify === false) out.notify = 'false';
   return out;
 }
 
-/** The counts the action would have, nothing changed. */
+/** The counts the action would have, nothing changed: the messages as if the attendees are told. */
 export function dryRun(action: BulkAction, selection: BulkSelection, extra: BulkExtra): Promise<BulkResult> {
   // The contracts differ only in the extra field each takes; the form carries just that one.
-  return call(CONTRACTS[action] as typeof personBulkApprove, { ...form(selection, extra), dryRun: '1' } as never);
+  return call(CONTRACTS[action] as typeof personBulkApprove, { ...form(selection, { ...extra, notify: undefined }), dryRun: '1' } as never);
 }
 
 export function runBulk(action: BulkAction, selection: BulkSelection, extra: BulkExtra): Promise<{ data: BulkResult; msg: string }> {

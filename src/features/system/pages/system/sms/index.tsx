@@ -1,12 +1,14 @@
-import { useRef, useState } from 'react';
-import { App, Button, Descriptions, Drawer, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { deliveryErrorText } from '@domain/messaging/deliveryErrors';
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { MESSAGE_KIND_OPTIONS, SMS_CODE_KINDS, messageKindLabel } from '@domain/messaging/templates';
-import { messagePage, messageResend, type OutboxMessageRow } from '@domain/system/messages.contracts';
+import { messagePage, messageResend, type MessageSummary, type OutboxMessageRow } from '@domain/system/messages.contracts';
+import { ActivitySelect } from '@/components/resource/ScopeSelects';
 import { PagedTable, type PagedTableHandle } from '@/components/PagedTable';
 import { confirmAction } from '@/components/confirm';
 import { formatDateTime } from '@/lib/dateFormat';
 import { useSession } from '@/stores/session';
-import { resendMessage } from '@/features/system/api';
+import { messagesSummary, resendMessage } from '@/features/system/api';
 
 const CHANNEL_LABELS: Readonly<Record<string, string>> = { email: '邮件', sms: '短信' };
 const STATE_TAGS: Readonly<Record<string, { label: string; color: string }>> = {
@@ -37,6 +39,19 @@ export default function MessageRecordPage() {
   const table = useRef<PagedTableHandle>(null);
   const canResend = useSession((s) => s.authorities.includes(messageResend.authority));
   const [shown, setShown] = useState<OutboxMessageRow | null>(null);
+  // One activity's messages, listed and summed up (an organiser asks what became of its notices).
+  const [activityId, setActivityId] = useState<number | undefined>(undefined);
+  const [summary, setSummary] = useState<MessageSummary | null>(null);
+  const [summaryAsked, setSummaryAsked] = useState(0);
+  useEffect(() => {
+    let alive = true;
+    messagesSummary(activityId)
+      .then((s) => alive && setSummary(s))
+      .catch(() => alive && setSummary(null));
+    return () => {
+      alive = false;
+    };
+  }, [activityId, summaryAsked]);
 
   const resend = async (row: OutboxMessageRow) => {
     const ok = await confirmAction({ content: `确定将这条${CHANNEL_LABELS[row.channel] ?? '消息'}重新发送给 ${row.recipient} 吗？` });
@@ -44,6 +59,7 @@ export default function MessageRecordPage() {
     try {
       message.success(await resendMessage(row.id));
       table.current?.reload();
+      setSummaryAsked((n) => n + 1);
     } catch {
       // Shown by the error mapper; nothing was queued.
     }
@@ -64,7 +80,8 @@ export default function MessageRecordPage() {
     },
     { title: '状态', dataIndex: 'state', key: 'state', width: 90, render: stateTag },
     { title: '尝试次数', dataIndex: 'attempts', key: 'attempts', width: 90 },
-    { title: '最后错误', dataIndex: 'lastError', key: 'lastError', width: 200, ellipsis: true, render: dash },
+    // In Chinese (无法连接邮件服务器…); the transport's own words are in the detail drawer, folded.
+    { title: '最后错误', dataIndex: 'lastError', key: 'lastError', width: 200, ellipsis: true, render: (value: string | null, row) => dash(deliveryErrorText(row.channel, value)) },
     { title: '服务商', dataIndex: 'provider', key: 'provider', width: 100, render: (value: string | null) => (value ? (PROVIDER_LABELS[value] ?? value) : '-') },
     { title: '消息号', dataIndex: 'providerMessageId', key: 'providerMessageId', width: 180, ellipsis: true, render: dash },
     {
@@ -89,9 +106,19 @@ export default function MessageRecordPage() {
 
   return (
     <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <span>活动</span>
+        <ActivitySelect search value={activityId} onChange={(v) => setActivityId(typeof v === 'number' ? v : undefined)} />
+        {summary && (
+          <span aria-label="发送统计">
+            待发送 {summary.queued} · 已发送 {summary.sent} · 失败 {summary.failed} · 已退订 {summary.unsubscribed}
+          </span>
+        )}
+      </Space>
       <PagedTable<OutboxMessageRow>
         ref={table}
         url={messagePage.path}
+        params={activityId ? { activityId } : undefined}
         columns={columns}
         rowKey="id"
         scrollX={1500}
@@ -124,7 +151,19 @@ export default function MessageRecordPage() {
               <Descriptions.Item label="状态">{stateTag(shown.state)}</Descriptions.Item>
               <Descriptions.Item label="尝试次数">{shown.attempts}</Descriptions.Item>
               <Descriptions.Item label="发送时间">{shown.sentAt ? formatDateTime(shown.sentAt) : '-'}</Descriptions.Item>
-              <Descriptions.Item label="最后错误">{dash(shown.lastError)}</Descriptions.Item>
+              <Descriptions.Item label="最后错误">
+                {shown.lastError ? (
+                  <>
+                    {deliveryErrorText(shown.channel, shown.lastError)}
+                    <details>
+                      <summary>技术详情</summary>
+                      <Typography.Text code>{shown.lastError}</Typography.Text>
+                    </details>
+                  </>
+                ) : (
+                  '-'
+                )}
+              </Descriptions.Item>
               <Descriptions.Item label="服务商">{shown.provider ? (PROVIDER_LABELS[shown.provider] ?? shown.provider) : '-'}</Descriptions.Item>
               <Descriptions.Item label="消息号">{dash(shown.providerMessageId)}</Descriptions.Item>
               {shown.subject ? <Descriptions.Item label="主题">{shown.subject}</Descriptions.Item> : null}
