@@ -4,5 +4,8 @@
  * of a new year does not go on showing the year its text was typed.
  */
 export function buildDefines(builtAt: Date = new Date()): Record<string, string> {
-  return { __BUILD_YEAR__: JSON.stringify(String(builtAt.getFullYear())) };
+  return { __BUILD_YEAR__: JSON.stringify(buildYear(builtAt)) };
 }
+
+/** The year as the footer shows it; login.html's painted footer (vite-plugins/loginFrame.ts) takes it too. */
+export const buildYear = (builtAt: Date = new Date()): string => String(builtAt.getFullYear());

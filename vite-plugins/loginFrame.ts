@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { buildYear } from './buildDefines.js';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -64,6 +65,7 @@ export function loginFrame(): Plugin {
         const html = String(index.source);
         const frame = readFileSync(path.join(root, 'vite-plugins/loginFrame.html'), 'utf8')
           .replace(/%(\w+Outlined)%/g, (_match, name: string) => iconPaths(name))
+          .replace('%BUILD_YEAR%', buildYear())
           .trim();
         const css = ['src/layouts/layouts.css', 'src/features/auth/login.css']
           .map((file) => readFileSync(path.join(root, file), 'utf8'))

@@ -44,7 +44,7 @@ describe('the login page painted from the HTML', () => {
     expect(rendered).not.toBeNull();
 
     const template = document.createElement('template');
-    template.innerHTML = frameHtml.replace(/%\w+Outlined%/g, '');
+    template.innerHTML = frameHtml.replace(/%\w+Outlined%/g, '').replace('%BUILD_YEAR%', __BUILD_YEAR__);
     const painted = template.content.firstElementChild;
     expect(painted?.id).toBe('zb-login-frame');
 
@@ -64,7 +64,7 @@ describe('a sign-in submitted on the painted form before the app has started', (
 
   /** login.html as the browser has it before the app's script: the frame, and the inline catcher run. */
   function paintLogin(): HTMLElement {
-    document.body.insertAdjacentHTML('afterbegin', frameHtml.replace(/%\w+Outlined%/g, ''));
+    document.body.insertAdjacentHTML('afterbegin', frameHtml.replace(/%\w+Outlined%/g, '').replace('%BUILD_YEAR%', __BUILD_YEAR__));
     // The same text login.html inlines (vite-plugins/loginFrame.ts), run as the browser runs it.
     new Function(submitCatcher)();
     return document.getElementById('zb-login-frame')!;
