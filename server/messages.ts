@@ -44,6 +44,9 @@ export const MSG = {
   fieldMinimum: (n: number) => `不能小于 ${n}`,
   fieldMaximum: (n: number) => `不能大于 ${n}`,
   fieldMaxItems: (n: number) => `一次最多 ${n} 条`,
+  // Said of text such as 0x5D, 9.3e1, +93 or Infinity sent for a number (server/lib/numberText.ts).
+  fieldIntegerText: '须是十进制整数（如 93）',
+  fieldNumberText: '须是十进制数字（如 93.5）',
 
   // session
   loginOk: '登录成功',
