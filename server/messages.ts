@@ -398,8 +398,11 @@ export const MSG = {
     (recent || skipped
       ? `（${[recent ? `${recent} 人 ${cooldownMin} 分钟内已补发过` : '', skipped ? `${skipped} 人已取消、未通过或无联系方式` : ''].filter(Boolean).join('，')}，未发送）`
       : ''),
+  // live pages (server/modules/live/live.routes.ts)
+  liveStreamsTooMany: (max: number) => `同一登录最多同时打开 ${max} 个实时页面，请先关闭其他标签页中的实时页面`,
   // 参会人员 bulk actions (server/services/meeting/personBulk.ts)
   personBulkNone: '没有符合条件的参会人员',
+  personBulkBothSelections: '勾选的人员（ids）与全部符合条件的人员（all=1）只能选其一',
   personBulkTooMany: (n: number, max: number) => `符合条件的参会人员共 ${n} 人，超过一次最多 ${max} 人，请缩小筛选范围后再操作`,
   personBulkState: (label: string) => `登记状态为「${label}」`,
   personBulkSameKind: (label: string) => `人员类别已是「${label}」`,
