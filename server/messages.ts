@@ -56,6 +56,8 @@ export const MSG = {
   useEduEntry: '该账号请从大赛登录入口登录',
   unknownEntry: '未知的登录类型',
   ssoInvalid: '单点登录凭证无效',
+  // A `?token=` that is no unused hand-off ticket: someone's session token, a used or an expired ticket.
+  handoffInvalid: '链接中的登录凭据无效或已过期，请重新登录',
   ssoExpired: '单点登录凭证已过期，请重新获取',
   ssoReused: '单点登录凭证已使用，请重新获取',
   ssoUnknownUser: '单点登录凭证对应的账号不存在',
