@@ -127,8 +127,11 @@ export const ssoHandoff = endpoint({
   response: HandoffTicket,
 });
 
+// Spelled out rather than spread from LoginResult: the browser's build keeps no schemas to spread (vite-plugins).
 export const HandoffSession = Type.Object({
-  ...LoginResult.properties,
+  access_token: Text,
+  sjc: Text,
+  mustChangePassword: Type.Optional(Bool),
   /** Seconds the new session lives: the browser keeps its token exactly that long. */
   expiresIn: Int,
 });
