@@ -44,6 +44,9 @@ export const MSG = {
   fieldMinimum: (n: number) => `不能小于 ${n}`,
   fieldMaximum: (n: number) => `不能大于 ${n}`,
   fieldMaxItems: (n: number) => `一次最多 ${n} 条`,
+  // Said of text such as 0x5D, 9.3e1, +93 or Infinity sent for a number (server/lib/numberText.ts).
+  fieldIntegerText: '须是十进制整数（如 93）',
+  fieldNumberText: '须是十进制数字（如 93.5）',
 
   // session
   loginOk: '登录成功',
@@ -53,6 +56,8 @@ export const MSG = {
   useEduEntry: '该账号请从大赛登录入口登录',
   unknownEntry: '未知的登录类型',
   ssoInvalid: '单点登录凭证无效',
+  // A `?token=` that is no unused hand-off ticket: someone's session token, a used or an expired ticket.
+  handoffInvalid: '链接中的登录凭据无效或已过期，请重新登录',
   ssoExpired: '单点登录凭证已过期，请重新获取',
   ssoReused: '单点登录凭证已使用，请重新获取',
   ssoUnknownUser: '单点登录凭证对应的账号不存在',
@@ -420,8 +425,11 @@ export const MSG = {
     (recent || skipped
       ? `（${[recent ? `${recent} 人 ${cooldownMin} 分钟内已补发过` : '', skipped ? `${skipped} 人已取消、未通过或无联系方式` : ''].filter(Boolean).join('，')}，未发送）`
       : ''),
+  // live pages (server/modules/live/live.routes.ts)
+  liveStreamsTooMany: (max: number) => `同一登录最多同时打开 ${max} 个实时页面，请先关闭其他标签页中的实时页面`,
   // 参会人员 bulk actions (server/services/meeting/personBulk.ts)
   personBulkNone: '没有符合条件的参会人员',
+  personBulkBothSelections: '勾选的人员（ids）与全部符合条件的人员（all=1）只能选其一',
   personBulkTooMany: (n: number, max: number) => `符合条件的参会人员共 ${n} 人，超过一次最多 ${max} 人，请缩小筛选范围后再操作`,
   personBulkState: (label: string) => `登记状态为「${label}」`,
   personBulkSameKind: (label: string) => `人员类别已是「${label}」`,

@@ -73,7 +73,7 @@ export const confirmMailReset = endpoint({
 /** The SPA pages a reset link opens (src/router/routes.tsx), per entry, and the token's query parameter. */
 export const MAIL_RESET_PAGES = { '1': '/htxx/resetPw', '2': '/htxx/reseteduPw' } as const satisfies Record<Yhlx, string>;
 /**
- * Not `token`: the router's guard takes a `?token=` of any address as a session token to adopt. A name
+ * Not `token`: the router's guard takes a `?token=` of any address as a hand-off ticket to exchange. A name
  * containing "token" still has its value redacted from the server's request log (server/lib/logRedaction.ts).
  */
 export const MAIL_RESET_TOKEN_PARAM = 'resetToken';

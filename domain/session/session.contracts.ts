@@ -92,6 +92,60 @@ export const ssoLoginToken = endpoint({
   response: LoginResult,
 });
 
+/**
+ * Hand-off tickets: the only thing a `?token=` link may carry. A ticket is random, lives HANDOFF_TICKET_TTL_S,
+ * works once (the server keeps its SHA-256 only) and is exchanged by the browser that opens the link for a
+ * session of its own (handoffRedeem); a session token in the address is never adopted.
+ */
+export const HANDOFF_TICKET_TTL_S = 60;
+
+export const HandoffTicket = Type.Object({
+  ticket: Text,
+  /** Seconds the ticket stays valid. */
+  expiresIn: Int,
+});
+export type HandoffTicket = Static<typeof HandoffTicket>;
+
+/** A ticket for another tab or device of the signed-in user (`?token=<ticket>` on any address of the app). */
+export const handoffIssue = endpoint({
+  method: 'POST',
+  path: '/login/handoff',
+  authority: 'user',
+  body: NoParams,
+  response: HandoffTicket,
+});
+
+/**
+ * The exhibitor-service entry's SSO (/htxx/zsdl?token=…): the other system trades its SSO ticket (as for
+ * ssoLoginToken) for a hand-off ticket and sends the browser with that, never with a session token.
+ */
+export const ssoHandoff = endpoint({
+  method: 'POST',
+  path: '/api/login/ssohandoff',
+  public: true,
+  body: Type.Object({ ticket: Type.String({ minLength: 1, maxLength: 4096 }), yhlx: Yhlx }),
+  response: HandoffTicket,
+});
+
+// Spelled out rather than spread from LoginResult: the browser's build keeps no schemas to spread (vite-plugins).
+export const HandoffSession = Type.Object({
+  access_token: Text,
+  sjc: Text,
+  mustChangePassword: Type.Optional(Bool),
+  /** Seconds the new session lives: the browser keeps its token exactly that long. */
+  expiresIn: Int,
+});
+export type HandoffSession = Static<typeof HandoffSession>;
+
+/** Exchanges a hand-off ticket for a new session; the ticket is the proof, so no sign-in is needed. */
+export const handoffRedeem = endpoint({
+  method: 'POST',
+  path: '/login/handoff/redeem',
+  public: true,
+  body: Type.Object({ ticket: Type.String({ minLength: 1, maxLength: 200 }) }),
+  response: HandoffSession,
+});
+
 /** Signs out: revokes the token sent (also before a temporary password has been replaced). */
 export const removeToken = endpoint({
   method: 'POST',

@@ -37,7 +37,7 @@ export type ShareResource = string;
 
 export const SharePageKind = StringEnum(Object.keys(SHARE_PAGES) as SharePageKind[]);
 
-/** The address query parameter of a shared page (`?token=` is taken: the router reads it as a session token). */
+/** The address query parameter of a shared page (`?token=` is taken: the router exchanges it as a hand-off ticket). */
 export const SHARE_LINK_PARAM = 'link';
 
 /** Expiry choices in days; 0 = never expires. */

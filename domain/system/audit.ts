@@ -26,6 +26,7 @@ export const AUDIT_ENTRIES = {
   edu: '大赛登录',
   ssoOrdinary: '单点登录（主办方）',
   ssoEdu: '单点登录（大赛）',
+  handoff: '链接登录（另一标签页或设备）',
   smsOrdinary: '短信找回（主办方）',
   smsEdu: '短信找回（大赛）',
   mailOrdinary: '邮件找回（主办方）',

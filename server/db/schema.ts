@@ -258,6 +258,29 @@ export const loginThrottles = pgTable(
   (t) => [index('login_throttles_next_idx').on(t.nextAt)],
 );
 
+/**
+ * One-time tickets handed to a browser: a hand-off (`?token=` of a link, issued after an SSO ticket or by a
+ * signed-in session, exchanged for a session of its own) or a live stream's (server/services/liveStreams.ts).
+ * Only the ticket's SHA-256 is kept; redeeming deletes the row, so a ticket works once on whichever replica.
+ */
+export const oneTimeTickets = pgTable(
+  'one_time_tickets',
+  {
+    ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+    /** 'handoff' | 'live'. */
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session a live ticket stands for, or the one that handed off; null for a hand-off after SSO. */
+    tokenId: integer('token_id').references(() => tokens.id, { onDelete: 'cascade' }),
+    /** A hand-off's sign-in door for the audit log (AuditEntryKind). */
+    entry: varchar('entry', { length: 16 }),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('one_time_tickets_exp_idx').on(t.expiresAt)],
+);
+
 /** SSO tickets are one-time: the hash of each redeemed ticket is kept until the ticket would expire anyway. */
 export const usedSsoTickets = pgTable(
   'used_sso_tickets',

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Envelope, FieldError } from '@domain/core/envelope';
 import { wireLabel } from '@domain/core/wireLabels';
 import { ApiError, fieldErrors, TooManyRequests } from '../lib/errors';
+import { INTEGER_TEXT, NUMBER_TEXT } from '../lib/numberText';
 import { MSG } from '../messages';
 
 interface ValidationIssue {
@@ -38,6 +39,8 @@ const FORMAT_MESSAGES: Record<string, string> = {
   date: MSG.fieldDate,
   day: MSG.fieldDay,
   'id-text': MSG.fieldEnum,
+  [INTEGER_TEXT]: MSG.fieldIntegerText,
+  [NUMBER_TEXT]: MSG.fieldNumberText,
 };
 
 function messageOf(issue: ValidationIssue): string {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../lib/errors';
 import { hasBadText } from '../lib/inputText';
+import { numberTextIssues } from '../lib/numberText';
 import { MSG } from '../messages';
 import authorityGuard from '../plugins/authorityGuard';
 import signature from '../plugins/signature';
@@ -15,7 +16,7 @@ export const PUBLIC_BODY_LIMIT = 64 * 1024;
 /**
  * Everything under /admin. For each call: the token, from its header alone (onRequest, before the body
  * is read; public routes skip it) → the body, within the route's bodyLimit → bad text → signature →
- * blank filters → authority (preValidation, so the caller is known before a malformed query is reported).
+ * blank filters → authority → numbers as decimal text (preValidation, so the caller is known before a malformed query is reported).
  */
 const adminApi: FastifyPluginAsync = async (api) => {
   // Fastify refuses a larger body (413) from its Content-Length or as it streams in, before parsing it.
@@ -45,6 +46,15 @@ const adminApi: FastifyPluginAsync = async (api) => {
 
   await api.register(tokenAuth);
   await api.register(authorityGuard);
+
+  // Numbers as plain decimal text before Ajv coerces them (server/lib/numberText.ts): 0x5D is not person 93.
+  api.addHook('preValidation', async (request) => {
+    const schema = (request.routeOptions.schema ?? {}) as Partial<Record<'querystring' | 'body' | 'params', unknown>>;
+    for (const [context, values] of [['querystring', request.query], ['body', request.body], ['params', request.params]] as const) {
+      const issues = numberTextIssues(schema[context], values);
+      if (issues.length) throw Object.assign(new Error(MSG.validation), { validation: issues, validationContext: context });
+    }
+  });
 
   for (const routes of ROUTE_MODULES) await api.register(routes);
 };

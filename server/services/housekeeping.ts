@@ -3,11 +3,12 @@ import type { AppDb } from '../db/client';
 import { usedSsoTickets } from '../db/schema';
 import { LOGIN_THROTTLE_KEEP_MS, purgeLoginThrottles } from './loginThrottle';
 import type { NonceStore } from './nonces';
+import { purgeOneTimeTickets } from './oneTimeTickets';
 import { purgeRateLimits } from './rateLimits';
 
 /**
- * Deletes rows that can no longer matter (nonces and counters outside their windows, SSO tickets past
- * their expiry, password-attempt counts a day after the account's last attempt). Each replica does it at
+ * Deletes rows that can no longer matter (nonces and counters outside their windows, SSO tickets and
+ * one-time tickets past their expiry, password-attempt counts a day after the account's last attempt). Each replica does it at
  * most once per interval; doing it twice is harmless.
  */
 export function createHousekeeper(db: AppDb, nonceStore: NonceStore, intervalMs: number, keepMs: { nonces: number; rateLimits: number }) {
@@ -20,6 +21,7 @@ export function createHousekeeper(db: AppDb, nonceStore: NonceStore, intervalMs:
       await nonceStore.purge(new Date(now - keepMs.nonces));
       await purgeRateLimits(db, new Date(now - keepMs.rateLimits));
       await db.delete(usedSsoTickets).where(lt(usedSsoTickets.expiresAt, new Date(now)));
+      await purgeOneTimeTickets(db, now);
       await purgeLoginThrottles(db, new Date(now - LOGIN_THROTTLE_KEEP_MS));
     })();
   };

@@ -1,13 +1,12 @@
-import { createHmac } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { LiveEventName } from '@domain/live/events.contracts';
 import type { AppDb } from '../db/client';
 import { tokens } from '../db/schema';
-import { safeEqual } from '../lib/secrets';
 import type { ChangeFeed, FeedMessage, FeedSignal } from './changeFeed';
 import { authorisedActivityIds, authorisedProjectIds } from './projectScope';
+import { issueOneTimeTicket, redeemOneTimeTicket } from './oneTimeTickets';
 import { findSessionByHash } from './tokens';
 
 /**
@@ -16,29 +15,24 @@ import { findSessionByHash } from './tokens';
  */
 
 /**
- * A ticket is `<token id>.<expiry ms>.<mac>`, the MAC keyed with the session token's SHA-256: any replica
- * can check it against the tokens table without a store of its own, it names no user, and it dies with
- * its session (a revoked token fails the session check that follows).
+ * A ticket is a one-time ticket (services/oneTimeTickets.ts) standing for the session that asked for it:
+ * random, stored hashed, used up by the stream it opens, so a ticket seen in a log or a proxy's address
+ * opens nothing. It dies with its session (a revoked token fails the session check that follows).
  */
-export function issueTicket(tokenId: number, tokenHash: string, expiresAt: number): string {
-  return `${tokenId}.${expiresAt}.${ticketMac(tokenHash, tokenId, expiresAt)}`;
+export function issueTicket(db: AppDb, userId: number, tokenId: number, expiresAt: number): Promise<string> {
+  return issueOneTimeTicket(db, 'live', { userId, tokenId, entry: null }, expiresAt);
 }
 
-function ticketMac(tokenHash: string, tokenId: number, expiresAt: number): string {
-  return createHmac('sha256', tokenHash).update(`live-ticket.${tokenId}.${expiresAt}`).digest('base64url');
-}
-
-/** The token hash a valid, unexpired ticket stands for; null otherwise. */
+/** The token hash a valid, unused, unexpired ticket stands for (using it up); null otherwise. */
 export async function redeemTicket(db: AppDb, ticket: string, now: number): Promise<string | null> {
-  const match = /^(\d{1,15})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
-  if (!match) return null;
-  const tokenId = Number(match[1]);
-  const expiresAt = Number(match[2]);
-  if (expiresAt <= now) return null;
-  const [row] = await db.select({ hash: tokens.tokenHash }).from(tokens).where(eq(tokens.id, tokenId)).limit(1);
-  if (!row || !safeEqual(ticketMac(row.hash, tokenId, expiresAt), match[3])) return null;
-  return row.hash;
+  const holder = await redeemOneTimeTicket(db, 'live', ticket, now);
+  if (holder?.tokenId == null) return null;
+  const [row] = await db.select({ hash: tokens.tokenHash }).from(tokens).where(eq(tokens.id, holder.tokenId)).limit(1);
+  return row?.hash ?? null;
 }
+
+/** Most streams one session keeps open at once (a tab has one; more is someone opening them by hand). */
+export const MAX_STREAMS_PER_SESSION = 5;
 
 /** Whose stream it is, and which activities' check-ins they may hear of. */
 export interface Viewer {

@@ -6,6 +6,8 @@ import {
   loginToken,
   removeToken as removeTokenCall,
   ssoLoginToken,
+  handoffRedeem,
+  type HandoffSession,
   type LoginResult,
   type Yhlx,
   type MenuNode,
@@ -20,6 +22,11 @@ export function login(username: string, password: string, yhlx: Yhlx): Promise<L
 
 export function ssoLogin(ticket: string, yhlx: Yhlx): Promise<LoginResult> {
   return call(ssoLoginToken, { ticket, yhlx });
+}
+
+/** Exchanges a `?token=` link's one-time hand-off ticket for a session of this browser's own. */
+export function redeemHandoff(ticket: string): Promise<HandoffSession> {
+  return call(handoffRedeem, { ticket });
 }
 
 /** The signed-in user; the answer to the request the page load started (src/router/bootRequests.ts) when there is one. */

@@ -1,8 +1,8 @@
 import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { env } from '../config/env';
-import { SSO_TOKEN_TTL_MS } from '../config/constants';
 import { useSession } from '../stores/session';
 import { currentToken } from '../api/request';
+import { redeemHandoff } from '../api/session';
 import { confirmAction } from '../components/confirm';
 import { appPath } from './appPath';
 import { classifyPath } from './classify';
@@ -17,8 +17,25 @@ import { readReturnAddress, saveReturnAddress } from '../lib/returnAddress';
  * The guard, wired into the data router as the root route's loader (which revalidates on every
  * navigation): it applies the address parameters, asks decideNavigation, and carries out the answer.
  */
-/** Asked when a `?token=` link arrives while another account is signed in. */
+/** Asked when a `?token=` link arrives while someone is signed in: the link may be another account's. */
 export const SWITCH_ACCOUNT_CONFIRM = { title: '切换账号', content: '当前已登录其他账号，是否切换到链接中的账号？' } as const;
+
+/**
+ * A `?token=` link's hand-off ticket (domain/session/session.contracts.ts) exchanged for a session of this
+ * browser's own, kept as long as the server says. Anything else in `?token=` — someone's session token in
+ * a crafted link — is refused by the server and adopted by nobody: the error mapper shows the server's
+ * 「链接中的登录凭据无效或已过期，请重新登录」 and the current session, if any, stays.
+ */
+async function takeHandoff(ticket: string): Promise<void> {
+  // With a session active the user decides first: the ticket is used up by the exchange.
+  if (currentToken() !== null && !(await confirmAction(SWITCH_ACCOUNT_CONFIRM))) return;
+  try {
+    const session = await redeemHandoff(ticket);
+    useSession.getState().signIn(session, session.expiresIn * 1000);
+  } catch {
+    // Already shown by the error mapper; nothing was stored.
+  }
+}
 
 export interface GuardDeps {
   basename: string;
@@ -40,15 +57,10 @@ export function createGuardLoader(deps: GuardDeps) {
     const params = url.searchParams;
 
     if (params.has('url')) saveReturnAddress(params.get('url'));
-    const addressToken = params.get('token');
-    if (addressToken) {
-      // A link must not silently swap the session for another account (a crafted link would sign the
-      // victim into someone else's account): with a different session active, the user decides.
-      const current = currentToken();
-      if (current !== addressToken && (current === null || (await confirmAction(SWITCH_ACCOUNT_CONFIRM)))) {
-        useSession.getState().adoptToken(addressToken, SSO_TOKEN_TTL_MS);
-      }
-      // The token is kept (or refused), not left in the address bar (history, shared links, Referer headers).
+    const addressTicket = params.get('token');
+    if (addressTicket) {
+      await takeHandoff(addressTicket);
+      // The ticket is used (or refused), not left in the address bar (history, shared links, Referer headers).
       params.delete('token');
       throw replace(pathname + searchOf(params));
     }

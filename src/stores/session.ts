@@ -56,10 +56,8 @@ export interface SessionState {
    */
   scopeVersion: number;
   bumpScope(): void;
-  /** Keeps the token of a login (password: 1 day; SSO: 7 days). */
+  /** Keeps the token of a login (password: 1 day; SSO: 7 days; a hand-off link: as long as the server says). */
   signIn(result: LoginResult, ttlMs: number): void;
-  /** Adopts a token handed over in the address (`?token=`). */
-  adoptToken(token: string, ttlMs: number): void;
   /** Fetches user info and menus and generates the menu routes; rejects (already shown) on failure. */
   loadProfile(resolvePage: PageResolver): Promise<void>;
   /**
@@ -113,12 +111,6 @@ export const useSession = create<SessionState>()((set, get) => ({
   signIn(result, ttlMs) {
     storeToken(result.access_token, result.sjc, ttlMs);
     set({ token: result.access_token, sjc: result.sjc, ...emptyProfile, mustChangePassword: result.mustChangePassword === true });
-  },
-
-  adoptToken(token, ttlMs) {
-    storeToken(token, null, ttlMs);
-    // A different token may be a different user: everything derived from the old one goes.
-    set({ token, sjc: null, ...emptyProfile });
   },
 
   async loadProfile(resolvePage) {

@@ -2,7 +2,7 @@ import { expect, type Browser } from '@playwright/test';
 import { test } from './fixtures';
 import { loadConfig } from '../../server/config';
 import { mintSsoTicket } from '../../server/lib/ssoTicket';
-import { accounts, signIn, tableRows } from './helpers';
+import { accounts, adminApi, signIn, tableRows } from './helpers';
 
 const COMPETITION = '第十五届全国大学生展览与创意大赛';
 /** The secret the e2e server verifies tickets with: the same environment, the same configuration. */
@@ -10,8 +10,8 @@ const SSO_SECRET = loadConfig(process.env).ssoSecret;
 const ticketFor = (username: string) => mintSsoTicket(SSO_SECRET, username, 5 * 60_000);
 
 /**
- * A real token, as another system would hand it over: signed in through the login page of a separate
- * browser context, then read from that context's storage (this page stays signed out).
+ * A session token read from a separate browser context that signed in through the login page (this page
+ * stays signed out): what a crafted `?token=` link would carry.
  */
 async function realToken(browser: Browser, who: keyof typeof accounts): Promise<string> {
   const context = await browser.newContext();
@@ -76,11 +76,20 @@ test('/edu/edulogin carries the competition name as its document title', async (
 });
 
 test.describe('exhibitor entries', () => {
-  test('/htxx/zsdl?token=…&url=… lands signed in on the return address', async ({ page, browser }) => {
-    const token = await realToken(browser, 'demo');
-    await page.goto(`htxx/zsdl?token=${token}&url=${encodeURIComponent('/cnf/project/index')}`);
+  test('/htxx/zsdl?token=<hand-off ticket>&url=… lands signed in on the return address', async ({ page, request, baseURL }) => {
+    // As the other system does: its SSO ticket traded for a one-time hand-off ticket, server to server.
+    const { ticket } = await adminApi(request, baseURL!).call<{ ticket: string }>('POST', '/api/login/ssohandoff', { ticket: ticketFor('demo'), yhlx: '1' });
+    await page.goto(`htxx/zsdl?token=${encodeURIComponent(ticket)}&url=${encodeURIComponent('/cnf/project/index')}`);
     await expect(page).toHaveURL(/\/zbzj\/cnf\/project\/index$/);
     await expect(tableRows(page).first()).toBeVisible();
+  });
+
+  test('/htxx/zsdl?token=<a session token> signs a fresh browser in to nobody, and says why', async ({ page, browser }) => {
+    const token = await realToken(browser, 'demo');
+    await page.goto(`htxx/zsdl?token=${token}&url=${encodeURIComponent('/cnf/project/index')}`);
+    await expect(page.getByText('链接中的登录凭据无效或已过期，请重新登录')).toBeVisible();
+    await expect(page.getByText('展商服务入口')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
   });
 
   test('/htxx/zsdl without a token leads to 展商登录, which signs in to ?url=', async ({ page }) => {

@@ -118,6 +118,10 @@ export const ACCOUNTS: Record<string, Account> = {
 };
 
 export const tokenOf = (username: string) => `token-of-${username}`;
+/** A `?token=` link's hand-off ticket for `username` (the mock's handoffRedeem exchanges it for tokenOf). */
+export const handoffOf = (username: string) => `handoff-of-${username}`;
+/** What the mock's hand-off session lives, as the server says it (seconds). */
+export const HANDOFF_SESSION_S = 86_400;
 
 /** An activity as the generic activity list (/yx/sysActivity/page) answers it. */
 export interface ActivityRow {

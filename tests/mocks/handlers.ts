@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { activityOptions, chooseCurrentActivity, currentActivity, projectOptions } from '@domain/projects/scopeOptions.contracts';
 import { bellNotices } from '@domain/notices/notices.contracts';
-import { currentMenus, currentUser, loginToken, removeToken } from '@domain/session/session.contracts';
+import { currentMenus, currentUser, handoffRedeem, loginToken, removeToken } from '@domain/session/session.contracts';
 import { myWorksPage } from '@domain/works/works.contracts';
 import { authorisedProjects } from '@domain/workspace/workspace.contracts';
 import { answer, mock, refusal } from './contract';
-import { ACCOUNTS, ACTIVITIES, BELL_NOTICES, tokenOf } from './fixtures';
+import { ACCOUNTS, ACTIVITIES, BELL_NOTICES, HANDOFF_SESSION_S, handoffOf, tokenOf } from './fixtures';
 import { API, envelope, receivedParams, signatureProblem } from './signing';
 
 /**
@@ -28,6 +28,13 @@ export const handlers = [
     if (!account || account.password !== form.password) return refusal('用户名或密码错误');
     if (account.yhlx !== form.yhlx) return refusal(account.yhlx === '1' ? '该账号请从主办方登录入口登录' : '该账号请从大赛登录入口登录');
     return answer(loginToken, { access_token: tokenOf(form.username), sjc: '20261121120000' }, '登录成功');
+  }),
+
+  // As the server: only a hand-off ticket opens a session; a session token in its place is refused.
+  mock(handoffRedeem, ({ params: form }) => {
+    const account = Object.values(ACCOUNTS).find((a) => handoffOf(a.user.username) === form.ticket);
+    if (!account) return refusal('链接中的登录凭据无效或已过期，请重新登录');
+    return answer(handoffRedeem, { access_token: tokenOf(account.user.username), sjc: '20261121120000', expiresIn: HANDOFF_SESSION_S }, '登录成功');
   }),
 
   mock(currentUser, ({ request }) => accountOf(request)?.user ?? unauthorised()),

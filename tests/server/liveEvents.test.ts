@@ -262,6 +262,19 @@ describe('the stream ticket', () => {
   });
 });
 
+describe('the stream ticket is used once', () => {
+  it('opens one stream: the same ticket again opens nothing, while that stream is open or after', async () => {
+    const token = await tokenFor(a, SEEDED.demo.username, SEEDED.demo.password);
+    const ticket = await adminCall<{ ticket: string }>(a, token, 'POST', '/live/ticket');
+    const first = await Stream.openWith(ticket.data.ticket);
+    expect(first.status).toBe(200);
+    expect((await Stream.openWith(ticket.data.ticket)).status).toBe(401);
+    first.close();
+    await first.done;
+    expect((await Stream.openWith(ticket.data.ticket)).status).toBe(401);
+  });
+});
+
 describe('sessions end on every replica', () => {
   /** How long B keeps accepting `token` after `change` ran on A (polling every 20 ms, up to 3 s). */
   async function refusedOnBAfter(token: string, change: () => Promise<void>): Promise<number> {

@@ -116,6 +116,18 @@ describe('审核通过 in bulk', () => {
     expect(await statusOf([...elsewhere, ...other])).toEqual([PENDING, PENDING, PENDING, PENDING]);
   });
 
+  it('refuses ticked ids together with all=1 (neither was picked for it) and changes nothing', async () => {
+    const ticked = await insertPersons('批量丁', 2, PENDING);
+    const filtered = await insertPersons('批量戊', 2, PENDING);
+    for (const action of ['bulkApprove', 'bulkRemove']) {
+      const r = await bulk('demo', action, { all: '1', ids: ticked.join(','), activityId, name: '批量戊' });
+      expect(r.code, action).not.toBe(0);
+      expect(r.status).toBeLessThan(500);
+      expect(r.msg).toBe(MSG.personBulkBothSelections);
+    }
+    expect(await statusOf([...ticked, ...filtered])).toEqual([PENDING, PENDING, PENDING, PENDING]);
+  });
+
   it(`refuses more than ${BULK_MAX} rows with a clear message and changes nothing; ${BULK_MAX} are approved in one go`, async () => {
     const ids = await insertPersons('批量大', BULK_MAX + 1, PENDING, secondActivityId);
     const tooMany = await bulk('demo', 'bulkApprove', { all: '1', activityId: secondActivityId, name: '批量大' });

@@ -242,3 +242,48 @@ describe('every /admin route at the edges of the calendar', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 });
+
+/** Text JavaScript reads as 93 (or as a number PostgreSQL cannot hold) that is no plain decimal (server/lib/numberText.ts). */
+const NOT_PLAIN = ['-Infinity', '1e400', '0b1011101', '9.3e1', '93.0', '+93', ' 93 ', '093', '-0'];
+
+describe('every /admin route reads numbers only as plain decimals', () => {
+  it('refuses Infinity, 1e400, 0x5D, 93.0, +93 and the like in every integer property below 500, naming the field, and writes nothing', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      const numeric = Object.entries(route.props).filter(([, schema]) => {
+        const own = schema.anyOf?.find((s) => s.type !== 'null') ?? schema;
+        return own.type === 'integer' || own.type === 'number';
+      });
+      for (const [index, [name]] of numeric.entries()) {
+        // Infinity and 0x5D everywhere; the other spellings in turn, property after property.
+        for (const value of ['Infinity', '0x5D', NOT_PLAIN[(calls + index) % NOT_PLAIN.length]]) {
+          calls++;
+          const params = { [name]: value };
+          const before = await lastChange();
+          const res = await signedInject(t.app, { method: route.method, url: route.url, token, ...(route.method === 'GET' ? { query: params } : { form: params }) });
+          const where = `${route.method} ${route.url} ${name}=${JSON.stringify(value)}`;
+          if (res.statusCode >= 500) {
+            failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+            continue;
+          }
+          if (res.statusCode === 403) continue;
+          const envelope = res.json<{ code: number; msg: string }>();
+          if (envelope.code === 0) failures.push(`${where}: accepted`);
+          else if (!envelope.msg.includes('须是十进制')) failures.push(`${where}: refused as ${envelope.msg}`);
+          if ((await lastChange()) !== before) failures.push(`${where}: rows changed in ${(await changedSince(before)).join(', ')}`);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(300);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('names the field by its Chinese label and still reads 93 as 93', async () => {
+    const refused = await signedInject(t.app, { method: 'GET', url: '/admin/crm/contact/page', token, query: { customerId: '0x5D' } });
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(refused.json<{ code: number; msg: string }>()).toMatchObject({ code: 1, msg: '提交的数据有误：「所属客户」须是十进制整数（如 93）' });
+    const plain = await signedInject(t.app, { method: 'GET', url: '/admin/crm/contact/page', token, query: { customerId: '93' } });
+    expect(plain.json<{ code: number }>().code).toBe(0);
+  });
+});

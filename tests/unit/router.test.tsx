@@ -13,7 +13,7 @@ import type { RouteHandle } from '../../src/lib/routeTypes';
 import { MemoryRouter, type RouteObject } from 'react-router-dom';
 import { server } from '../mocks/server';
 import { API } from '../mocks/handlers';
-import { ORGANISER_MENUS } from '../mocks/fixtures';
+import { HANDOFF_SESSION_S, handoffOf, ORGANISER_MENUS } from '../mocks/fixtures';
 import { resetSession, signInAs } from '../mocks/session';
 import { currentPath, renderApp, user } from '../mocks/app';
 
@@ -91,15 +91,15 @@ describe('routing and the guard, rendered', () => {
     expect(storage.get(RETURN_ADDRESS_KEY)).toBe('/cnf/project/index');
   });
 
-  it('keeps a ?token= from the address for 7 days, without leaving it in the address', async () => {
+  it('exchanges a ?token= hand-off ticket for a session kept as long as the server says, without leaving it in the address', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-21T00:00:00Z'));
-    const router = renderApp('/cnf/project/index?token=token-of-admin');
+    const router = renderApp(`/cnf/project/index?token=${handoffOf('admin')}`);
     await screen.findByPlaceholderText('请输入项目名称', {}, { timeout: 5000 });
     expect(currentPath(router)).toBe('/cnf/project/index');
-    vi.setSystemTime(new Date('2026-11-27T23:59:00Z'));
+    vi.setSystemTime(new Date(Date.parse('2026-11-21T00:00:00Z') + HANDOFF_SESSION_S * 1000 - 60_000));
     expect(storage.get(ACCESS_TOKEN_KEY)).toBe('token-of-admin');
-    vi.setSystemTime(new Date('2026-11-28T00:00:01Z'));
+    vi.setSystemTime(new Date(Date.parse('2026-11-21T00:00:00Z') + HANDOFF_SESSION_S * 1000 + 1000));
     expect(storage.get(ACCESS_TOKEN_KEY)).toBeNull();
     vi.useRealTimers();
   });

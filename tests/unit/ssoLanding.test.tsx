@@ -146,8 +146,8 @@ describe('exhibitor entries /htxx/zsdl and /htxx/zslogin', () => {
   beforeEach(() => resetSession());
   afterEach(() => server.events.removeAllListeners());
 
-  it('zsdl with ?token= keeps the token and opens the ?url= return address, signed in', async () => {
-    const router = renderApp(`/htxx/zsdl?token=token-of-demo&url=${encodeURIComponent('/cnf/project/index')}`);
+  it('zsdl with a ?token= hand-off ticket signs in and opens the ?url= return address', async () => {
+    const router = renderApp(`/htxx/zsdl?token=handoff-of-demo&url=${encodeURIComponent('/cnf/project/index')}`);
     await screen.findByPlaceholderText('请输入项目名称');
     expect(currentPath(router)).toBe('/cnf/project/index');
     expect(storage.get(ACCESS_TOKEN_KEY)).toBe('token-of-demo');

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIVE_TICKET_TTL_S, liveStream, liveTicket } from '@domain/live/events.contracts';
 import { ok } from '../../lib/envelope';
-import { unauthorized } from '../../lib/errors';
+import { ApiError, unauthorized } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
 import { changeFeedOf } from '../../services/changeFeed';
-import { issueTicket, LiveStream, redeemTicket, scopeOf } from '../../services/liveStreams';
+import { issueTicket, LiveStream, MAX_STREAMS_PER_SESSION, redeemTicket, scopeOf } from '../../services/liveStreams';
 import { findSessionByHash } from '../../services/tokens';
 
 /** A signed call for a stream ticket (domain/live/events.contracts.ts), under /admin like every call. */
 export const liveTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, liveTicket, async (request) => {
-    const { token } = signedIn(request);
-    return ok({ ticket: issueTicket(token.id, token.hash, app.now() + LIVE_TICKET_TTL_S * 1000) });
+    const { token, user } = signedIn(request);
+    return ok({ ticket: await issueTicket(app.db, user.id, token.id, app.now() + LIVE_TICKET_TTL_S * 1000) });
   });
 };
 
@@ -24,6 +24,13 @@ export const liveTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
  */
 export const liveStreamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const open = new Set<LiveStream>();
+  /** Open streams per session (token hash), on this replica. */
+  const perSession = new Map<string, number>();
+  const release = (tokenHash: string) => {
+    const left = (perSession.get(tokenHash) ?? 1) - 1;
+    if (left > 0) perSession.set(tokenHash, left);
+    else perSession.delete(tokenHash);
+  };
   // An open stream is never idle: end them all first, or a stop would wait for SHUTDOWN_TIMEOUT_S.
   app.addHook('preClose', async () => {
     for (const stream of [...open]) stream.end();
@@ -35,12 +42,18 @@ export const liveStreamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const tokenHash = await redeemTicket(app.db, request.query.ticket, now);
     const session = tokenHash ? await findSessionByHash(app.db, tokenHash, now) : null;
     if (!feed || !tokenHash || !session?.ok) throw unauthorized(MSG.tokenExpired);
+    // Each stream holds a connection and a feed subscription: a session opening them without end would hold them all.
+    if ((perSession.get(tokenHash) ?? 0) >= MAX_STREAMS_PER_SESSION) throw new ApiError(429, 429, MSG.liveStreamsTooMany(MAX_STREAMS_PER_SESSION));
     const scope = await scopeOf(app.db, session.user.id, session.organiser.id);
     const header = request.headers['last-event-id'];
     const lastEventId = (Array.isArray(header) ? header[0] : header) || request.query.lastEventId;
     reply.hijack();
     const viewer = { userId: session.user.id, organiserId: session.organiser.id, tokenHash, tokenExpiresAt: session.expiresAt, ...scope };
-    const stream = new LiveStream(app.db, feed, viewer, reply.raw, app.now, (s) => open.delete(s));
+    perSession.set(tokenHash, (perSession.get(tokenHash) ?? 0) + 1);
+    const stream = new LiveStream(app.db, feed, viewer, reply.raw, app.now, (s) => {
+      open.delete(s);
+      release(tokenHash);
+    });
     open.add(stream);
     stream.resume(lastEventId);
     return reply;

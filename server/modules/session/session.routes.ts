@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AUDIT_ENTRIES, type AuditEntryKind } from '@domain/system/audit';
+import { eq } from 'drizzle-orm';
+import { tokens, users } from '../../db/schema';
 import { USER_STATUS } from '@domain/system/users.contracts';
-import { loginToken, removeToken, ssoLoginToken, YHLX_EDU } from '@domain/session/session.contracts';
+import { HANDOFF_TICKET_TTL_S, handoffIssue, handoffRedeem, loginToken, removeToken, ssoHandoff, ssoLoginToken, YHLX_EDU } from '@domain/session/session.contracts';
 import type { AppDb } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { refuse, tooManyRequests } from '../../lib/errors';
@@ -19,7 +21,8 @@ import { trustDevice, trustedDeviceFor, type TrustedDevice } from '../../service
 import { hit, limitAddress, peek, secondsLeftInWindow } from '../../services/rateLimits';
 import { redeemTicket } from '../../services/ssoTickets';
 import { invalidateToken } from '../../services/sessionCache';
-import { issueToken, revokeToken } from '../../services/tokens';
+import { issueOneTimeTicket, redeemOneTimeTicket } from '../../services/oneTimeTickets';
+import { issueToken, revokeToken, type TokenKind } from '../../services/tokens';
 import { findUserByUsername, replacePasswordHash } from './session.repository';
 
 /** The audit log's name of a sign-in door. */
@@ -37,7 +40,7 @@ function statusRefusal(status: number): string {
 
 const SSO_REFUSAL = { malformed: MSG.ssoInvalid, forged: MSG.ssoInvalid, expired: MSG.ssoExpired, tooLong: MSG.ssoTooLong } as const;
 
-/** Login, SSO login and logout (domain/session/session.contracts.ts). */
+/** Login, SSO login, hand-off tickets and logout (domain/session/session.contracts.ts). */
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { loginRateMax, loginRateWindowS, loginAddressFailMax } = app.config;
   const attemptMax = Math.max(app.config.loginAttemptMax, loginRateMax);
@@ -85,7 +88,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /** A token for a sign-in and its audit record, together. */
-  async function signIn(request: FastifyRequest, user: NonNullable<Account>, kind: 'password' | 'sso', ttlS: number, now: number, entry: AuditEntryKind) {
+  async function signIn(request: FastifyRequest, user: NonNullable<Account>, kind: TokenKind, ttlS: number, now: number, entry: AuditEntryKind) {
     return app.db.transaction(async (tx) => {
       const result = await issueToken(tx, user.id, kind, ttlS, now);
       await recordAudit(tx, {
@@ -139,10 +142,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(user.mustChangePassword ? { ...result, mustChangePassword: true } : result, MSG.loginOk);
   });
 
-  route(app, ssoLoginToken, async (request) => {
-    const { ticket, yhlx: entry } = request.body;
+  /** The account an SSO ticket names, once it passes every check; the ticket is used up by then. */
+  async function ssoAccount(request: FastifyRequest, ticket: string, entry: string, now: number): Promise<{ user: NonNullable<Account> & { mustChangePassword: boolean }; door: AuditEntryKind }> {
     await limitSessionAddress('sso', request.ip);
-    const now = app.now();
     const check = verifySsoTicket(app.config.ssoSecret, ticket, now, app.config.ssoTicketMaxTtlS * 1000);
     if (!check.ok) throw refuse(SSO_REFUSAL[check.reason]);
 
@@ -155,10 +157,65 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (wrongEntry) return refuseSignIn(request, user.username, user, door, wrongEntry);
     // Redeemed last: a ticket refused for another reason can still be used at the right entry.
     if (!(await redeemTicket(app.db, ticket, user.username, check.payload.exp, now))) return refuseSignIn(request, user.username, user, door, MSG.ssoReused);
+    return { user, door };
+  }
 
+  route(app, ssoLoginToken, async (request) => {
+    const { ticket, yhlx: entry } = request.body;
+    const now = app.now();
+    const { user, door } = await ssoAccount(request, ticket, entry, now);
     const result = await signIn(request, user, 'sso', app.config.tokenTtlSsoS, now, door);
     request.log.info({ userId: user.id }, 'sso login');
     return ok(user.mustChangePassword ? { ...result, mustChangePassword: true } : result, MSG.loginOk);
+  });
+
+  // The exhibitor entry's link carries a hand-off ticket made from the SSO ticket, never a session token.
+  route(app, ssoHandoff, async (request) => {
+    const { ticket, yhlx: entry } = request.body;
+    const now = app.now();
+    const { user, door } = await ssoAccount(request, ticket, entry, now);
+    const handoff = await issueOneTimeTicket(app.db, 'handoff', { userId: user.id, tokenId: null, entry: door }, now + HANDOFF_TICKET_TTL_S * 1000);
+    return ok({ ticket: handoff, expiresIn: HANDOFF_TICKET_TTL_S });
+  });
+
+  route(app, handoffIssue, async (request) => {
+    const { user, token } = signedIn(request);
+    const handoff = await issueOneTimeTicket(app.db, 'handoff', { userId: user.id, tokenId: token.id, entry: 'handoff' }, app.now() + HANDOFF_TICKET_TTL_S * 1000);
+    return ok({ ticket: handoff, expiresIn: HANDOFF_TICKET_TTL_S });
+  });
+
+  /**
+   * A hand-off ticket for a session of its own: after SSO, an SSO session's lifetime; from a signed-in
+   * session, one of the same kind that ends no later than it (a link cannot lengthen a session), and only
+   * while that session is still valid.
+   */
+  route(app, handoffRedeem, async (request) => {
+    await limitSessionAddress('handoff', request.ip);
+    const now = app.now();
+    const holder = await redeemOneTimeTicket(app.db, 'handoff', request.body.ticket, now);
+    if (!holder) throw refuse(MSG.handoffInvalid);
+    const [user] = await app.db
+      .select({ id: users.id, username: users.username, organiserId: users.organiserId, status: users.status, mustChangePassword: users.mustChangePassword })
+      .from(users)
+      .where(eq(users.id, holder.userId))
+      .limit(1);
+    const door = (holder.entry ?? 'handoff') as AuditEntryKind;
+    if (!user?.organiserId) throw refuse(MSG.handoffInvalid);
+    const account = { id: user.id, username: user.username, organiserId: user.organiserId };
+    if (user.status !== 1) return refuseSignIn(request, user.username, account, door, statusRefusal(user.status));
+
+    let kind: TokenKind = 'sso';
+    let ttlS = app.config.tokenTtlSsoS;
+    if (holder.tokenId !== null) {
+      const [issuer] = await app.db.select({ kind: tokens.kind, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt }).from(tokens).where(eq(tokens.id, holder.tokenId)).limit(1);
+      const leftS = issuer ? Math.floor((issuer.expiresAt.getTime() - now) / 1000) : 0;
+      if (!issuer || issuer.revokedAt !== null || leftS <= 0) return refuseSignIn(request, user.username, account, door, MSG.handoffInvalid);
+      kind = issuer.kind as TokenKind;
+      ttlS = leftS;
+    }
+    const result = await signIn(request, account, kind, ttlS, now, door);
+    request.log.info({ userId: user.id }, 'hand-off sign-in');
+    return ok({ ...result, ...(user.mustChangePassword ? { mustChangePassword: true } : {}), expiresIn: ttlS }, MSG.loginOk);
   });
 
   route(app, removeToken, async (request) => {

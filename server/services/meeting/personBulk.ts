@@ -55,6 +55,8 @@ const target = (column: AnyPgColumn) => sql.identifier(column.name);
 export async function selectionOf(caller: Caller, selection: Selection): Promise<{ where: SQL; matched: number }> {
   const cols = columnsOf(person);
   const scope = scopeWhere(person, caller, cols);
+  // Both at once is a request that does not say which persons it means: neither is picked for it.
+  if (selection.all === '1' && selection.ids !== undefined) throw refuse(MSG.personBulkBothSelections);
   if (selection.all === '1') {
     const where = and(scope, ...filterWhere(person, cols, selection))!;
     const [{ total }] = await caller.db.select({ total: count() }).from(tableOf(person)).where(where);

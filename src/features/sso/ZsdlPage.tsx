@@ -3,9 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeAppPath } from '../../lib/safePath';
 
 /**
- * /htxx/zsdl: where exhibitor-service staff arrive from another system. Arriving with `?token=` the guard
- * keeps the token (7 days) and opens the return address before this page ever shows; it shows only to
- * someone who came without one.
+ * /htxx/zsdl: where exhibitor-service staff arrive from another system. Arriving with `?token=<hand-off
+ * ticket>` (the other system's SSO ticket traded through ssoHandoff) the guard exchanges it for a session
+ * and opens the return address before this page ever shows; it shows to someone who came without one, or
+ * whose ticket was refused (used, expired, or no ticket at all).
  */
 export default function ZsdlPage() {
   const [params] = useSearchParams();
