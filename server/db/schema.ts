@@ -807,6 +807,8 @@ export interface OutboxAttachment {
   filename: string;
   contentType: string;
   base64: string;
+  /** An image also shown in the mail's body (`<img src="cid:…">`), as well as attached. */
+  cid?: string;
 }
 
 /**

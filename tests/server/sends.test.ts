@@ -128,6 +128,13 @@ describe('补发二维码', () => {
     const [mail] = await smtp.waitFor(reached.email);
     expect(mail.subject).toBe('【开幕式暨智慧城市发展主论坛】您的入场二维码');
     expect(mail.attachments.map((a) => a.contentType)).toContain('image/png');
+    // When and where, and the code in the mail itself: on the phone shown at the gate an attachment is easily missed.
+    expect(mail.text).toMatch(/时间：\S+/);
+    expect(mail.text).toMatch(/地点：\S+/);
+    const png = mail.attachments.find((a) => a.contentType === 'image/png')!;
+    expect(png.contentId, 'the QR image is referenced from the body').toBeTruthy();
+    expect(png.related, 'the QR image is part of the body, not only attached').toBe(true);
+    expect(mail.html).toMatch(/<img [^>]*alt="入场二维码"/);
     expect((await queued([cancelled.id, silent.id], 'qrcode'))).toEqual([]);
   });
 

@@ -90,7 +90,7 @@ export async function attendeeMessages(db: AppDb, kind: MessageKindKey, personId
       };
       const attachments: OutboxAttachment[] = [];
       if (options.attach && code && row.email) {
-        attachments.push({ filename: '入场二维码.png', contentType: 'image/png', base64: qrPng(link).toString('base64') });
+        attachments.push({ filename: '入场二维码.png', contentType: 'image/png', base64: qrPng(link).toString('base64'), cid: `qr-${row.id}@zbzj` });
         const ics = calendarFile({
           uid: `person-${row.id}-activity-${row.activityId}@zbzj`,
           summary: row.activityName,

@@ -59,6 +59,7 @@ export function emailChannel(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' |
           filename: file.filename,
           contentType: file.contentType,
           content: Buffer.from(file.base64, 'base64'),
+          ...(file.cid ? { cid: file.cid } : {}),
         })),
       })) as { messageId?: string };
       return info.messageId ?? null;

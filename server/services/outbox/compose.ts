@@ -42,6 +42,17 @@ export interface Composition {
 }
 
 /**
+ * The mail's HTML with its inline images shown at its end: a QR code only in an attachment was missed by
+ * attendees who open mail on the phone they will show at the gate (or whose client hides attachments).
+ */
+export function withInlineImages(html: string, attachments: readonly OutboxAttachment[] | null | undefined): string {
+  const images = (attachments ?? []).filter((file) => file.cid && file.contentType.startsWith('image/'));
+  if (!images.length) return html;
+  const tags = images.map((file) => `<p><img src="cid:${file.cid}" alt="${file.filename.replace(/\.\w+$/, '')}" width="220" height="220"></p>`).join('');
+  return html.endsWith('</div>') ? `${html.slice(0, -'</div>'.length)}${tags}</div>` : html + tags;
+}
+
+/**
  * One person's rows: an email where they gave an address, an SMS where they gave a mobile, both rendered
  * from the one template. Nobody reachable: no rows.
  */
@@ -65,7 +76,7 @@ export function messagesFor(to: Recipient, message: Composition): NewOutboxMessa
       recipient: email,
       subject: rendered.subject,
       text: rendered.text,
-      html: rendered.html,
+      html: withInlineImages(rendered.html, message.attachments),
       attachments: message.attachments?.length ? message.attachments : null,
     });
   }
