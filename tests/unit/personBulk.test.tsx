@@ -1,10 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { personBulkApprove, personBulkBadges, type BadgeData, type BadgeTemplate } from '@domain/meeting/personBulk.contracts';
+import { personBulkApprove, personBulkBadges, personBulkShuttle, type BadgeData, type BadgeTemplate } from '@domain/meeting/personBulk.contracts';
 import { badgeSheets, sheetsLabel } from '../../src/features/meeting/persons/BadgePrint';
 import { user } from '../mocks/app';
+import { API, receivedParams } from '../mocks/signing';
 import { mock } from '../mocks/contract';
+import { useCurrentActivity } from '../../src/stores/currentActivity';
 import { PERSONS, renderPersonPage, usePersonApi } from '../mocks/personPage';
 import { resetSession, signInAs } from '../mocks/session';
 
@@ -87,6 +89,33 @@ describe('批量操作', () => {
     expect(await screen.findByText(/将审核通过 1 人/)).toBeInTheDocument();
     expect(calls[0].params).toMatchObject({ all: '1', dryRun: '1' });
     expect(calls[0].params.ids).toBeUndefined();
+  });
+
+  it('offers for 安排班车 only the lines of the activity the list is narrowed to', async () => {
+    const listed: Array<Record<string, string>> = [];
+    const lineQueries: Array<Record<string, string>> = [];
+    usePersonApi(
+      [
+        http.get(API('/shuttle/line/list'), async ({ request }) => {
+          lineQueries.push(await receivedParams(request));
+          return HttpResponse.json({ code: 0, msg: '操作成功', data: [{ id: 5, name: '虹桥枢纽—国家会展中心' }] });
+        }),
+        mock(personBulkShuttle, () => ({ matched: 1, done: 1, skipped: [] })),
+      ],
+      (params) => listed.push(params),
+    );
+    useCurrentActivity.setState({ activity: { id: 3, name: '开幕式', cnfId: 1, projectName: '博览会' }, byDefault: false });
+    renderPage(['ACTION_shuttle_line_edit']);
+    await screen.findByText('林晓峰');
+    expect(listed.at(-1)?.activityId, 'the list opens narrowed to the current activity').toBe('3');
+    await user.click(screen.getAllByRole('checkbox')[1]);
+    await user.click(screen.getByRole('button', { name: /批量操作（1）/ }));
+    await user.click(await screen.findByRole('menuitem', { name: '安排班车' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox'));
+    expect(await screen.findByText('虹桥枢纽—国家会展中心')).toBeInTheDocument();
+    expect(lineQueries.length).toBeGreaterThan(0);
+    for (const query of lineQueries) expect(query.activityId).toBe('3');
   });
 
   it('offers 批量操作 only with an authority of one of its actions', async () => {

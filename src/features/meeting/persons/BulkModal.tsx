@@ -42,11 +42,13 @@ export function messagesText(messages: BulkMessages, notify: boolean): string {
 export interface BulkModalProps {
   action: BulkAction | null;
   selection: BulkSelection | null;
+  /** The activity the list is narrowed to: 安排班车 offers its lines only (another's would place nobody). */
+  activityId?: number;
   onClose: () => void;
   onDone: () => void;
 }
 
-export function BulkModal({ action, selection, onClose, onDone }: BulkModalProps) {
+export function BulkModal({ action, selection, activityId, onClose, onDone }: BulkModalProps) {
   const { message } = App.useApp();
   const [extra, setExtra] = useState<BulkExtra>({});
   const [counts, setCounts] = useState<BulkResult | null>(null);
@@ -123,6 +125,7 @@ export function BulkModal({ action, selection, onClose, onDone }: BulkModalProps
           // The select sizes to its placeholder outside a form item, which cut the lines' names short.
           <RefSelect
             field={LINE_FIELD}
+            refParams={activityId === undefined ? undefined : { activityId }}
             placeholder="请选择班车线路"
             style={{ width: '100%' }}
             disabled={running || done !== null}

@@ -30,6 +30,13 @@ export interface PersonToolbarProps {
   reload: () => void;
 }
 
+/** The one activity the acted-on rows are of, when the list is narrowed to one (ticked rows come from that list). */
+function listActivity(selection: BulkSelection | undefined, list: ListInEffect | undefined): number | undefined {
+  const params = selection?.kind === 'all' ? selection.params : list?.params();
+  const id = Number(params?.activityId);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
 export function PersonToolbar({ selected, canImport, canApprove, canBadge, canResend = false, bulkActions = [], list, reload }: PersonToolbarProps) {
   const { message, modal } = App.useApp();
   const [importing, setImporting] = useState(false);
@@ -98,6 +105,7 @@ export function PersonToolbar({ selected, canImport, canApprove, canBadge, canRe
           <BulkModal
             action={acting?.action ?? null}
             selection={acting?.selection ?? null}
+            activityId={listActivity(acting?.selection, list)}
             onClose={() => setActing(null)}
             onDone={() => {
               list?.clearSelection();
