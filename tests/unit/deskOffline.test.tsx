@@ -218,6 +218,25 @@ describe('签到台 offline', () => {
     await waitFor(() => expect(screen.queryByTestId('desk-conflicts')).not.toBeInTheDocument());
   });
 
+  it('counts 今日本闸机入场 as the server does once the upload shows a pass was a conflict', async () => {
+    const backend = installBackend();
+    // The server counts what it recorded: 张伟's pass, not 李娜's (she had entered at another gate).
+    server.use(mock(deskGates, () => [{ ...GATE, todayCount: backend.uploads.length ? 42 : 41 }]));
+    await openDesk();
+    await scanThroughOutage(backend);
+    expect(within(statistic('今日本闸机入场')).getByText('43')).toBeInTheDocument();
+    backend.answer = (scans) =>
+      scans.map((s) =>
+        s.code === LI.code
+          ? { scanId: s.scanId, verdict: 'duplicate', repeated: false, conflict: true, message: '已于 09:01 在「北登录厅2号」签到', personName: '李娜', checkedAt: '2026-12-08 09:01:00', checkedGateName: '北登录厅2号' }
+          : { scanId: s.scanId, verdict: s.deskVerdict, repeated: false, conflict: false, message: '签到成功', personName: '张伟', checkedAt: null, checkedGateName: null },
+      );
+    backend.down = false;
+    await goOnline();
+    await screen.findByTestId('desk-conflicts');
+    await waitFor(() => expect(within(statistic('今日本闸机入场')).getByText('42')).toBeInTheDocument());
+  });
+
   it('keeps every scan when the upload fails, and sends them once it works', async () => {
     const backend = installBackend();
     await openDesk();

@@ -81,6 +81,11 @@ export interface OfflineDesk {
   /** Why the last upload failed (the queue is kept); null after a success. */
   uploadProblem: string | null;
   conflicts: DeskConflict[];
+  /**
+   * Moves after each upload the server took: its verdicts may differ from the desk's (a conflict is no pass),
+   * so counts the desk added up offline are read again from the server.
+   */
+  uploaded: number;
   dismissConflict(scanId: string): void;
   dismissAllConflicts(): void;
   /** Whether a scan should be judged here without asking the server. */
@@ -107,6 +112,7 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
   const [uploading, setUploading] = useState(false);
   const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const [conflicts, setConflicts] = useState<DeskConflict[]>([]);
+  const [uploaded, setUploaded] = useState(0);
   const offlineRef = useRef(!online);
   offlineRef.current = !online || !reachable;
   const syncing = useRef(false);
@@ -151,7 +157,10 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
         if (!answers.some((a) => chunk.some((q) => q.id === a.scanId))) throw new Error('服务器未确认任何扫码记录');
         all = await waitingScans(db);
       }
-      if (alive.current) setUploadProblem(null);
+      if (alive.current) {
+        setUploadProblem(null);
+        setUploaded((n) => n + 1);
+      }
       backOnline(epoch);
       return 'done';
     } catch (error) {
@@ -312,6 +321,7 @@ export function useOfflineDesk(gateId: number | null, activityId: number | null,
     uploading,
     uploadProblem,
     conflicts,
+    uploaded,
     dismissConflict,
     dismissAllConflicts,
     isOffline: () => offlineRef.current,

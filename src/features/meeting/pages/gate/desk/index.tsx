@@ -97,6 +97,8 @@ export default function GateDeskPage() {
 
   const focusScan = useCallback(() => input.current?.focus(), []);
 
+  // The gates and their counts of today: read again on a live check-in, and after an upload, whose verdicts
+  // are the true ones (a scan the desk passed offline may have been a conflict, and counted one too many).
   useEffect(() => {
     let alive = true;
     let kept = false;
@@ -131,7 +133,7 @@ export default function GateDeskPage() {
     return () => {
       alive = false;
     };
-  }, [scopeVersion, live]);
+  }, [scopeVersion, live, offlineDesk.uploaded]);
 
   useEffect(() => {
     if (gateId === null) storage.remove(DESK_GATE_KEY);
