@@ -122,6 +122,14 @@ async function scanThroughOutage(backend: Backend) {
   expect(backend.scans).toBe(1);
 }
 
+/** The server's answer when 李娜 had entered at another gate meanwhile: her offline pass is a conflict. */
+const liEnteredElsewhere = (scans: DeskQueuedScan[]): DeskUploadResult[] =>
+  scans.map((s) =>
+    s.code === LI.code
+      ? { scanId: s.scanId, verdict: 'duplicate', repeated: false, conflict: true, message: '已于 09:01 在「北登录厅2号」签到', personName: '李娜', checkedAt: '2026-12-08 09:01:00', checkedGateName: '北登录厅2号' }
+      : { scanId: s.scanId, verdict: s.deskVerdict, repeated: false, conflict: false, message: '签到成功', personName: '张伟', checkedAt: null, checkedGateName: null },
+  );
+
 const goOnline = () => act(async () => void window.dispatchEvent(new Event('online')));
 
 beforeEach(async () => {
@@ -187,12 +195,7 @@ describe('签到台 offline', () => {
     const backend = installBackend();
     await openDesk();
     await scanThroughOutage(backend);
-    backend.answer = (scans) =>
-      scans.map((s) =>
-        s.code === LI.code
-          ? { scanId: s.scanId, verdict: 'duplicate', repeated: false, conflict: true, message: '已于 09:01 在「北登录厅2号」签到', personName: '李娜', checkedAt: '2026-12-08 09:01:00', checkedGateName: '北登录厅2号' }
-          : { scanId: s.scanId, verdict: s.deskVerdict, repeated: false, conflict: false, message: '签到成功', personName: '张伟', checkedAt: null, checkedGateName: null },
-      );
+    backend.answer = liEnteredElsewhere;
 
     backend.down = false;
     await goOnline();
@@ -225,12 +228,7 @@ describe('签到台 offline', () => {
     await openDesk();
     await scanThroughOutage(backend);
     expect(within(statistic('今日本闸机入场')).getByText('43')).toBeInTheDocument();
-    backend.answer = (scans) =>
-      scans.map((s) =>
-        s.code === LI.code
-          ? { scanId: s.scanId, verdict: 'duplicate', repeated: false, conflict: true, message: '已于 09:01 在「北登录厅2号」签到', personName: '李娜', checkedAt: '2026-12-08 09:01:00', checkedGateName: '北登录厅2号' }
-          : { scanId: s.scanId, verdict: s.deskVerdict, repeated: false, conflict: false, message: '签到成功', personName: '张伟', checkedAt: null, checkedGateName: null },
-      );
+    backend.answer = liEnteredElsewhere;
     backend.down = false;
     await goOnline();
     await screen.findByTestId('desk-conflicts');
