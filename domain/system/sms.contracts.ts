@@ -11,6 +11,8 @@ export const smsPage = endpoint({
   method: 'GET',
   path: '/system/sms/page',
   authority: 'MENU_system_sms',
+  // Every organiser's SMS: the organisers' staff hold this menu too (消息记录, scoped), not this list.
+  superOnly: true,
   query: pageQuery(['createdAt'], { mobile: Type.Optional(Type.String({ maxLength: 11 })) }),
   response: Page(SmsOutboxRow),
 });

@@ -84,11 +84,14 @@ describe('current user', () => {
 });
 
 describe('menu tree', () => {
-  it('gives demo the business areas plus the hidden 我的通知, properly nested', async () => {
+  it('gives demo the business areas plus 消息记录 and the hidden 我的通知, properly nested', async () => {
     const tree = await menuTree('demo');
     expect(tree.map((n) => n.menuName)).toEqual(['活动管理', '项目管理', '客户管理', '销售合同', '财务管理', '商务中心', '会务服务', '系统管理']);
     const system = tree.find((n) => n.menuCode === 'system')!;
-    expect(system.children?.map((c) => [c.menuCode, c.path, c.hidden])).toEqual([['system_mynotice', '/system/mynotice/index', true]]);
+    expect(system.children?.map((c) => [c.menuCode, c.path, c.hidden])).toEqual([
+      ['system_sms', '/system/sms/index', false],
+      ['system_mynotice', '/system/mynotice/index', true],
+    ]);
 
     const activities = tree[0];
     expect(activities).toMatchObject({ menuCode: 'yx', parentId: 0, level: 1, scheme: '/', icon: 'CalendarOutlined', hidden: false });
