@@ -107,8 +107,8 @@ export default function MessageRecordPage() {
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
-        <span>活动</span>
-        <ActivitySelect search value={activityId} onChange={(v) => setActivityId(typeof v === 'number' ? v : undefined)} />
+        <label htmlFor="message-record-activity">活动</label>
+        <ActivitySelect id="message-record-activity" search value={activityId} onChange={(v) => setActivityId(typeof v === 'number' ? v : undefined)} />
         {summary && (
           <span aria-label="发送统计">
             待发送 {summary.queued} · 已发送 {summary.sent} · 失败 {summary.failed} · 已退订 {summary.unsubscribed}
