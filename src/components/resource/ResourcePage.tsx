@@ -599,8 +599,13 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
             open={editing !== null}
             row={editing?.row ?? null}
             onClose={() => setEditing(null)}
-            onSaved={() => {
+            onSaved={(saved) => {
               setEditing(null);
+              // A row saved into another activity than the one the list shows would vanish from sight: show them all.
+              if (narrowTo && saved[ACTIVITY_FIELD] != null && Number(saved[ACTIVITY_FIELD]) !== narrowTo.id) {
+                setAllActivities(true);
+                message.info(`已保存到其他活动，列表改为显示全部活动（当前活动仍是「${narrowTo.name}」）`);
+              }
               reload();
             }}
           />
