@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chooseCurrentActivity, currentActivity, type CurrentActivity } from '@domain/projects/scopeOptions.contracts';
-import { person } from '@domain/meeting/resources';
+import { person, shuttleLine } from '@domain/meeting/resources';
 import { AppProviders } from '../../src/app/AppProviders';
 import { ResourcePage } from '../../src/components/resource/ResourcePage';
 import { useCurrentActivity } from '../../src/stores/currentActivity';
@@ -155,5 +155,56 @@ describe('a list with a 所属活动 (参会人员)', () => {
     expect(await screen.findByText('李四')).toBeInTheDocument();
     expect(asked.map((p) => p.activityId)).toEqual([undefined]);
     expect(screen.queryByText(/当前活动：/)).toBeNull();
+  });
+});
+
+describe('a row saved into another activity than the list shows', () => {
+  // 班车线路 with only its name to fill (no stops): what matters here is the 所属活动 the form sends.
+  const lineDef = { ...shuttleLine, fields: shuttleLine.fields.filter((f) => f.name === 'name'), lines: undefined };
+  const LINES = [{ id: 1, name: '虹桥枢纽专线', activityId: 1, activityName: '开幕式暨主论坛', cnfId: 1 }];
+  const asked: Array<Record<string, string>> = [];
+
+  beforeEach(() => {
+    asked.length = 0;
+    server.use(
+      http.get(API('/shuttle/line/page'), async ({ request }) => {
+        const params = await receivedParams(request);
+        asked.push(params);
+        const records = LINES.filter((l) => params.activityId === undefined || String(l.activityId) === params.activityId);
+        return HttpResponse.json({ code: 0, msg: '操作成功', data: { total: records.length, records } });
+      }),
+      http.post(API('/shuttle/line/save'), async ({ request }) => {
+        const params = await receivedParams(request);
+        const saved = { id: 2, name: params.name, activityId: Number(params.activityId), activityName: '专题活动2', cnfId: 1 };
+        LINES.push(saved);
+        return HttpResponse.json({ code: 0, msg: '保存成功', data: saved });
+      }),
+    );
+    useSession.setState({ user: ACCOUNTS.demo.user, authorities: ['user', 'MENU_shuttle_line', 'ACTION_shuttle_line_add'] });
+  });
+
+  it('widens the list to every activity, so the new row is in sight, and says so', async () => {
+    render(
+      <AppProviders>
+        <ResourcePage def={lineDef} />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('虹桥枢纽专线')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /新\s*增/ }));
+    // The form's code arrives on first open: the dialog shows loading until its buttons are there.
+    const ok = await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 8000 });
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('线路名称'), '机场专线');
+    await user.click(within(dialog).getByLabelText('所属活动'));
+    const option = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-select-item-option[title^="专题活动2"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    await user.click(option);
+    await user.click(ok);
+    expect(await screen.findByText('机场专线')).toBeInTheDocument();
+    expect(await screen.findByText('已保存到其他活动，列表改为显示全部活动（当前活动仍是「开幕式暨主论坛」）')).toBeInTheDocument();
+    expect(asked.at(-1)?.activityId).toBeUndefined();
   });
 });
