@@ -82,6 +82,16 @@ const xlsxFile = (name = 'persons.xlsx') => new File([new Uint8Array([0x50, 0x4b
 
 const toolbar = () => within(document.querySelector('.zb-table-toolbar') as HTMLElement);
 
+/** 参会人员 opened by an importer, and 导入 clicked: the dialog once its only activity is chosen already. */
+async function openImport(): Promise<HTMLElement> {
+  renderPage(['ACTION_person_person_import']);
+  await screen.findByText('林晓峰');
+  await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+  return dialog;
+}
+
 async function chooseFile(dialog: HTMLElement, file: File) {
   await user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, file);
 }
@@ -173,11 +183,7 @@ describe('参会人员 import', () => {
     };
     const mapped: PersonImportPreview = { ...CLEAN, columns: [{ ...unmatched.columns[0], field: 'name', by: 'mapped' }, unmatched.columns[1], { ...unmatched.columns[2], by: 'ignored' }] };
     useApi([unmatched, mapped], { code: 0, msg: '新增 2 人', data: { imported: 2, updated: 0, skipped: 0, unchanged: 0, conflicts: 0, refused: 0 } });
-    renderPage(['ACTION_person_person_import']);
-    await screen.findByText('林晓峰');
-    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
-    const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+    const dialog = await openImport();
     await chooseFile(dialog, xlsxFile());
 
     expect(await within(dialog).findByText('文件中没有找到必填列：姓名，请为它们指定对应的列')).toBeInTheDocument();
@@ -221,11 +227,7 @@ describe('参会人员 import', () => {
   it('shows the errors of a commit the server refused and keeps the dialog open', async () => {
     const raced: PersonImportPreview = { ...CLEAN, valid: 0, inserts: 0, errorCount: 2, errors: [{ row: 2, column: '手机号码', field: 'mobile', msg: '第 2 行「手机号码」：请输入正确的手机号码' }] };
     useApi([CLEAN], { code: 1, msg: '文件中没有可导入的行（2 行有误），请修改后重新上传', data: raced });
-    renderPage(['ACTION_person_person_import']);
-    await screen.findByText('林晓峰');
-    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
-    const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+    const dialog = await openImport();
     // Without the 审核 action only 待审核 is offered.
     expect(within(dialog).getByRole('radio', { name: '导入后直接审核通过' })).toBeDisabled();
     await chooseFile(dialog, xlsxFile());
@@ -263,11 +265,7 @@ describe('参会人员 import', () => {
       ],
     };
     useApi([matched], { code: 0, msg: '新增 1 人，更新 2 人', data: { imported: 1, updated: 2, skipped: 0, unchanged: 1, conflicts: 0, refused: 0 } });
-    renderPage(['ACTION_person_person_import']);
-    await screen.findByText('林晓峰');
-    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
-    const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+    const dialog = await openImport();
     await chooseFile(dialog, xlsxFile());
 
     expect(await within(dialog).findByText('已在本活动登记 3（更新 1，无变化 1，姓名不符 1）')).toBeInTheDocument();
@@ -301,11 +299,7 @@ describe('参会人员 import', () => {
       ],
     };
     useApi([allRegistered], { code: 0, msg: '', data: null });
-    renderPage(['ACTION_person_person_import']);
-    await screen.findByText('林晓峰');
-    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
-    const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+    const dialog = await openImport();
     await chooseFile(dialog, xlsxFile());
     expect(await within(dialog).findByRole('button', { name: /确认导入（1 人）/ })).toBeEnabled();
     await user.click(within(dialog).getByText('跳过'));
@@ -316,11 +310,7 @@ describe('参会人员 import', () => {
 
   it('keeps stored values for blank cells unless asked, and checks the file again when asked to clear them', async () => {
     useApi([CLEAN, CLEAN], { code: 0, msg: '', data: null });
-    renderPage(['ACTION_person_person_import']);
-    await screen.findByText('林晓峰');
-    await user.click(toolbar().getByRole('button', { name: /导\s*入/ }));
-    const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByText('开幕式（博览会）')).toBeInTheDocument());
+    const dialog = await openImport();
     expect(within(dialog).getByText('留空的单元格保留已登记的原值，不会清空')).toBeInTheDocument();
     await chooseFile(dialog, xlsxFile());
     expect(await within(dialog).findByText('全部通过校验')).toBeInTheDocument();
