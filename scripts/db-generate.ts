@@ -12,6 +12,11 @@
  * (id / prevId chained to the previous one) and a new entry in meta/_journal.json. drizzle-orm's
  * migrator (server/db/client.ts) applies it at the next start. When they agree nothing is written.
  *
+ * Only the latest snapshot is kept: a new migration is diffed against the latest one alone (here and in
+ * drizzle-kit, which takes the last snapshot file of the folder), and the migrator reads only the
+ * journal and the .sql files. Each snapshot is the whole schema (~15 000 lines), so after writing a
+ * migration — and on every run, e.g. after `drizzle-kit generate --custom` — the older ones are deleted.
+ *
  * Renames: like drizzle-kit, a table or column that disappears while another appears is asked about
  * interactively (rename or drop + create), so run it in a terminal. Review the SQL before committing;
  * data migrations (UPDATE …) or extensions can be added by hand to the generated file, as long as
@@ -21,7 +26,7 @@
  * migration. Do not use `npx drizzle-kit generate` (server/db/drizzle.config.ts): it only sees tables
  * that are named exports of schema.ts and would drop the others.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
@@ -58,10 +63,12 @@ const prefixOf = (entry: JournalEntry) => entry.tag.slice(0, entry.tag.indexOf('
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
 /**
- * Reads the migrations folder and checks that it is whole: every journal entry has its SQL file and its
- * snapshot, the snapshots form one chain (each prevId is the id of the one before — two migrations
- * generated on two branches from the same parent show up here), and the latest snapshot is of the
- * format this drizzle-kit writes.
+ * Reads the migrations folder and checks that it is whole: every journal entry has its SQL file, the
+ * latest entry has its snapshot, and where the snapshot before it is still there (a migration merged from
+ * a branch made before the older snapshots were deleted, or written by `drizzle-kit generate --custom`)
+ * the latest one follows it. Older snapshots are not needed (see the top of the file) and may be missing.
+ * Two migrations generated on two branches from the same parent collide on their file names; after such a
+ * merge the latest snapshot lacks the other branch's tables, which the schema comparison then reports.
  */
 export function readMigrations(dir = MIGRATIONS_DIR): Migrations {
   const journal = readJson(path.join(dir, 'meta', '_journal.json')) as Journal;
@@ -69,27 +76,40 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migrations {
   const entries = journal.entries;
   if (entries.length === 0) throw new Error(`${dir}: the journal has no migrations; the first one is written by drizzle-kit.`);
 
-  const snapshotFiles = readdirSync(path.join(dir, 'meta')).filter((f) => f.endsWith('_snapshot.json'));
   const expected = entries.map((e) => `${prefixOf(e)}_snapshot.json`);
-  const stray = snapshotFiles.filter((f) => !expected.includes(f));
+  const stray = snapshotFiles(dir).filter((f) => !expected.includes(f));
   if (stray.length) throw new Error(`${dir}/meta: snapshots without a journal entry: ${stray.join(', ')}.`);
 
-  let prev: DrizzleSnapshotJSON | undefined;
   entries.forEach((entry, i) => {
     if (entry.idx !== i) throw new Error(`${dir}: journal entry ${i} has idx ${entry.idx}.`);
     if (i > 0 && entry.when <= entries[i - 1].when) throw new Error(`${dir}: ${entry.tag} is not later than ${entries[i - 1].tag} ("when"), so the migrator would skip it on existing databases.`);
     if (!existsSync(path.join(dir, `${entry.tag}.sql`))) throw new Error(`${dir}: ${entry.tag}.sql is missing.`);
-    const file = path.join(dir, 'meta', expected[i]);
-    if (!existsSync(file)) throw new Error(`${dir}/meta: ${expected[i]} is missing.`);
-    const snapshot = readJson(file) as DrizzleSnapshotJSON;
-    if (prev && snapshot.prevId !== prev.id) throw new Error(`${dir}/meta: ${expected[i]} does not follow ${expected[i - 1]} (prevId ${snapshot.prevId}, expected ${prev.id}); two migrations were generated from the same parent — delete the later one and generate it again.`);
-    prev = snapshot;
   });
 
-  const entry = entries[entries.length - 1];
-  const snapshot = prev!;
-  if (snapshot.version !== '7' || snapshot.dialect !== 'postgresql') throw new Error(`${dir}/meta: ${prefixOf(entry)}_snapshot.json is not a version 7 postgresql snapshot; run npx drizzle-kit up.`);
+  const last = entries.length - 1;
+  const entry = entries[last];
+  const file = path.join(dir, 'meta', expected[last]);
+  if (!existsSync(file)) throw new Error(`${dir}/meta: ${expected[last]}, the snapshot of the latest migration, is missing.`);
+  const snapshot = readJson(file) as DrizzleSnapshotJSON;
+  const before = last > 0 ? path.join(dir, 'meta', expected[last - 1]) : undefined;
+  if (before && existsSync(before)) {
+    const prev = readJson(before) as DrizzleSnapshotJSON;
+    if (snapshot.prevId !== prev.id) throw new Error(`${dir}/meta: ${expected[last]} does not follow ${expected[last - 1]} (prevId ${snapshot.prevId}, expected ${prev.id}); two migrations were generated from the same parent — delete the later one and generate it again.`);
+  }
+  if (snapshot.version !== '7' || snapshot.dialect !== 'postgresql') throw new Error(`${dir}/meta: ${expected[last]} is not a version 7 postgresql snapshot; run npx drizzle-kit up.`);
   return { dir, journal, latest: { entry, snapshot } };
+}
+
+function snapshotFiles(dir: string): string[] {
+  return readdirSync(path.join(dir, 'meta')).filter((f) => f.endsWith('_snapshot.json'));
+}
+
+/** Deletes every snapshot but the latest one's (call after readMigrations checked the folder); returns the files deleted. */
+export function pruneSnapshots(migrations: Migrations): string[] {
+  const keep = `${prefixOf(migrations.latest.entry)}_snapshot.json`;
+  const old = snapshotFiles(migrations.dir).filter((f) => f !== keep).map((f) => path.join(migrations.dir, 'meta', f));
+  for (const file of old) rmSync(file);
+  return old;
 }
 
 export interface SchemaDiff {
@@ -145,8 +165,10 @@ async function main(args: string[]) {
 
   const diff = await schemaDiff();
   const latest = diff.migrations.latest.entry.tag;
+  const pruned = pruneSnapshots(diff.migrations);
+  if (pruned.length) console.log(`Deleted the snapshots older than ${latest}'s (only the latest is needed):\n${pruned.map((f) => `  ${path.relative(process.cwd(), f)}`).join('\n')}\n`);
   if (diff.statements.length === 0) {
-    console.log(`The schema is up to date: it matches the migrations up to ${latest}. Nothing written.`);
+    console.log(`The schema is up to date: it matches the migrations up to ${latest}. No migration written.`);
     return 0;
   }
   console.log(`The schema differs from the migrations up to ${latest}:\n\n${diff.statements.join('\n')}\n`);
@@ -155,7 +177,9 @@ async function main(args: string[]) {
     return 1;
   }
   const files = writeMigration(diff, name);
+  const replaced = pruneSnapshots(readMigrations());
   console.log(`Written:\n${files.map((f) => `  ${path.relative(process.cwd(), f)}`).join('\n')}`);
+  if (replaced.length) console.log(`Deleted (the new snapshot replaces it):\n${replaced.map((f) => `  ${path.relative(process.cwd(), f)}`).join('\n')}`);
   return 0;
 }
 
