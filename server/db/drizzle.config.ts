@@ -7,9 +7,10 @@ import { defineConfig } from 'drizzle-kit';
  *
  * This config stays for the drizzle-kit commands that do not read the schema's tables:
  *   npx drizzle-kit generate --custom --name <name> --config server/db/drizzle.config.ts
- *       an empty, chained migration for hand-written SQL (extensions, data fixes; e.g. 0002_extensions)
+ *       an empty, chained migration for hand-written SQL (extensions, data fixes; e.g. 0002_extensions);
+ *       run `npm run db:generate` afterwards, which deletes the snapshot it copied (only the latest is kept)
  *   npx drizzle-kit check --config server/db/drizzle.config.ts
- *       checks the snapshots' chain in server/db/migrations/meta
+ *       checks the snapshots in server/db/migrations/meta (format, no two with the same parent)
  */
 export default defineConfig({
   dialect: 'postgresql',

@@ -1,7 +1,10 @@
 import { getTableName, is } from 'drizzle-orm';
 import { index, integer, PgTable, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schemaDiff, type SchemaDiff } from '../../scripts/db-generate';
+import { MIGRATIONS_DIR, pruneSnapshots, readMigrations, schemaDiff, type SchemaDiff } from '../../scripts/db-generate';
 import * as schema from '../../server/db/schema';
 import { allTables } from '../../server/db/schemaTables';
 
@@ -56,6 +59,47 @@ describe('migrations', () => {
     const probe = pgTable('migration_probe', { id: integer('id').primaryKey() });
     const { statements } = await diff(allTables({ ...schema, probes: new Map([['probe', probe]]) }));
     expect(statements).toContain('CREATE TABLE "migration_probe" (\n\t"id" integer PRIMARY KEY NOT NULL\n);\n');
+  });
+});
+
+describe('snapshots', () => {
+  /** A scratch copy of the migrations folder with the snapshot before the latest one put back (as a branch made before pruning would bring it). */
+  function withPrevious(prevId: (latestPrevId: string) => string): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'zbzj-migrations-'));
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+    const { journal, latest } = readMigrations(dir);
+    const before = journal.entries[journal.entries.length - 2].tag.slice(0, 4);
+    writeFileSync(path.join(dir, 'meta', `${before}_snapshot.json`), JSON.stringify({ ...latest.snapshot, id: prevId(latest.snapshot.prevId) }));
+    return dir;
+  }
+
+  it('only the latest is committed, and it is enough to generate from', () => {
+    const { journal } = readMigrations();
+    const latest = journal.entries[journal.entries.length - 1].tag.slice(0, 4);
+    expect(readdirSync(path.join(MIGRATIONS_DIR, 'meta')).filter((f) => f.endsWith('_snapshot.json'))).toEqual([`${latest}_snapshot.json`]);
+  });
+
+  it('older ones are deleted, the latest kept', () => {
+    const dir = withPrevious((id) => id);
+    try {
+      const migrations = readMigrations(dir);
+      const keep = readFileSync(path.join(dir, 'meta', `${migrations.latest.entry.tag.slice(0, 4)}_snapshot.json`), 'utf8');
+      expect(pruneSnapshots(migrations).map((f) => path.basename(f))).toHaveLength(1);
+      const left = readdirSync(path.join(dir, 'meta')).filter((f) => f.endsWith('_snapshot.json'));
+      expect(left).toEqual([`${migrations.latest.entry.tag.slice(0, 4)}_snapshot.json`]);
+      expect(readFileSync(path.join(dir, 'meta', left[0]), 'utf8')).toBe(keep);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a previous snapshot that is still there must be the latest one\'s parent', () => {
+    const dir = withPrevious(() => '00000000-0000-0000-0000-000000000000');
+    try {
+      expect(() => readMigrations(dir)).toThrow(/does not follow .*generated from the same parent/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
