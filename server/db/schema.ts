@@ -671,7 +671,8 @@ function buildResourceTable(def: ResourceDef) {
   columns.createdAt = createdAt();
   columns.updatedAt = updatedAt();
   // The row's version for a save's optimistic check: bumped by the trigger zbzj_bump_version (migration
-  // 0024) on every UPDATE that sets updated_at, so every writer that stamps a change (save, state moves,
+  // 0026_row_version; a resource table added later gets its trigger in its own migration, see
+  // docs/architecture.md 「新增一个普通资源」) on every UPDATE that sets updated_at, so every writer that stamps a change (save, state moves,
   // bulk operations, hooks) makes a form read before it stale, whatever the clock says.
   columns.version = integer('version').notNull().default(0);
 
