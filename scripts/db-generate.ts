@@ -155,7 +155,7 @@ export function writeMigration(diff: SchemaDiff, name: string): string[] {
 async function main(args: string[]) {
   const name = args.find((a) => !a.startsWith('-'));
   if (args.some((a) => a === '-h' || a === '--help')) {
-    console.log('npm run db:generate -- <name>   writes server/db/migrations/NNNN_<name>.sql when the schema changed');
+    console.log('npm run db:generate -- <name>   writes server/db/migrations/NNNN_<name>.sql when the schema changed\nnpm run db:generate             only checks; both delete the snapshots older than the latest migration\'s');
     return 0;
   }
   if (name !== undefined && !/^[a-z0-9][a-z0-9_]*$/.test(name)) {
