@@ -20,6 +20,8 @@ const rows: TemplateKindRow[] = MESSAGE_KINDS.map((kind) => ({
   template: { ...kind.defaults },
   defaults: { ...kind.defaults },
   custom: false,
+  source: 'default',
+  activityId: null,
   updatedAt: null,
 }));
 
