@@ -66,7 +66,7 @@ export async function listActivityTemplates(db: AppDb, organiserId: number, acti
     .where(and(eq(t.organiserId, organiserId), inArray(t.activityId, [...activityIds])))
     .orderBy(desc(activities.srq), asc(activities.id), asc(t.kind));
   const labels = new Map<string, string>(MESSAGE_KINDS.map((kind) => [kind.key, kind.label]));
-  return rows.map((row) => ({ ...row, label: labels.get(row.kind) ?? row.kind, updatedAt: chinaDateTime(row.updatedAt) }));
+  return rows.map((row) => ({ ...row, label: labels.get(row.kind) ?? row.kind, updatedAt: chinaDateTime(row.updatedAt) ?? '' }));
 }
 
 export async function saveTemplate(
