@@ -22,6 +22,8 @@ import spa from './plugins/spa';
 import adminApi from './routes/admin';
 import { liveStreamRoutes } from './modules/live/live.routes';
 import healthRoutes from './routes/health';
+import { ADMIN_PREFIX } from './lib/adminPrefix';
+import { oneClickUnsubscribeRoutes } from './modules/messaging/oneClick.routes';
 import { LOG } from './messages';
 import './types';
 
@@ -75,9 +77,11 @@ export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
   app.register(cookie);
 
   app.register(healthRoutes);
-  app.register(adminApi, { prefix: '/admin' });
+  app.register(adminApi, { prefix: ADMIN_PREFIX });
   // EventSource cannot sign: its stream sits beside the /admin scope's hooks (server/modules/live/live.routes.ts).
-  app.register(liveStreamRoutes, { prefix: '/admin' });
+  app.register(liveStreamRoutes, { prefix: ADMIN_PREFIX });
+  // Mail clients neither sign nor sign in: one-click unsubscribe sits beside it too (its link's HMAC is the key).
+  app.register(oneClickUnsubscribeRoutes, { prefix: ADMIN_PREFIX });
   app.register(spa);
 
   app.setNotFoundHandler(() => {

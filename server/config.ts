@@ -79,6 +79,11 @@ export interface ServerConfig {
    * for password reset links in production, which are then not sent (a forged Host must not pick their site).
    */
   publicUrl: string | undefined;
+  /**
+   * MAIL_UNSUBSCRIBE (unsubscribe@hz.example.com): a mailbox named beside the one-click link in the
+   * List-Unsubscribe header of bulk mail, for mail clients that only write mail; unset: the link alone.
+   */
+  mailUnsubscribe: string | undefined;
   aliyunAccessKeyId: string;
   aliyunAccessKeySecret: string;
   aliyunSmsSignName: string;
@@ -151,6 +156,14 @@ function str(env: Env, name: string, fallback: string): string {
   return raw === undefined || raw.trim() === '' ? fallback : raw.trim();
 }
 
+/** An optional bare mail address (it goes into a mailto: URI of a header): anything else stops the start. */
+function mailbox(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+$/.test(raw)) throw new Error(LOG.mailUnsubscribeInvalid(raw));
+  return raw;
+}
+
 const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
 const FALSE_WORDS = ['', '0', 'false', 'no', 'off'];
 
@@ -216,6 +229,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: str(env, 'MAIL_FROM', '主办之家 <no-reply@localhost>'),
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
+    mailUnsubscribe: mailbox(env, 'MAIL_UNSUBSCRIBE'),
     aliyunAccessKeyId: str(env, 'ALIYUN_ACCESS_KEY_ID', ''),
     aliyunAccessKeySecret: str(env, 'ALIYUN_ACCESS_KEY_SECRET', ''),
     aliyunSmsSignName: str(env, 'ALIYUN_SMS_SIGN_NAME', ''),

@@ -131,6 +131,21 @@ export function messageKind(key: MessageKindKey): MessageKind {
 }
 
 /**
+ * Whether messages of `kind` are bulk mail: sent by the organiser to many at once, not asked for by the
+ * recipient's own action (their registration, their code, their password). Exactly the kinds an
+ * unsubscribe stops (`transactional` false): those carry 退订 in their text and, by email, the
+ * List-Unsubscribe headers of one-click unsubscribe (RFC 8058); an unknown kind is not bulk. One
+ * question for every sender, so a new kind of mass message (群发) only has to say `transactional: false`.
+ */
+export function isBulkKind(kind: string): boolean {
+  const known = MESSAGE_KINDS.find((k) => k.key === kind);
+  return known !== undefined && !known.transactional;
+}
+
+/** The kinds of isBulkKind. */
+export const BULK_KINDS: readonly MessageKindKey[] = MESSAGE_KINDS.filter((kind) => !kind.transactional).map((kind) => kind.key);
+
+/**
  * `{变量}` replaced by its value (empty when it has none); a name that is no variable keeps its braces, so the
  * preview shows the typo. Own names only: `in` also saw Object.prototype's ({toString} became a function's text).
  */

@@ -26,3 +26,29 @@ export type UnsubscribeState = Static<typeof UnsubscribeState>;
 export const unsubscribeState = endpoint({ method: 'GET', path: '/api/attendee/unsubscribe', public: true, query: Code, response: UnsubscribeState });
 
 export const unsubscribeConfirm = endpoint({ method: 'POST', path: '/api/attendee/unsubscribe', public: true, body: Code });
+
+/**
+ * One-click unsubscribe (RFC 8058) of a bulk email's List-Unsubscribe header: the mail client POSTs the
+ * form `List-Unsubscribe=One-Click` to the link, query and all, with no session and no request signature
+ * (the link's own signature is the key), and gets an empty 200. A GET of the same link — what mail
+ * scanners prefetch, what a person clicking it sends — changes nothing: it leads to the page above.
+ * Served beside /admin, not in it (server/modules/messaging/oneClick.routes.ts); the browser never calls it.
+ */
+const ONE_CLICK_PATH = '/api/attendee/unsubscribe/one-click';
+
+/** The form field and value RFC 8058 posts. */
+export const ONE_CLICK_FIELD = 'List-Unsubscribe';
+export const ONE_CLICK_VALUE = 'One-Click';
+
+export const oneClickUnsubscribe = endpoint({
+  method: 'POST',
+  path: ONE_CLICK_PATH,
+  public: true,
+  file: true,
+  // The form is one short field, a multipart one a few hundred bytes.
+  bodyLimit: 4 * 1024,
+  query: Code,
+  body: Type.Object({ [ONE_CLICK_FIELD]: Type.Optional(Type.String({ maxLength: 64, title: '一键退订' })) }),
+});
+
+export const oneClickUnsubscribeOpen = endpoint({ method: 'GET', path: ONE_CLICK_PATH, public: true, file: true, query: Code });

@@ -843,6 +843,12 @@ export const outboxMessages = pgTable(
      * SMS caps per mobile and per address with the codes (server/services/publicSends.ts).
      */
     ip: varchar('ip', { length: 64 }),
+    /**
+     * The List-Unsubscribe header of a bulk email (isBulkKind of domain/messaging/templates.ts): this
+     * recipient's signed one-click link, and the unsubscribe mailbox when one is configured. Null for
+     * transactional mail and SMS, which carry no such header (server/services/outbox/links.ts).
+     */
+    listUnsubscribe: text('list_unsubscribe'),
     /** queued | sending | sent | failed */
     state: varchar('state', { length: 8 }).notNull().default('queued'),
     attempts: smallint('attempts').notNull().default(0),
@@ -904,6 +910,11 @@ export const messageTemplates = pgTable(
     organiserId: integer('organiser_id')
       .notNull()
       .references(() => organisers.id, { onDelete: 'cascade' }),
+    /**
+     * 所属活动: this activity's own template of the kind, used for its messages before the organiser's
+     * (templateFor of server/services/outbox/compose.ts); null = the organiser's template.
+     */
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 32 }).notNull(),
     subject: varchar('subject', { length: 300 }).notNull(),
     body: text('body').notNull(),
@@ -911,7 +922,11 @@ export const messageTemplates = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('message_templates_kind_uq').on(t.organiserId, t.kind)],
+  // One template per kind for the organiser, and one per kind for each of its activities.
+  (t) => [
+    uniqueIndex('message_templates_kind_uq').on(t.organiserId, t.kind).where(sql`${t.activityId} is null`),
+    uniqueIndex('message_templates_activity_kind_uq').on(t.activityId, t.kind).where(sql`${t.activityId} is not null`),
+  ],
 );
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { emailChannel, smsChannel } from '../services/outbox/channels';
 import { enqueueMessages, type NewOutboxMessage } from '../services/outbox/queue';
-import { setPublicUrl, setUnsubscribeSecret } from '../services/outbox/links';
+import { setPublicUrl, setUnsubscribeMailbox, setUnsubscribeSecret } from '../services/outbox/links';
 import { createOutboxWorker } from '../services/outbox/worker';
 import type { AppDb } from '../db/client';
 
@@ -22,6 +22,7 @@ const outboxPlugin: FastifyPluginAsync = async (app) => {
   setPublicUrl(config.publicUrl ?? `http://localhost:${config.port}`);
   // The unsubscribe links' signatures: every replica shares SSO_SECRET, so any of them checks a link another made.
   setUnsubscribeSecret(config.ssoSecret);
+  setUnsubscribeMailbox(config.mailUnsubscribe);
   const channels = { email: emailChannel(config), sms: smsChannel(config) };
   const worker = createOutboxWorker({ db: app.db, now: () => app.now(), log: app.log, config, channels });
   const handle: OutboxHandle = {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import MessageTemplatePage from '../../src/features/meeting/pages/meeting/template/index';
 import { smsCounter } from '../../src/features/meeting/templates/TemplateEditor';
 import { MESSAGE_KINDS, TEMPLATE_VARIABLES } from '@domain/messaging/templates';
-import { templateList, templateSave, type TemplateKindRow } from '@domain/messaging/templates.contracts';
+import { templateActivities, templateList, templateSave, type ActivityTemplateRow, type TemplateKindRow } from '@domain/messaging/templates.contracts';
 import { useSession } from '../../src/stores/session';
 import { answer, mock } from '../mocks/contract';
 import { server } from '../mocks/server';
@@ -20,17 +20,37 @@ const rows: TemplateKindRow[] = MESSAGE_KINDS.map((kind) => ({
   template: { ...kind.defaults },
   defaults: { ...kind.defaults },
   custom: false,
+  source: 'default',
+  activityId: null,
   updatedAt: null,
 }));
 
+/** The organiser's notice template, and activity 2's own: what the list answers for each. */
+const ORGANISER_NOTICE = { subject: '主办方通知｜{标题}', body: '{姓名}：{内容}', sms: '' };
+const ACTIVITY_NOTICE = { subject: '专题活动2专用｜{标题}', body: '{姓名}：{内容}（专题活动2）', sms: '' };
+
 function backend() {
   const saved: Array<Record<string, string>> = [];
-  const lists = { count: 0 };
+  const lists = { count: 0, asked: [] as Array<string | undefined> };
   server.use(
-    mock(templateList, () => {
+    mock(templateList, ({ params }) => {
       lists.count += 1;
-      return rows;
+      lists.asked.push(params.activityId);
+      if (params.activityId === undefined) return rows;
+      const activityId = Number(params.activityId);
+      return rows.map((row) =>
+        row.kind !== 'notice'
+          ? { ...row, activityId }
+          : activityId === 2
+            ? { ...row, activityId, template: ACTIVITY_NOTICE, defaults: ORGANISER_NOTICE, custom: true, source: 'activity' as const, updatedAt: '2026-12-01 10:00:00' }
+            : { ...row, activityId, template: ORGANISER_NOTICE, defaults: ORGANISER_NOTICE, source: 'organiser' as const },
+      );
     }),
+    mock(templateActivities, ({ params }): ActivityTemplateRow[] =>
+      params.activityId === undefined || params.activityId === '2'
+        ? [{ activityId: 2, activityName: '专题活动2', kind: 'notice', label: '通知公告', updatedAt: '2026-12-01 10:00:00' }]
+        : [],
+    ),
     mock(templateSave, ({ params }) => {
       saved.push(params);
       return answer(templateSave, null, '消息模板已保存');
@@ -73,6 +93,46 @@ describe('会务服务 → 消息模板', () => {
     await waitFor(() => expect(lists.count).toBe(2));
     await waitFor(() => expect((screen.getByLabelText('短信内容') as HTMLTextAreaElement).value).toBe(rows[4].template.sms));
   }, 40_000);
+
+  it('edits one activity’s own template when 所属活动 is picked, and lists the activities that write their own', async () => {
+    const { saved, lists } = backend();
+    renderPage(MessageTemplatePage, { as: 'admin' });
+    act(() => useSession.setState((s) => ({ authorities: [...s.authorities, 'MENU_meeting_template', 'ACTION_meeting_template_edit'] })));
+    const table = await screen.findByRole('table', { name: '活动专用模板' });
+    expect(await within(table).findByText('专题活动2')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('所属活动：'));
+    const option = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-select-item-option[title^="专题活动3"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    await user.click(option);
+    await waitFor(() => expect(lists.asked.at(-1)).toBe('3'));
+    await user.click(await screen.findByRole('radio', { name: '通知公告' }));
+    let panel = await screen.findByRole('region', { name: '通知公告' });
+    // Activity 3 writes no notice of its own: the organiser's words, which it falls back to.
+    expect(within(panel).getByText('沿用本单位模板')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('邮件主题')).toHaveValue(ORGANISER_NOTICE.subject);
+    expect(await screen.findByText('本活动没有专用模板')).toBeInTheDocument();
+
+    const subject = within(panel).getByLabelText('邮件主题');
+    await user.clear(subject);
+    await user.type(subject, '专题活动3专用');
+    await user.click(within(panel).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(saved).toEqual([expect.objectContaining({ kind: 'notice', subject: '专题活动3专用', activityId: '3' })]));
+
+    // 查看 of the table opens that activity's own template.
+    await user.click(screen.getByLabelText('所属活动：'));
+    await user.click(await waitFor(() => document.querySelector<HTMLElement>('.ant-select-clear') ?? Promise.reject(new Error('no clear'))));
+    await waitFor(() => expect(lists.asked.at(-1)).toBeUndefined());
+    await user.click(within(await screen.findByRole('table', { name: '活动专用模板' })).getByRole('button', { name: '查看' }));
+    await waitFor(() => expect(lists.asked.at(-1)).toBe('2'));
+    panel = await screen.findByRole('region', { name: '通知公告' });
+    expect(within(panel).getByText(/本活动专用模板/)).toBeInTheDocument();
+    expect(within(panel).getByLabelText('邮件主题')).toHaveValue(ACTIVITY_NOTICE.subject);
+    expect(within(panel).getByRole('button', { name: '删除本活动模板' })).toBeEnabled();
+  }, 60_000);
 
   it('offers no saving to a reader without the authority', async () => {
     backend();

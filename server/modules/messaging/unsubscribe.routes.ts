@@ -11,7 +11,7 @@ import { unsubscribe, unsubscribeStateOf } from './unsubscribe.repository';
 const RATE_MAX = 30;
 const RATE_WINDOW_S = 60;
 /** A personal code is 22 base64url characters (server/services/meeting/personCode.ts). */
-const PERSON_CODE = /^[A-Za-z0-9_-]{22}$/;
+export const PERSON_CODE = /^[A-Za-z0-9_-]{22}$/;
 
 /** 退订 (domain/messaging/unsubscribe.contracts.ts): public; the personal code and the link's signature of one of its addresses are the key. */
 const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -47,6 +47,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         text: row.text,
         html: row.html,
         attachments: row.attachments,
+        listUnsubscribe: row.listUnsubscribe,
       },
     ]);
     // Not written: the recipient unsubscribed from this organiser's notices since (server/services/outbox/queue.ts).

@@ -70,10 +70,11 @@ export async function attendeeMessages(db: AppDb, kind: MessageKindKey, personId
       // One array parameter, not one per id: thousands of parameters are slow to bind and plan.
       .where(sql`${cols.id} = any(${`{${personIds.slice(i, i + CHUNK).join(',')}}`}::int[])`);
     for (const row of rows) {
-      let template = templates.get(row.organiserId);
+      // By activity: an activity may write its own template of the kind (else its organiser's applies).
+      let template = templates.get(row.activityId);
       if (!template) {
-        template = await templateFor(db, row.organiserId, kind);
-        templates.set(row.organiserId, template);
+        template = await templateFor(db, row.organiserId, kind, row.activityId);
+        templates.set(row.activityId, template);
       }
       const code = String(row.code ?? '');
       const link = personalLink(options.origin, code);
@@ -107,7 +108,7 @@ export async function attendeeMessages(db: AppDb, kind: MessageKindKey, personId
       }
       messages.push(
         ...messagesFor(
-          { personId: Number(row.id), email: row.email as string | null, mobile: row.mobile as string | null },
+          { personId: Number(row.id), email: row.email as string | null, mobile: row.mobile as string | null, code },
           { kind, template, values, organiserId: row.organiserId, projectId: row.projectId, attachments },
         ),
       );

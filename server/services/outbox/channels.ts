@@ -55,6 +55,11 @@ export function emailChannel(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' |
         subject: row.subject ?? '',
         text: withSecret(row.text, row.secret),
         html: row.html === null ? undefined : withSecret(row.html, row.secret),
+        // Bulk mail only (the row has the header then, compose.ts): one-click unsubscribe, RFC 8058. Prepared:
+        // the value is already the header's ASCII, which nodemailer must not encode or fold inside a URI.
+        ...(row.listUnsubscribe
+          ? { headers: { 'List-Unsubscribe': { prepared: true, value: row.listUnsubscribe }, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
         attachments: (row.attachments ?? []).map((file) => ({
           filename: file.filename,
           contentType: file.contentType,

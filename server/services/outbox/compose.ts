@@ -1,7 +1,8 @@
-import { messageKind, renderMessage, type MessageKindKey, type MessageTemplate, type TemplateValues } from '@domain/messaging/templates';
+import { isBulkKind, messageKind, renderMessage, type MessageKindKey, type MessageTemplate, type TemplateValues } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
 import type { OutboxAttachment } from '../../db/schema';
 import { ownTemplate } from '../../modules/messaging/templates.repository';
+import { listUnsubscribeHeader, unsubscribeLink } from './links';
 import type { NewOutboxMessage } from './queue';
 
 /**
@@ -11,11 +12,12 @@ import type { NewOutboxMessage } from './queue';
  */
 
 /**
- * The template an organiser sends for a kind: its own (会务服务 → 消息模板, table message_templates),
- * else the default of domain/messaging/templates.ts. Messages of no organiser use the default.
+ * The template an organiser sends for a kind (会务服务 → 消息模板, table message_templates): for a message
+ * about an activity the activity's own template, else the organiser's, else the default of
+ * domain/messaging/templates.ts. Messages of no organiser use the default.
  */
-export async function templateFor(db: AppDb, organiserId: number | null, kind: MessageKindKey): Promise<MessageTemplate> {
-  const own = organiserId === null ? undefined : await ownTemplate(db, organiserId, kind);
+export async function templateFor(db: AppDb, organiserId: number | null, kind: MessageKindKey, activityId: number | null = null): Promise<MessageTemplate> {
+  const own = organiserId === null ? undefined : await ownTemplate(db, organiserId, kind, activityId);
   return own ?? messageKind(kind).defaults;
 }
 
@@ -27,14 +29,17 @@ export interface Recipient {
   personId?: number | null;
   email?: string | null;
   mobile?: string | null;
+  /**
+   * The registration's personal code: a bulk message's unsubscribe links ({退订链接}, the email's
+   * List-Unsubscribe header) are signed for it and the address. A bulk message without one has neither.
+   */
+  code?: string | null;
 }
 
 export interface Composition {
   kind: MessageKindKey;
   template: MessageTemplate;
   values: TemplateValues;
-  /** Values that differ by the address a row goes to (an unsubscribe link names the one it was sent to). */
-  addressValues?: (address: string) => TemplateValues;
   organiserId?: number | null;
   projectId?: number | null;
   /** Email only (an SMS carries none): the QR code's image, the activity's calendar file. */
@@ -54,11 +59,14 @@ export function withInlineImages(html: string, attachments: readonly OutboxAttac
 
 /**
  * One person's rows: an email where they gave an address, an SMS where they gave a mobile, both rendered
- * from the one template. Nobody reachable: no rows.
+ * from the one template. Nobody reachable: no rows. A bulk kind (isBulkKind) gets, per address, the
+ * unsubscribe link of that address as {退订链接} — one sent to the email takes off the email, not the
+ * mobile beside it — and its email the List-Unsubscribe header of one-click unsubscribe; other kinds neither.
  */
 export function messagesFor(to: Recipient, message: Composition): NewOutboxMessage[] {
+  const code = isBulkKind(message.kind) ? to.code?.trim() : undefined;
   const renderFor = (address: string) =>
-    renderMessage(message.template, message.addressValues ? { ...message.values, ...message.addressValues(address) } : message.values, messageKind(message.kind));
+    renderMessage(message.template, code ? { ...message.values, 退订链接: unsubscribeLink(code, address) } : message.values, messageKind(message.kind));
   const common = {
     kind: message.kind,
     template: message.kind,
@@ -78,13 +86,14 @@ export function messagesFor(to: Recipient, message: Composition): NewOutboxMessa
       text: rendered.text,
       html: withInlineImages(rendered.html, message.attachments),
       attachments: message.attachments?.length ? message.attachments : null,
+      listUnsubscribe: code ? listUnsubscribeHeader(code, email) : null,
     });
   }
   const mobile = to.mobile?.trim();
   const rendered = mobile ? renderFor(mobile).sms : '';
   // Marketing and notice SMS must say how to stop them (the carriers' and providers' rule); a message the
   // attendee's own registration asked for (codes, 审核结果, 二维码) is transactional and says nothing.
-  const sms = rendered && !messageKind(message.kind).transactional && !rendered.includes('退订') ? `${rendered} ${SMS_OPT_OUT}` : rendered;
+  const sms = rendered && isBulkKind(message.kind) && !rendered.includes('退订') ? `${rendered} ${SMS_OPT_OUT}` : rendered;
   if (mobile && sms) rows.push({ ...common, channel: 'sms', recipient: mobile, text: sms });
   return rows;
 }

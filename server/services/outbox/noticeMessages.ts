@@ -5,7 +5,7 @@ import type { AppDb } from '../../db/client';
 import { activities, messageOptouts, organisers } from '../../db/schema';
 import { columnsOf, tableOf } from '../resources/model';
 import { messagesFor, templateFor } from './compose';
-import { personalLink, unsubscribeLink } from './links';
+import { personalLink } from './links';
 import { enqueueMessages, type NewOutboxMessage } from './queue';
 
 const personDef = resourceByKey('person');
@@ -39,7 +39,7 @@ export async function countNoticeMessages(db: AppDb, notice: NoticeToSend): Prom
     .from(tableOf(personDef))
     .innerJoin(activities, and(eq(activities.id, p.activityId), eq(activities.organiserId, notice.organiserId)))
     .where(and(eq(p.organiserId, notice.organiserId), eq(p.activityId, notice.activityId), notInArray(p.status, CLOSED_REGISTRATIONS)));
-  const sendsSms = notice.sms && (await templateFor(db, notice.organiserId, 'notice')).sms.trim() !== '';
+  const sendsSms = notice.sms && (await templateFor(db, notice.organiserId, 'notice', notice.activityId)).sms.trim() !== '';
   return { email: notice.email ? Number(counted.email) : 0, sms: sendsSms ? Number(counted.sms) : 0 };
 }
 
@@ -77,7 +77,7 @@ export async function queueNoticeMessages(tx: AppDb, notice: NoticeToSend, now: 
     })
     .from(tableOf(personDef))
     .where(and(eq(p.organiserId, notice.organiserId), eq(p.activityId, notice.activityId), notInArray(p.status, CLOSED_REGISTRATIONS)));
-  const template = await templateFor(tx, notice.organiserId, 'notice');
+  const template = await templateFor(tx, notice.organiserId, 'notice', notice.activityId);
   const common = {
     活动: activity.name,
     时间: dayRange(activity.srq, activity.erq),
@@ -94,15 +94,13 @@ export async function queueNoticeMessages(tx: AppDb, notice: NoticeToSend, now: 
     if (!email && !mobile) continue;
     rows.push(
       ...messagesFor(
-        { personId: person.id as number, email, mobile },
+        { personId: person.id as number, email, mobile, code },
         {
           kind: 'notice',
           template,
           organiserId: notice.organiserId,
           projectId: person.projectId as number | null,
           values: { ...common, 姓名: String(person.name ?? ''), 参会码: code, 个人链接: personalLink(code) },
-          // Each address its own link: one sent to the email takes off the email, not the mobile beside it.
-          addressValues: (address) => ({ 退订链接: unsubscribeLink(code, address) }),
         },
       ),
     );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { MESSAGE_KINDS } from '@domain/messaging/templates';
+import { BULK_KINDS } from '@domain/messaging/templates';
 import { messageOptouts, outboxMessages, type OutboxAttachment } from '../../db/schema';
 
 /** What a caller says about a message; the rest (state, attempts, times) the outbox fills in. */
@@ -19,10 +19,9 @@ export interface NewOutboxMessage {
   secret?: string | null;
   /** The client address of the signed-out request that made it (server/services/publicSends.ts). */
   ip?: string | null;
+  /** A bulk email's List-Unsubscribe header (messagesFor of compose.ts; links.ts). */
+  listUnsubscribe?: string | null;
 }
-
-/** Kinds an unsubscribe stops (MESSAGE_KINDS[].transactional false); every other kind is sent regardless. */
-const OPTIONAL_KINDS = MESSAGE_KINDS.filter((kind) => !kind.transactional).map((kind) => kind.key);
 
 /** Rows per INSERT: the rows travel as one JSON parameter, so a chunk bounds its size, not a parameter count. */
 const CHUNK = 2000;
@@ -53,15 +52,16 @@ export async function enqueueMessages(db: AppDb, messages: readonly NewOutboxMes
       attachments: message.attachments ?? null,
       secret: message.secret ?? null,
       ip: message.ip ?? null,
+      list_unsubscribe: message.listUnsubscribe ?? null,
     }));
     // Both drivers (node-postgres, PGlite) answer execute() with { rows }; AppDb's type does not say so.
     const result = (await db.execute(sql`
-      insert into ${outboxMessages} (channel, kind, template, organiser_id, project_id, person_id, recipient, subject, text, html, attachments, secret, ip, next_attempt_at, created_at)
-      select channel, kind, template, organiser_id, project_id, person_id, recipient, subject, text, html, attachments, secret, ip, ${at}, ${at}
+      insert into ${outboxMessages} (channel, kind, template, organiser_id, project_id, person_id, recipient, subject, text, html, attachments, secret, ip, list_unsubscribe, next_attempt_at, created_at)
+      select channel, kind, template, organiser_id, project_id, person_id, recipient, subject, text, html, attachments, secret, ip, list_unsubscribe, ${at}, ${at}
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
         channel varchar, kind varchar, template varchar, organiser_id int, project_id int, person_id int, recipient varchar,
-        subject varchar, text text, html text, attachments jsonb, secret varchar, ip varchar)
-      where not (v.kind in (${sql.join(OPTIONAL_KINDS.map((kind) => sql`${kind}`), sql`, `)})
+        subject varchar, text text, html text, attachments jsonb, secret varchar, ip varchar, list_unsubscribe varchar)
+      where not (v.kind in (${sql.join(BULK_KINDS.map((kind) => sql`${kind}`), sql`, `)})
         and exists (select 1 from ${messageOptouts} o where o.organiser_id = v.organiser_id and o.address = v.recipient))
       returning id`)) as unknown as { rows: { id: number }[] };
     ids.push(...result.rows.map((row) => row.id));

@@ -30,6 +30,16 @@ interface Props {
   row: TemplateKindRow;
   canEdit: boolean;
   onChanged: () => void;
+  /** 所属活动: the activity whose own template is edited; none: the organiser's. */
+  activityId?: number;
+}
+
+/** Where the words shown come from, as a tag. */
+function SourceTag({ row }: { row: TemplateKindRow }) {
+  const saved = row.updatedAt ? ` · ${row.updatedAt.slice(0, 16)} 保存` : '';
+  if (row.custom) return <Tag color="blue">{row.activityId === null ? '本单位模板' : '本活动专用模板'}{saved}</Tag>;
+  if (row.source === 'organiser') return <Tag color="cyan">沿用本单位模板</Tag>;
+  return <Tag>默认模板</Tag>;
 }
 
 /**
@@ -37,7 +47,7 @@ interface Props {
  * where the cursor was, and the message as a recipient would read it, rendered with sample values by the
  * same function the outbox uses (renderMessage).
  */
-export function TemplateEditor({ row, canEdit, onChanged }: Props) {
+export function TemplateEditor({ row, canEdit, onChanged, activityId }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<MessageTemplate>();
   const [busy, setBusy] = useState(false);
@@ -67,7 +77,7 @@ export function TemplateEditor({ row, canEdit, onChanged }: Props) {
     if (!values) return;
     setBusy(true);
     try {
-      message.success(await saveTemplate(row.kind, { subject: values.subject ?? '', body: values.body ?? '', sms: values.sms ?? '' }));
+      message.success(await saveTemplate(row.kind, { subject: values.subject ?? '', body: values.body ?? '', sms: values.sms ?? '' }, activityId));
       onChanged();
     } catch {
       // Shown by the error mapper (field errors name the field); the form keeps what was typed.
@@ -77,10 +87,14 @@ export function TemplateEditor({ row, canEdit, onChanged }: Props) {
   };
 
   const reset = async () => {
-    if (!(await confirmAction({ content: `确定将「${row.label}」恢复为默认模板吗？本单位改写的内容将被删除。`, danger: true }))) return;
+    const content =
+      activityId === undefined
+        ? `确定将「${row.label}」恢复为默认模板吗？本单位改写的内容将被删除。`
+        : `确定删除本活动的「${row.label}」专用模板吗？删除后本活动沿用本单位的模板。`;
+    if (!(await confirmAction({ content, danger: true }))) return;
     setBusy(true);
     try {
-      message.success(await resetTemplate(row.kind));
+      message.success(await resetTemplate(row.kind, activityId));
       form.setFieldsValue(row.defaults);
       onChanged();
     } catch {
@@ -97,7 +111,7 @@ export function TemplateEditor({ row, canEdit, onChanged }: Props) {
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={13}>
         <Space wrap style={{ marginBottom: 12 }}>
-          {row.custom ? <Tag color="blue">本单位模板{row.updatedAt ? ` · ${row.updatedAt.slice(0, 16)} 保存` : ''}</Tag> : <Tag>默认模板</Tag>}
+          <SourceTag row={row} />
           {row.transactional ? <Tag color="gold">事务消息：退订后仍会发送</Tag> : <Tag color="green">通知类：尊重退订</Tag>}
         </Space>
         <div style={{ marginBottom: 12 }} role="group" aria-label="可用变量">
@@ -134,7 +148,7 @@ export function TemplateEditor({ row, canEdit, onChanged }: Props) {
               保存
             </Button>
             <Button disabled={!row.custom || busy} onClick={() => void reset()}>
-              恢复默认
+              {activityId === undefined ? '恢复默认' : '删除本活动模板'}
             </Button>
           </Space>
         ) : (
