@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { errorCodes, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { parse as parseQuery } from 'fast-querystring';
+import { nextTurn } from './turns';
 
 /**
  * The parser of application/x-www-form-urlencoded bodies, in place of @fastify/formbody. Most forms are a
@@ -30,8 +31,6 @@ export interface LargeValue {
   text: string;
   bytes: Buffer<ArrayBuffer>;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function hexOf(byte: number | undefined): number {
   if (byte === undefined) return -1;

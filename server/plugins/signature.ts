@@ -5,6 +5,7 @@ import { parseChinaTimestamp, signEntries, SIGN_TYPE, type SignParams, type Sign
 import { badRequest } from '../lib/errors';
 import { formBytes } from '../lib/formBody';
 import { safeEqual } from '../lib/secrets';
+import { nextTurn } from '../lib/turns';
 import { MSG } from '../messages';
 import { attachApiKeyStore, detachApiKeyStore } from '../services/apiKeys';
 import { createHousekeeper } from '../services/housekeeping';
@@ -66,7 +67,7 @@ export async function serverSign(params: SignParams, secret: string, bytesOf: (v
     const bytes = bytesOf(value);
     if (bytes) {
       for (let at = 0; at < bytes.length; at += BYTE_SLICE) {
-        if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        if (at > 0) await nextTurn();
         hash.update(bytes.subarray(at, at + BYTE_SLICE));
       }
       continue;
@@ -77,7 +78,7 @@ export async function serverSign(params: SignParams, secret: string, bytesOf: (v
       if (end < value.length && last >= 0xd800 && last <= 0xdbff) end++;
       hash.update(value.slice(at, end), 'utf8');
       at = end;
-      if (at < value.length) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (at < value.length) await nextTurn();
     }
   }
   return hash.update(secret, 'utf8').digest('hex');

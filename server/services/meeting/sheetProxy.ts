@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { nextTurn } from '../../lib/turns';
 import { workerEntry } from '../../lib/workerEntry';
 import { MSG } from '../../messages';
 import type { SheetReply } from './sheetRead';
@@ -145,7 +146,7 @@ async function digestOf(bytes: Uint8Array): Promise<string> {
   const hash = createHash('sha256');
   const slice = 1024 * 1024;
   for (let at = 0; at < bytes.length; at += slice) {
-    if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (at > 0) await nextTurn();
     hash.update(bytes.subarray(at, at + slice));
   }
   return hash.digest('base64');
