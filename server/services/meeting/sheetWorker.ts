@@ -3,24 +3,12 @@
  * workbook is seconds of synchronous work for a large file; here it blocks only this thread, while the
  * main one goes on answering requests (and /healthz).
  */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { importFileOf } from './importBytes';
 import { readSheet, type SheetReply } from './sheetRead';
 
 const port = parentPort;
 if (!port) throw new Error('sheetWorker.ts runs only as a worker thread');
-
-/** Niceness of this thread: below the event loop's, so that on a busy machine reading waits, not requests. */
-const READING_NICENESS = 10;
-try {
-  // On Linux a thread has its own id (/proc/thread-self → <pid>/task/<tid>) and its own priority.
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, READING_NICENESS);
-} catch {
-  // Elsewhere the thread keeps the process's priority.
-}
 
 /** A file's bytes, or (`base64`) the base64 text of an upload as its bytes, decoded and checked here. */
 export interface SheetRequest {
