@@ -319,7 +319,7 @@ async function main() {
     // 会务服务: gate scans, the 2 000-seat map, a 10 000-person import, desk search among 20 000, check-ins
     // pushed to another replica's event stream, the outbox, the badge preview of 1 000 — each on its own server and data.
     results.meeting = {};
-    for (const [part, title] of [['gates', '闸机扫码'], ['seatmap', '座位图'], ['import', '参会人员导入'], ['desk', '签到台搜索'], ['live', '实时推送'], ['outbox', '消息发件箱'], ['deskcopy', '签到台离线'], ['badges', '打印胸卡']]) {
+    for (const [part, title] of [['gates', '闸机扫码'], ['seatmap', '座位图'], ['import', '参会人员导入'], ['desk', '签到台搜索'], ['live', '实时推送'], ['outbox', '消息发件箱'], ['deskcopy', '签到台离线'], ['badges', '打印胸卡'], ['stall', '大文件上传与事件循环']]) {
       const { bench, rows } = await import(`./bench-${part}.mjs`);
       results.meeting[part] = await bench();
       sections.push({ title: `会务服务：${title}`, rows: rows(results.meeting[part]) });

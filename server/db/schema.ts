@@ -281,6 +281,22 @@ export const oneTimeTickets = pgTable(
   (t) => [index('one_time_tickets_exp_idx').on(t.expiresAt)],
 );
 
+/**
+ * The live event streams open now, one row each, on whichever replica (server/services/liveStreamLeases.ts):
+ * counted to hold a session to MAX_STREAMS_PER_SESSION across replicas. The replica that holds a stream
+ * renews its lease every few seconds and deletes the row when the stream ends; the row of a replica that
+ * died without a word lapses at lease_until, so its session is not locked out for long.
+ */
+export const liveStreamLeases = pgTable(
+  'live_stream_leases',
+  {
+    id: id(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    leaseUntil: instant('lease_until').notNull(),
+  },
+  (t) => [index('live_stream_leases_token_idx').on(t.tokenHash), index('live_stream_leases_until_idx').on(t.leaseUntil)],
+);
+
 /** SSO tickets are one-time: the hash of each redeemed ticket is kept until the ticket would expire anyway. */
 export const usedSsoTickets = pgTable(
   'used_sso_tickets',

@@ -10,11 +10,15 @@ export function isBadText(text: string): boolean {
   return text.includes('\u0000') || !(text as string & { isWellFormed(): boolean }).isWellFormed();
 }
 
-/** Whether any string in a parsed query, form or JSON value (names included) is bad text. */
-export function hasBadText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return isBadText(value);
+/**
+ * Whether any string in a parsed query, form or JSON value (names included) is bad text. `checked` names
+ * strings known good already: a long form value was checked as it was parsed (server/lib/formBody.ts),
+ * and read again here it would be copied whole, 7 MB at once.
+ */
+export function hasBadText(value: unknown, checked: (text: string) => boolean = () => false, depth = 0): boolean {
+  if (typeof value === 'string') return !checked(value) && isBadText(value);
   // No route accepts values nested this deep (their schemas refuse them).
   if (value === null || typeof value !== 'object' || depth > 8) return false;
-  if (Array.isArray(value)) return value.some((item) => hasBadText(item, depth + 1));
-  return Object.entries(value).some(([name, item]) => isBadText(name) || hasBadText(item, depth + 1));
+  if (Array.isArray(value)) return value.some((item) => hasBadText(item, checked, depth + 1));
+  return Object.entries(value).some(([name, item]) => isBadText(name) || hasBadText(item, checked, depth + 1));
 }

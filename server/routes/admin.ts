@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../lib/errors';
+import { formBytes } from '../lib/formBody';
 import { hasBadText } from '../lib/inputText';
 import { numberTextIssues } from '../lib/numberText';
 import { MSG } from '../messages';
@@ -27,7 +28,8 @@ const adminApi: FastifyPluginAsync = async (api) => {
   // NUL (or a lone surrogate) in any value — a username before sign-in, a filter, a form field — is
   // refused here with one message, before it can reach a query and fail there as a 500.
   api.addHook('preValidation', async (request) => {
-    if (hasBadText(request.query) || hasBadText(request.body) || hasBadText(request.params)) throw badRequest(MSG.badText);
+    const parsed = (text: string) => formBytes(request, text) !== undefined;
+    if (hasBadText(request.query) || hasBadText(request.body, parsed) || hasBadText(request.params)) throw badRequest(MSG.badText);
   });
 
   await api.register(signature);

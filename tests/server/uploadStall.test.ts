@@ -12,7 +12,11 @@ import { body, buildTestApp, newNonce, SEEDED, signedInject, tokenFor, type Test
 /**
  * A 5 MB upload, sent over a real socket as a browser sends it, must not hold up other requests: while it
  * is received, parsed (server/lib/formBody.ts), signature-checked, decoded and read, /healthz keeps
- * answering and the event loop is never blocked long. Prints its figures.
+ * answering. How long the event loop is held is measured by `npm run bench` (scripts/bench-stall.mjs),
+ * not asserted here: on a shared machine a timed bound is either loose or flaky. What is asserted is
+ * what a client notices (other requests answered meanwhile) and why: on this thread the file is never
+ * copied, decoded or encoded whole, in one call (that is what held the loop 0.1–1 s); its base64 is
+ * decoded in the reading thread (services/meeting/importBytes.ts).
  */
 let t: TestApp;
 let base = '';
@@ -30,6 +34,39 @@ function send(path: string, payload?: { body: Buffer; headers: Record<string, st
     req.on('error', reject);
     req.end(payload?.body);
   });
+}
+
+/**
+ * Records the calls on this thread that take or make a string or buffer over `bytes` in one go: Buffer.concat
+ * (gathering a body), Buffer.from(text) (decoding base64, copying text) and toString (making text of bytes).
+ */
+function watchWholeFileCalls(bytes: number): { calls: string[]; stop(): void } {
+  const calls: string[] = [];
+  const { concat, from } = Buffer;
+  const toText = Buffer.prototype.toString;
+  // The originals' overloads cannot be restated one by one; these wrappers only look at what passes through.
+  const patched = Buffer as unknown as Record<'concat' | 'from', (...args: unknown[]) => Buffer>;
+  patched.concat = (...args) => {
+    const out = concat.apply(Buffer, args as Parameters<typeof concat>);
+    if (out.length > bytes) calls.push(`Buffer.concat → ${out.length}`);
+    return out;
+  };
+  patched.from = (...args) => {
+    if (typeof args[0] === 'string' && args[0].length > bytes) calls.push(`Buffer.from(${args[0].length} characters, ${String(args[1])})`);
+    return (from as (...a: unknown[]) => Buffer).apply(Buffer, args);
+  };
+  Buffer.prototype.toString = function (this: Buffer, ...args: unknown[]) {
+    const out = (toText as (...a: unknown[]) => string).apply(this, args);
+    if (out.length > bytes) calls.push(`toString(${String(args[0])}) → ${out.length}`);
+    return out;
+  };
+  return {
+    calls,
+    stop() {
+      Object.assign(Buffer, { concat, from });
+      Buffer.prototype.toString = toText;
+    },
+  };
 }
 
 beforeAll(async () => {
@@ -58,25 +95,28 @@ describe('a large upload', () => {
 
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
+    const whole = watchWholeFileCalls(1024 * 1024);
     const started = Date.now();
     let done = false;
     const upload = send(url, { body: payload, headers }).finally(() => (done = true));
     const health: number[] = [];
-    while (!done) {
-      const asked = Date.now();
-      expect((await send('/healthz')).status).toBe(200);
-      health.push(Date.now() - asked);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    try {
+      while (!done) {
+        const asked = Date.now();
+        expect((await send('/healthz')).status).toBe(200);
+        health.push(Date.now() - asked);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      whole.stop();
     }
     const res = await upload;
     loop.disable();
-    const maxLoopMs = Math.round(loop.max / 1e6);
-    console.info(`5 MB upload: answered in ${Date.now() - started} ms, event loop delay max ${maxLoopMs} ms, /healthz max ${Math.max(...health)} ms (${health.length} asked)`);
+    console.info(`5 MB upload: answered in ${Date.now() - started} ms, event loop delay max ${Math.round(loop.max / 1e6)} ms, /healthz max ${Math.max(...health)} ms (${health.length} asked)`);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text)).toMatchObject({ msg: expect.stringContaining('无法读取该文件') });
-    // Before: the body was decoded, checked and hashed in single calls, 0.75–1 s of event loop on this
-    // shared machine; now in slices, 0.13–0.23 s at worst under the same load (a few ms each when idle).
-    expect(maxLoopMs).toBeLessThan(400);
-    expect(Math.max(...health)).toBeLessThan(1000);
+    // Answered again and again while the upload went in, not once it was over.
+    expect(health.length).toBeGreaterThanOrEqual(3);
+    expect(whole.calls).toEqual([]);
   }, 60_000);
 });

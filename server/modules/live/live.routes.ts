@@ -6,6 +6,7 @@ import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
 import { changeFeedOf } from '../../services/changeFeed';
+import { streamLeases } from '../../services/liveStreamLeases';
 import { issueTicket, LiveStream, MAX_STREAMS_PER_SESSION, redeemTicket, scopeOf } from '../../services/liveStreams';
 import { findSessionByHash } from '../../services/tokens';
 
@@ -24,17 +25,13 @@ export const liveTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
  */
 export const liveStreamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const open = new Set<LiveStream>();
-  /** Open streams per session (token hash), on this replica. */
-  const perSession = new Map<string, number>();
-  const release = (tokenHash: string) => {
-    const left = (perSession.get(tokenHash) ?? 1) - 1;
-    if (left > 0) perSession.set(tokenHash, left);
-    else perSession.delete(tokenHash);
-  };
+  /** Open streams per session, counted across the replicas (server/services/liveStreamLeases.ts). */
+  const leases = streamLeases(app.db, app.now, app.log);
   // An open stream is never idle: end them all first, or a stop would wait for SHUTDOWN_TIMEOUT_S.
   app.addHook('preClose', async () => {
     for (const stream of [...open]) stream.end();
   });
+  app.addHook('onClose', () => leases.close());
 
   route(app, liveStream, async (request, reply) => {
     const now = app.now();
@@ -42,17 +39,23 @@ export const liveStreamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const tokenHash = await redeemTicket(app.db, request.query.ticket, now);
     const session = tokenHash ? await findSessionByHash(app.db, tokenHash, now) : null;
     if (!feed || !tokenHash || !session?.ok) throw unauthorized(MSG.tokenExpired);
-    // Each stream holds a connection and a feed subscription: a session opening them without end would hold them all.
-    if ((perSession.get(tokenHash) ?? 0) >= MAX_STREAMS_PER_SESSION) throw new ApiError(429, 429, MSG.liveStreamsTooMany(MAX_STREAMS_PER_SESSION));
     const scope = await scopeOf(app.db, session.user.id, session.organiser.id);
+    // Each stream holds a connection and a feed subscription: a session opening them without end would hold them all.
+    const lease = await leases.claim(tokenHash, MAX_STREAMS_PER_SESSION);
+    if (lease === null) throw new ApiError(429, 429, MSG.liveStreamsTooMany(MAX_STREAMS_PER_SESSION));
+    if (request.raw.socket?.destroyed) {
+      // The browser left while the place was taken: no stream will end to give it back.
+      leases.release(lease);
+      reply.hijack();
+      return reply;
+    }
     const header = request.headers['last-event-id'];
     const lastEventId = (Array.isArray(header) ? header[0] : header) || request.query.lastEventId;
     reply.hijack();
     const viewer = { userId: session.user.id, organiserId: session.organiser.id, tokenHash, tokenExpiresAt: session.expiresAt, ...scope };
-    perSession.set(tokenHash, (perSession.get(tokenHash) ?? 0) + 1);
     const stream = new LiveStream(app.db, feed, viewer, reply.raw, app.now, (s) => {
       open.delete(s);
-      release(tokenHash);
+      leases.release(lease);
     });
     open.add(stream);
     stream.resume(lastEventId);

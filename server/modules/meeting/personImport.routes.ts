@@ -1,13 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { INT_MAX } from '@domain/resource/framework';
 import { personBadges, personImportCommit, personImportPreview, personImportRefused, personImportTemplate } from '@domain/meeting/personImport.contracts';
 import { chinaDay } from '../../lib/dates';
 import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
+import { takeFormBytes } from '../../lib/formBody';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
-import { badgesOf, commitImport, previewImport, refusedWorkbook, templateWorkbook } from '../../services/meeting/personImport';
+import { badgesOf, commitImport, previewImport, refusedWorkbook, templateWorkbook, type ImportUpload } from '../../services/meeting/personImport';
+
+/** The upload with the bytes of its file's text, when the form parser kept them (handed over: read in the sheet thread). */
+function withBytes<U extends ImportUpload>(request: FastifyRequest, upload: U): U {
+  const contentBytes = takeFormBytes(request, upload.content);
+  return contentBytes ? { ...upload, contentBytes } : upload;
+}
 
 /** 参会人员 import and badges (domain/meeting/personImport.contracts.ts); the SQL is in server/services/meeting/personImport.ts. */
 const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,12 +30,12 @@ const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   route(app, personImportPreview, async (request) => {
     const { activityId, ...upload } = request.body;
-    return ok(await previewImport(await callerOf(app, request), Number(activityId), upload));
+    return ok(await previewImport(await callerOf(app, request), Number(activityId), withBytes(request, upload)));
   });
 
   route(app, personImportCommit, async (request) => {
     const { activityId, status, ...upload } = request.body;
-    const result = await commitImport(await callerOf(app, request), Number(activityId), upload, status === 'approved');
+    const result = await commitImport(await callerOf(app, request), Number(activityId), withBytes(request, upload), status === 'approved');
     return ok(result, MSG.personImportDone(result));
   });
 
@@ -35,7 +43,7 @@ const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { activityId, ...upload } = request.body;
     const day = chinaDay(new Date(app.now())).replace(/-/g, '');
     const name = `${MSG.personImportRefusedSheet}-${day}.xlsx`;
-    const buffer = await refusedWorkbook(await callerOf(app, request), Number(activityId), upload);
+    const buffer = await refusedWorkbook(await callerOf(app, request), Number(activityId), withBytes(request, upload));
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="person-refused-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)

@@ -6,7 +6,6 @@ import { fieldType } from '@domain/resource/fieldTypes';
 import { actionAuthority, conditionalRules, fieldRules, machineOf, optionLabel, stateValue, transitionAction, findTransition } from '@domain/resource/framework';
 import type { FieldDef } from '@domain/resource/types';
 import {
-  IMPORT_MAX_BYTES,
   IMPORT_MAX_MB,
   IMPORT_MAX_ROWS,
   CHANGES_LISTED,
@@ -34,7 +33,7 @@ import { exportColumns } from '../resources/export';
 import { queryRows, refreshStatistics, withReferencesLocked } from '../sql';
 import { personSearchKey } from './personSearchKey';
 import { excerpt, type SheetRow } from './sheetRead';
-import { readSheetOffThread } from './sheetProxy';
+import { readUploadOffThread } from './sheetProxy';
 import { newPersonCode } from './personCode';
 import { attendeeSettings, type AttendeeSettings } from './activitySettings';
 import { byActor, recordAudit } from '../audit/record';
@@ -147,6 +146,11 @@ export interface ImportUpload {
   fileName: string;
   /** base64 of the file. */
   content: string;
+  /**
+   * The same text as bytes, when the form parser kept them (a long value, server/lib/formBody.ts): handed
+   * over to the reading thread, so `content` itself is never read (it would be copied whole, 7 MB at once).
+   */
+  contentBytes?: Uint8Array<ArrayBuffer>;
   /** JSON of { header key: field or '' } for columns the headers left unmatched. */
   mapping?: string;
   existing?: ImportExisting;
@@ -160,30 +164,22 @@ function acceptedOf(text: string | undefined): Set<string> {
   return new Set(text ? text.split(',') : []);
 }
 
-/** The file's bytes, refused with a Chinese reason when it is not an .xlsx of acceptable size. */
-function bytesOf(upload: ImportUpload): Buffer {
+/**
+ * The file's base64 text as bytes, ready for the reading thread, which decodes and checks it
+ * (importBytes.ts); a file that is no .xlsx by its name is refused here.
+ */
+function fileTextOf(upload: ImportUpload): Uint8Array<ArrayBuffer> {
   if (!/\.xlsx$/i.test(upload.fileName.trim())) throw refuse(MSG.personImportFileType);
-  // Valid base64 is what its bytes encode back to: checked so, not by a regular expression, which held
-  // the event loop a tenth of a second over a 5 MB file. Line breaks some encoders add are allowed.
-  let bytes = Buffer.from(upload.content, 'base64');
-  if (bytes.toString('base64') !== upload.content) {
-    const text = upload.content.replace(/\s+/g, '');
-    bytes = Buffer.from(text, 'base64');
-    if (bytes.toString('base64') !== text) throw refuse(MSG.personImportUnreadable);
-  }
-  if (bytes.length === 0) throw refuse(MSG.personImportEmpty);
-  if (bytes.length > IMPORT_MAX_BYTES) throw refuse(MSG.personImportTooLarge(IMPORT_MAX_MB));
-  // An .xlsx is a zip: anything else (a renamed .xls or .csv) is refused before the reader sees it.
-  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw refuse(MSG.personImportUnreadable);
-  return bytes;
+  // A form's long value comes with its bytes (server/lib/formBody.ts); anything else is small, copied here.
+  return upload.contentBytes ?? new Uint8Array(Buffer.from(upload.content, 'utf8'));
 }
 
 /**
- * The first worksheet, read under bounds in a thread of its own (sheetRead.ts), after the organiser's
- * other files only (sheetProxy.ts); a refusal says why in Chinese.
+ * The first worksheet, decoded, checked and read under bounds in a thread of its own (sheetRead.ts),
+ * after the organiser's other files only (sheetProxy.ts); a refusal says why in Chinese.
  */
-async function readSheet(caller: Caller, bytes: Buffer): Promise<{ header: string[]; rows: SheetRow[] }> {
-  const reply = await readSheetOffThread(bytes, String(caller.organiser.id));
+async function readSheet(caller: Caller, text: Uint8Array<ArrayBuffer>): Promise<{ header: string[]; rows: SheetRow[] }> {
+  const reply = await readUploadOffThread(text, String(caller.organiser.id));
   if (!reply.ok) throw refuse(reply.message);
   return reply;
 }
@@ -568,9 +564,9 @@ function headerRowOf(header: string[], rows: SheetRow[], mapping: Record<string,
 
 async function checkFile(caller: Caller, activityId: number, upload: ImportUpload, db: AppDb = caller.db): Promise<CheckedFile & FileColumns> {
   const requested = mappingOf(upload.mapping);
-  const bytes = bytesOf(upload);
+  const text = fileTextOf(upload);
   const remembered = await rememberedMapping(caller);
-  const sheet = await readSheet(caller, bytes);
+  const sheet = await readSheet(caller, text);
   const { header, rows } = headerRowOf(sheet.header, sheet.rows, { ...remembered, ...requested });
   // Only what names a column of this file is used and remembered: anything else in the request would
   // only grow the organiser's remembered mapping.

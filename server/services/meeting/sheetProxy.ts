@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { nextTurn } from '../../lib/turns';
 import { workerEntry } from '../../lib/workerEntry';
 import { MSG } from '../../messages';
 import type { SheetReply } from './sheetRead';
@@ -27,6 +28,7 @@ interface Read {
   id: number;
   owner: string;
   bytes: Uint8Array<ArrayBuffer>;
+  base64: boolean;
   timeoutMs: number;
   done(reply: SheetReply): void;
 }
@@ -99,7 +101,7 @@ function run(thread: Thread, read: Read): void {
   timer.unref();
   thread.reading = { read, timer };
   thread.worker.ref();
-  thread.worker.postMessage({ id: read.id, bytes: read.bytes } satisfies SheetRequest, [read.bytes.buffer]);
+  thread.worker.postMessage({ id: read.id, bytes: read.bytes, base64: read.base64 } satisfies SheetRequest, [read.bytes.buffer]);
 }
 
 /**
@@ -140,33 +142,47 @@ function remember(key: string, reply: SheetReply & { ok: true }, now: number): v
 }
 
 /** The SHA-256 of a file, a megabyte at a time with a turn of the event loop between (5 MB took 20 ms at once). */
-async function digestOf(bytes: Buffer): Promise<string> {
+async function digestOf(bytes: Uint8Array): Promise<string> {
   const hash = createHash('sha256');
   const slice = 1024 * 1024;
   for (let at = 0; at < bytes.length; at += slice) {
-    if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (at > 0) await nextTurn();
     hash.update(bytes.subarray(at, at + slice));
   }
   return hash.digest('base64');
+}
+
+/** A read of `bytes` (moved to the thread), or of what lately read the same (see readCache). */
+async function readOffThread(bytes: Uint8Array<ArrayBuffer>, base64: boolean, owner: string, timeoutMs: number): Promise<SheetReply> {
+  const key = `${base64 ? 'b' : 'f'}${await digestOf(bytes)}`;
+  const now = Date.now();
+  const kept = readCache.get(key);
+  if (kept && kept.until > now) return kept.reply;
+  const reply = await new Promise<SheetReply>((done) => {
+    waiting.push({ id: nextId++, owner, bytes, base64, timeoutMs, done });
+    dispatch();
+  });
+  if (reply.ok) remember(key, reply, Date.now());
+  return reply;
 }
 
 /**
  * The first worksheet of an .xlsx, read off the event loop (or lately read, see readCache); `owner` (the
  * organiser) waits only for its own files. `bytes` is copied for the thread, so the caller keeps it.
  */
-export async function readSheetOffThread(bytes: Buffer, owner: string, timeoutMs = READ_TIMEOUT_MS): Promise<SheetReply> {
-  const key = await digestOf(bytes);
-  const now = Date.now();
-  const kept = readCache.get(key);
-  if (kept && kept.until > now) return kept.reply;
+export function readSheetOffThread(bytes: Buffer, owner: string, timeoutMs = READ_TIMEOUT_MS): Promise<SheetReply> {
   // The file's own bytes, moved to the thread rather than copied (a Buffer may be a view into Node's shared pool).
-  const own = Uint8Array.from(bytes);
-  const reply = await new Promise<SheetReply>((done) => {
-    waiting.push({ id: nextId++, owner, bytes: own, timeoutMs, done });
-    dispatch();
-  });
-  if (reply.ok) remember(key, reply, Date.now());
-  return reply;
+  return readOffThread(new Uint8Array(bytes), false, owner, timeoutMs);
+}
+
+/**
+ * An upload's first worksheet from the base64 text the form carried, as its bytes (server/lib/formBody.ts):
+ * decoded and checked in the reading thread too (importBytes.ts; a refusal says why), so the event loop
+ * never holds the file whole. `text` is handed over: its buffer goes to the thread, unread here but for
+ * its digest.
+ */
+export function readUploadOffThread(text: Uint8Array<ArrayBuffer>, owner: string, timeoutMs = READ_TIMEOUT_MS): Promise<SheetReply> {
+  return readOffThread(text, true, owner, timeoutMs);
 }
 
 /**
