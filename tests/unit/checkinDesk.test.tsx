@@ -31,6 +31,7 @@ interface Attendee {
   name: string;
   company: string;
   status: 'approved' | 'cancelled';
+  seat?: string;
 }
 const ATTENDEES: Record<string, Attendee> = {
   CODEAAAAAAAAAAAAAAAAAA: { name: '张伟', company: '上海城建信息科技有限公司', status: 'approved' },
@@ -45,7 +46,7 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
   server.use(
     mock(deskGates, () => GATES),
     // The desk keeps a local copy while online (tests/unit/deskOffline.test.tsx); its content does not matter here.
-    mock(deskCopy, () => ({ activityId: 11, codeKey: 'k', version: 1, full: true, total: 0, gates: [], people: [] })),
+    mock(deskCopy, () => ({ activityId: 11, dates: { firstDay: '2026-11-26', lastDay: '2026-11-28', marginMs: 86_400_000, offDayScan: 1 }, codeKey: 'k', version: 1, full: true, total: 0, gates: [], people: [] })),
     mock(gateScan, async ({ params }) => {
       scans.push(params);
       if (options.scanDelayMs) await delay(options.scanDelayMs);
@@ -56,10 +57,11 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
         gateId: gate.id,
         gateName: gate.name,
         direction: 1,
-        person: who ? { name: who.name, company: who.company, kind: 1, kindLabel: '观众', badgeNo: `CH${params.code.slice(4, 8)}` } : null,
+        person: who ? { name: who.name, company: who.company, kind: 1, kindLabel: '观众', badgeNo: `CH${params.code.slice(4, 8)}`, seat: who.seat ?? null } : null,
         checkedAt: null,
         checkedGateName: null,
         todayCount: today.get(gate.id)!,
+        warning: null,
       };
       const refuse = (verdict: GateScanResult['verdict'], msg: string, extra: Partial<GateScanResult> = {}) =>
         HttpResponse.json({ code: 1, msg, data: { ...base, verdict, ...extra } });
@@ -234,10 +236,11 @@ function installDeskBackend() {
         gateId: 1,
         gateName: '南登录厅1号',
         direction: 1,
-        person: { name: p.name, company: p.company, kind: p.kind, kindLabel: p.kindLabel, badgeNo: p.badgeNo },
+        person: { name: p.name, company: p.company, kind: p.kind, kindLabel: p.kindLabel, badgeNo: p.badgeNo, seat: p.seat },
         checkedAt: p.checkedInAt,
         checkedGateName: '南登录厅1号',
         todayCount: null,
+        warning: null,
       };
       return answer(deskCheckin, { scan, person: p }, '人工签到成功');
     }),

@@ -48,6 +48,7 @@ const LI = person(2, '李娜', 'CODEBBBBBBBBBBBBBBBBBB');
 const WANG = person(3, '王芳', 'CODECCCCCCCCCCCCCCCCCC', { status: 3 });
 const COPY: DeskCopy = {
   activityId: 11,
+  dates: { firstDay: '2026-11-26', lastDay: '2026-11-28', marginMs: 86_400_000, offDayScan: 1 },
   codeKey: KEY,
   version: NOW,
   full: true,
