@@ -32,11 +32,14 @@ interface Attendee {
   company: string;
   status: 'approved' | 'cancelled';
   seat?: string;
+  /** The server's warning with a pass (活动日期外扫码「提醒」). */
+  warning?: string;
 }
 const ATTENDEES: Record<string, Attendee> = {
   CODEAAAAAAAAAAAAAAAAAA: { name: '张伟', company: '上海城建信息科技有限公司', status: 'approved' },
   CODEBBBBBBBBBBBBBBBBBB: { name: '李娜', company: '杭州云启数据有限公司', status: 'approved' },
   CODECCCCCCCCCCCCCCCCCC: { name: '王芳', company: '苏州瑞达会展有限公司', status: 'cancelled' },
+  CODEDDDDDDDDDDDDDDDDDD: { name: '赵敏', company: '宁波港航集团', status: 'approved', seat: '主会场 A区 3排12号', warning: '今天不在活动日期内（12月20日—12月21日）' },
 };
 
 function installGateBackend(options: { scanDelayMs?: number } = {}) {
@@ -72,7 +75,7 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
       const at = '2026-12-08 09:15:30';
       passes.set(params.code, { gate: gate.name, at });
       today.set(gate.id, today.get(gate.id)! + 1);
-      return answer(gateScan, { ...base, checkedAt: at, checkedGateName: gate.name, todayCount: today.get(gate.id)! }, '签到成功');
+      return answer(gateScan, { ...base, checkedAt: at, checkedGateName: gate.name, todayCount: today.get(gate.id)!, warning: who.warning ?? null }, '签到成功');
     }),
   );
   return { scans };
@@ -182,6 +185,26 @@ describe('签到台 /gate/desk/index', () => {
       '张伟通过',
     ]);
     expect(scans.map((s) => s.gateId)).toEqual(['1', '1', '1', '1']);
+  });
+
+  it('shows the seat beside the name, and a pass on a day outside the activity’s dates with its warning in orange', async () => {
+    installGateBackend();
+    storage.set(DESK_GATE_KEY, 1);
+    renderPage(GateDeskPage, { path: '/gate/desk/index' });
+    await waitFor(() => expect(codeInput()).toHaveFocus());
+    await scan('CODEDDDDDDDDDDDDDDDDDD');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-tone', 'ok'));
+    expect(within(verdict()).getByTestId('desk-person-name')).toHaveTextContent('赵敏');
+    expect(within(verdict()).getByTestId('desk-person-seat')).toHaveTextContent('座位：主会场 A区 3排12号');
+    const warning = within(verdict()).getByTestId('desk-verdict-warning');
+    expect(warning).toHaveTextContent('今天不在活动日期内（12月20日—12月21日）');
+    // Orange (antd's orange-8, #ad4e00), on the green of a pass.
+    expect(getComputedStyle(warning).color).toBe('rgb(173, 78, 0)');
+    // Someone without a seat, within the dates: neither line.
+    await scan('CODEAAAAAAAAAAAAAAAAAA');
+    await waitFor(() => expect(within(verdict()).getByTestId('desk-person-name')).toHaveTextContent('张伟'));
+    expect(within(verdict()).queryByTestId('desk-person-seat')).not.toBeInTheDocument();
+    expect(within(verdict()).queryByTestId('desk-verdict-warning')).not.toBeInTheDocument();
   });
 
   it('sends a scan once however fast Enter is pressed, and queues a different code scanned meanwhile', async () => {
