@@ -48,8 +48,9 @@ export interface ServerConfig {
    */
   authCacheS: number;
   /**
-   * DESK_UPLOAD_MARGIN_H: a desk's offline scan is taken as a pass only from this many hours before its
-   * activity's first day (China midnight) and before the person's registration (a desk clock may be off).
+   * DESK_UPLOAD_MARGIN_H: a scan (live, offline, uploaded) is within its activity's dates from this many hours
+   * before the first day's China midnight (活动日期外扫码, domain/meeting/gateVerdict.ts); a desk's offline scan
+   * is taken as a pass only from this many hours before the person's registration (a desk clock may be off).
    */
   deskUploadMarginH: number;
   distDir: string;

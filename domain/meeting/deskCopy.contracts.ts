@@ -38,8 +38,14 @@ export type DeskCopyPerson = Static<typeof DeskCopyPerson>;
 export const DeskCopyGate = Type.Object({ id: Int, name: Text, status: Int, direction: Int, activityId: Int });
 export type DeskCopyGate = Static<typeof DeskCopyGate>;
 
+/** The activity's dates and 活动日期外扫码, as the gate rule takes them (ActivityDates of domain/meeting/gateVerdict.ts). */
+export const DeskCopyDates = Type.Object({ firstDay: Text, lastDay: Text, marginMs: Type.Number(), offDayScan: NullableInt });
+export type DeskCopyDates = Static<typeof DeskCopyDates>;
+
 export const DeskCopy = Type.Object({
   activityId: Int,
+  /** Sent with every copy, whole or incremental (like the gates): a changed date or setting reaches the desk at its next refresh. */
+  dates: DeskCopyDates,
   /**
    * The key of the copy's code hashes, the same for every copy of the activity (an incremental copy merges
    * into a whole one); a copy under another key (the server's secret changed) is fetched whole.

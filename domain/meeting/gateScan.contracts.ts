@@ -18,14 +18,15 @@ export const GATE_SCAN_VERDICTS = [
   'otherActivity',
   'notEntered',
   'notOpen',
+  'offDay',
   'notRegistered',
   'gateDisabled',
   'gateUnknown',
 ] as const;
 export type GateScanVerdict = (typeof GATE_SCAN_VERDICTS)[number];
 
-/** Who was scanned, as the desk shows them. */
-export const GateScanPerson = Type.Object({ name: Text, company: NullableText, kind: Int, kindLabel: Text, badgeNo: NullableText });
+/** Who was scanned, as the desk shows them; `seat`: their assigned seats as the desk card shows them ("会场 A区 3排12号", several joined by 「、」). */
+export const GateScanPerson = Type.Object({ name: Text, company: NullableText, kind: Int, kindLabel: Text, badgeNo: NullableText, seat: NullableText });
 export type GateScanPerson = Static<typeof GateScanPerson>;
 
 /** `data` of a scan, on success (code 0, verdict ok) and on refusal (code 1) alike, so the desk can always say who and where. */
@@ -42,6 +43,8 @@ export const GateScanResult = Type.Object({
   checkedGateName: NullableText,
   /** Passes recorded at this gate today (China time), after this scan. */
   todayCount: NullableInt,
+  /** A pass on a day outside the activity's dates (活动日期外扫码「提醒」): the desk shows it in orange. */
+  warning: NullableText,
 });
 export type GateScanResult = Static<typeof GateScanResult>;
 

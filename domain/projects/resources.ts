@@ -57,6 +57,15 @@ export const ACTIVITY_STATES: readonly StateOption[] = [
   { value: 4, key: 'cancelled', label: '已取消', color: 'red' },
 ];
 
+/**
+ * 活动日期外扫码: what a gate does with a scan on a day outside the activity's dates (domain/meeting/gateVerdict.ts):
+ * lets the person through with a warning the desk shows, or refuses them. Empty (an activity saved before) is 提醒.
+ */
+export const OFF_DAY_SCANS: readonly Option[] = [
+  { value: 1, key: 'warn', label: '提醒' },
+  { value: 2, key: 'refuse', label: '拒绝' },
+];
+
 /** 胸卡尺寸: the paper a badge is printed on (mm). */
 export const BADGE_SIZES: readonly Option[] = [
   { value: 1, key: 'a4x8', label: 'A4 每页 8 张（95×68 mm）' },
@@ -91,6 +100,7 @@ export const activity: ResourceDef<'activity'> = {
     // 扫码预登记: the public form asks for an SMS code proving the mobile is the visitor's own; only then may its
     // answer show the personal QR code (server/services/meeting/preRegistration.ts).
     { name: 'smsVerify', label: '需要短信验证手机号', type: 'boolean', defaultValue: false },
+    { name: 'offDayScan', label: '活动日期外扫码', type: 'enum', options: OFF_DAY_SCANS, defaultValue: 1 },
     // 胸卡模板: how this activity's badges print (src/features/meeting/persons/BadgePrint.tsx). A show-field left
     // empty (an activity saved before these existed) counts as shown.
     { name: 'badgeSize', label: '胸卡尺寸', type: 'enum', options: BADGE_SIZES, defaultValue: 1 },

@@ -410,6 +410,8 @@ export const activities = pgTable(
     defaultKind: smallint('default_kind').default(1),
     /** 需要短信验证手机号: public pre-registration asks for an SMS code to the mobile given. */
     smsVerify: boolean('sms_verify').default(false),
+    /** 活动日期外扫码 (OFF_DAY_SCANS): 1 提醒 (null too, an activity of before), 2 拒绝. */
+    offDayScan: smallint('off_day_scan').default(1),
     /** 胸卡模板 (domain/projects/resources.ts, BADGE_SIZES): size and the fields shown; null = the default (shown). */
     badgeSize: smallint('badge_size'),
     badgeCompany: boolean('badge_company'),

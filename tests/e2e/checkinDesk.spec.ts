@@ -22,7 +22,7 @@ test('签到台: two attendees pass, the second scan of one is a duplicate with 
   const seeded = await api.call<{ records: Row[] }>('GET', '/gate/gate/page', { limit: 1, page: 1 });
   const activityId = Number(seeded.records[0].activityId);
   await api.call<Row>('POST', '/gate/gate/save', { activityId, name: GATE_NAME, location: '东登录厅', direction: 1, deviceNo: `E2E-${stamp}` });
-  const attendees: Array<{ name: string; code: string }> = [];
+  const attendees: Array<{ id: number; name: string; code: string }> = [];
   for (const [i, name] of ['赵一鸣', '钱晓雯'].entries()) {
     const mobile = `137${String(Date.now() % 1e7).padStart(7, '0')}${i}`;
     const saved = await api.call<Row>('POST', '/person/person/save', {
@@ -36,9 +36,12 @@ test('签到台: two attendees pass, the second scan of one is a duplicate with 
     });
     await api.call<Row>('POST', '/person/person/updateStatus', { id: saved.id, status: 1 });
     const info = await api.call<Row>('GET', '/person/person/info', { id: saved.id });
-    attendees.push({ name, code: String(info.code) });
+    attendees.push({ id: saved.id, name, code: String(info.code) });
   }
   const [first, second] = attendees;
+  // The first has a seat: the verdict names it beside the name.
+  const hall = await api.call<Row>('POST', '/hall/hall/save', { name: `主会场${stamp}` });
+  await api.call<Row>('POST', '/seat/seat/save', { activityId, hallId: hall.id, area: 'A区', rowNo: 3, seatNo: 12, kind: 1, state: 1, personId: first.id });
 
   await signIn(page, 'demo');
   await page.goto('gate/desk/index');
@@ -62,6 +65,7 @@ test('签到台: two attendees pass, the second scan of one is a duplicate with 
   await expect(verdict).toContainText('请通行');
   await expect(verdict).toContainText(first.name);
   await expect(verdict).toContainText('上海城建信息科技有限公司 · 嘉宾');
+  await expect(page.getByTestId('desk-person-seat')).toHaveText(`座位：主会场${stamp} A区 3排12号`);
   await expect(session).toContainText('1');
   const firstTime = (await verdict.textContent())!.match(/通行时间 (\d\d:\d\d):\d\d/)![1];
   await shot(page, 'checkin-desk-pass');

@@ -6,7 +6,7 @@ import type { GateScanResult } from '@domain/meeting/gateScan.contracts';
 import type { DeskCopy } from '@domain/meeting/deskCopy.contracts';
 import * as schema from '../../server/db/schema';
 import { chinaDateTime, chinaDay } from '../../server/lib/dates';
-import { GATE_MSG } from '@domain/meeting/gateVerdict';
+import { datesText, GATE_MSG } from '@domain/meeting/gateVerdict';
 import { MSG } from '../../server/messages';
 import { queryRows } from '../../server/services/sql';
 import { insertGate, insertPerson, scopeOf, type Scope } from './meetingFixtures';
@@ -224,10 +224,13 @@ describe('door times no pass can have had', () => {
   const DAY = 24 * 3_600_000;
   /** China midnight starting the day `days` from the test clock's. */
   const dayStart = (days: number) => Date.parse(`${chinaDay(new Date(t.clock.now + days * DAY))}T00:00:00+08:00`);
-  /** An activity of scopeA's project whose first day is `days` from today, with an entrance; its scope. */
-  async function activityFrom(days: number, name: string): Promise<Scope> {
+  /** A one-day activity of scopeA's project `days` from today (活动日期外扫码 1 提醒, 2 拒绝), with an entrance; its scope. */
+  async function activityFrom(days: number, name: string, offDayScan: 1 | 2 = 1): Promise<Scope> {
     const day = chinaDay(new Date(t.clock.now + days * DAY));
-    const [row] = await t.app.db.insert(schema.activities).values({ organiserId: scopeA.organiserId, projectId: scopeA.projectId, name, srq: day, erq: day, status: 1 }).returning();
+    const [row] = await t.app.db
+      .insert(schema.activities)
+      .values({ organiserId: scopeA.organiserId, projectId: scopeA.projectId, name, srq: day, erq: day, status: 1, offDayScan })
+      .returning();
     const scope = scopeOf(row);
     gates[name] = await gate(scope, `${name}入口`, 1);
     return scope;
@@ -238,15 +241,21 @@ describe('door times no pass can have had', () => {
       sql`select summary, changes from audit_logs where resource = 'checkin' and action = 'create' and summary like '签到台补传%' order by id`,
     );
 
-  it('records no pass for a door time before the activity opens (less the margin): a conflict for staff', async () => {
-    const nextWeek = await activityFrom(7, '下周论坛');
+  /** Registered well before any door time of these tests. */
+  const registeredLongAgo = (key: string) =>
+    t.app.db.execute(sql`update person_persons set created_at = ${new Date(t.clock.now - 30 * DAY).toISOString()}::timestamptz where id = ${personIds[key]}`);
+
+  it('活动日期外扫码「拒绝」: records no pass for a door time before the activity’s dates (less the margin), a conflict for staff', async () => {
+    const nextWeek = await activityFrom(7, '下周论坛', 2);
     await person(nextWeek, 'early');
+    await registeredLongAgo('early');
     const before = await auditsOfUploads();
-    // 6.5 days back, the activity a week ahead: the desk said 签到成功.
+    // 6.5 days back, the activity a week ahead: the desk (on a copy of before the dates) said 签到成功.
     const r = await upload([queued('下周论坛', 'early', t.clock.now - 6.5 * DAY)]);
     expect(r.code, r.msg).toBe(0);
     expect(r.msg).toBe(MSG.deskUploadOk(1, 1));
-    expect(r.data![0]).toMatchObject({ verdict: 'notOpen', conflict: true, message: GATE_MSG.notOpen, checkedAt: null });
+    const day = chinaDay(new Date(t.clock.now + 7 * DAY));
+    expect(r.data![0]).toMatchObject({ verdict: 'offDay', conflict: true, message: GATE_MSG.offDay(datesText({ firstDay: day, lastDay: day })), checkedAt: null });
     expect(await passesOf('early')).toHaveLength(0);
     expect(await personRow('early')).toEqual({ checkinStatus: 0, checkedInAt: null });
     // Each upload leaves its audit record.
@@ -255,16 +264,27 @@ describe('door times no pass can have had', () => {
     expect(after.at(-1)!.summary).toBe(MSG.auditDeskUpload(1, 0, 1, 0));
   });
 
-  it('takes a door time within the margin before the first day, and not one beyond it', async () => {
-    const tomorrow = await activityFrom(1, '明日论坛');
+  it('「拒绝」: takes a door time within the margin before the first day, and not one beyond it; the desk that refused it agrees', async () => {
+    const tomorrow = await activityFrom(1, '明日论坛', 2);
     await person(tomorrow, 'margin');
+    await registeredLongAgo('margin');
     // The first day is tomorrow: 12 hours before it (or now, if that is later) is within DESK_UPLOAD_MARGIN_H (24).
     const within = Math.min(t.clock.now, dayStart(1) - 12 * 3_600_000);
-    const beyond = await upload([queued('明日论坛', 'margin', dayStart(1) - 25 * 3_600_000)]);
-    expect(beyond.data![0]).toMatchObject({ verdict: 'notOpen', conflict: true });
+    const beyond = await upload([queued('明日论坛', 'margin', dayStart(1) - 25 * 3_600_000, 'offDay')]);
+    expect(beyond.data![0]).toMatchObject({ verdict: 'offDay', conflict: false });
     const inside = await upload([queued('明日论坛', 'margin', within)]);
     expect(inside.data![0]).toMatchObject({ verdict: 'ok', conflict: false });
     expect(await passesOf('margin')).toHaveLength(1);
+  });
+
+  it('活动日期外扫码「提醒」: a door time outside the dates is a pass, as the desk (warned) let it be', async () => {
+    const nextWeek = await activityFrom(7, '下周提醒');
+    await person(nextWeek, 'warned');
+    await registeredLongAgo('warned');
+    const at = t.clock.now - 2 * DAY;
+    const r = await upload([queued('下周提醒', 'warned', at)]);
+    expect(r.data![0]).toMatchObject({ verdict: 'ok', conflict: false, message: GATE_MSG.ok, checkedAt: chinaDateTime(new Date(at)) });
+    expect(await passesOf('warned')).toHaveLength(1);
   });
 
   it('records no pass for a door time before the person was registered (less the margin)', async () => {

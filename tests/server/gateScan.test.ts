@@ -4,7 +4,9 @@ import type { DeskGate, GateScanResult } from '@domain/meeting/gateScan.contract
 import type { DeskCopy } from '@domain/meeting/deskCopy.contracts';
 import type { Envelope } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
-import { chinaDateTime } from '../../server/lib/dates';
+import { chinaDateTime, chinaDay } from '../../server/lib/dates';
+import type { DeskCheckinResult } from '@domain/meeting/gateScan.contracts';
+import { datesText } from '@domain/meeting/gateVerdict';
 import { deskCodeHash } from '@domain/meeting/deskCodeHash';
 import { MSG } from '../../server/messages';
 import { queryRows } from '../../server/services/sql';
@@ -193,7 +195,7 @@ describe('refusals say why and write nothing', () => {
 
   it('shows who was refused, so the desk can tell them', async () => {
     const r = await scan('south', 'cancelled');
-    expect(r.data?.person).toEqual({ name: '测试cancelled', company: null, kind: 2, kindLabel: '嘉宾', badgeNo: 'CHTcancelled' });
+    expect(r.data?.person).toEqual({ name: '测试cancelled', company: null, kind: 2, kindLabel: '嘉宾', badgeNo: 'CHTcancelled', seat: null });
     expect((await personRow('cancelled')).checkinStatus).toBe(0);
   });
 
@@ -353,5 +355,103 @@ describe("the desk's local copy", () => {
     expect([theirs.code, theirs.msg]).toEqual([1, MSG.gateScanGateUnknown]);
     const res = await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk/copy', query: { gateId: gates.south }, token: noScanToken });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+/**
+ * The seat in the verdict, and 活动日期外扫码. Last in the file: its boundary cases move the test clock on to
+ * China midnights. Its own activity, whose days each case sets relative to the clock.
+ */
+describe('the seat, and scans outside the activity’s dates', () => {
+  const DAY = 24 * 3_600_000;
+  const MARGIN = 24 * 3_600_000;
+  let datesScope: Scope;
+  const day = (days: number) => chinaDay(new Date(t.clock.now + days * DAY));
+  /** China midnight starting the day `days` from the clock's. */
+  const midnight = (days: number) => Date.parse(`${day(days)}T00:00:00+08:00`);
+  const setActivity = (firstDay: string, lastDay: string, offDayScan: 1 | 2) =>
+    t.app.db.update(schema.activities).set({ srq: firstDay, erq: lastDay, offDayScan }).where(eq(schema.activities.id, datesScope.activityId));
+  const passesAt = async (gateKey: string) =>
+    (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from gate_checkins where gate_id = ${gates[gateKey]}`))[0].n;
+
+  beforeAll(async () => {
+    const [row] = await t.app.db
+      .insert(schema.activities)
+      .values({ organiserId: scopeA.organiserId, projectId: scopeA.projectId, name: '日期测试活动', srq: day(0), erq: day(1), status: 2 })
+      .returning();
+    datesScope = scopeOf(row);
+    gates.dates = await gate(datesScope, '日期测试入口', 'T-DATES-1', 1);
+    for (const key of ['seated', 'seatedDup', 'warned', 'refused', 'edgeIn', 'edgeOut', 'early', 'byHand']) await person(datesScope, key, 1);
+    const [hallRow] = await queryRows<{ id: number }>(t.app.db, sql`insert into hall_halls (organiser_id, name) values (${scopeA.organiserId}, '主会场') returning id`);
+    await t.app.db.execute(sql`insert into seat_seats (organiser_id, project_id, activity_id, hall_id, area, row_no, seat_no, label, kind, state, person_id)
+      values (${datesScope.organiserId}, ${datesScope.projectId}, ${datesScope.activityId}, ${hallRow.id}, 'A区', 3, 12, 'A区 3排12号', 1, 1, ${personIds.seated})`);
+  });
+
+  it('names the seat with the person, on a pass and on a duplicate; no warning within the dates', async () => {
+    const r = await scan('dates', 'seated');
+    expect(r.code, r.msg).toBe(0);
+    expect(r.data).toMatchObject({ verdict: 'ok', person: { name: '测试seated', seat: '主会场 A区 3排12号' }, warning: null });
+    const again = await scan('dates', 'seated');
+    expect(again.data).toMatchObject({ verdict: 'duplicate', person: { seat: '主会场 A区 3排12号' } });
+    // Someone without a seat: null.
+    expect((await scan('dates', 'seatedDup')).data?.person?.seat).toBeNull();
+  });
+
+  it('「提醒」 (the default): a scan two weeks before the dates passes, recorded, with the warning naming them', async () => {
+    await setActivity(day(14), day(15), 1);
+    const before = await passesAt('dates');
+    const r = await scan('dates', 'warned');
+    expect(r.code, r.msg).toBe(0);
+    expect(r.msg).toBe(MSG.gateScanOk);
+    expect(r.data?.warning).toBe(`今天不在活动日期内（${datesText({ firstDay: day(14), lastDay: day(15) })}）`);
+    expect(await passesAt('dates')).toBe(before + 1);
+    expect((await personRow('warned')).checkinStatus).toBe(1);
+  });
+
+  it('「拒绝」: the scan is refused with the dates named, nothing recorded, the person and seat still shown', async () => {
+    await setActivity(day(14), day(15), 2);
+    await t.app.db.execute(sql`update seat_seats set person_id = ${personIds.refused} where person_id = ${personIds.seated}`);
+    const before = await passesAt('dates');
+    const r = await scan('dates', 'refused');
+    expect(r.code).toBe(1);
+    expect(r.msg).toBe(`扫码日期不在活动日期内（${datesText({ firstDay: day(14), lastDay: day(15) })}），不能通行`);
+    expect(r.data).toMatchObject({ verdict: 'offDay', person: { name: '测试refused', seat: '主会场 A区 3排12号' }, checkedAt: null });
+    expect(await passesAt('dates')).toBe(before);
+    expect((await personRow('refused')).checkinStatus).toBe(0);
+  });
+
+  it('「拒绝」 by hand too: 人工签到 outside the dates is refused; the desk copy carries the dates and the setting', async () => {
+    const res = await signedInject(t.app, { method: 'POST', url: '/admin/gate/gate/desk/checkin', token: demoToken, form: { gateId: gates.dates, personId: personIds.byHand, reason: '忘带二维码' } });
+    const r = body<DeskCheckinResult | null>(res);
+    expect(r.code).toBe(1);
+    expect(r.msg).toMatch(/^扫码日期不在活动日期内（.+），不能通行$/);
+    expect((await personRow('byHand')).checkinStatus).toBe(0);
+    const copy = body<DeskCopy>(await signedInject(t.app, { method: 'GET', url: '/admin/gate/gate/desk/copy', query: { gateId: gates.dates }, token: demoToken }));
+    expect(copy.data.dates).toEqual({ firstDay: day(14), lastDay: day(15), marginMs: MARGIN, offDayScan: 2 });
+  });
+
+  it('「拒绝」 at the edges, in China days: the first day less the margin, and the last day’s end', async () => {
+    /** Moves the clock on to `at`; a session of hours ago has expired meanwhile: signs in again. */
+    const moveTo = async (at: number) => {
+      t.clock.advance(at - t.clock.now);
+      demoToken = await tokenFor(t.app, SEEDED.demo.username, SEEDED.demo.password);
+    };
+    // The activity starts two days on: the margin reaches back to tomorrow's China midnight.
+    await setActivity(day(2), day(2), 2);
+    const opens = midnight(2) - MARGIN;
+    await moveTo(opens - 1);
+    expect((await scan('dates', 'early')).data?.verdict).toBe('offDay');
+    t.clock.advance(1);
+    const first = await scan('dates', 'early');
+    expect(first.code, first.msg).toBe(0);
+    // The last day is today: its last millisecond passes, the next China midnight does not.
+    await setActivity(day(-1), day(0), 2);
+    await moveTo(midnight(1) - 1);
+    const last = await scan('dates', 'edgeIn');
+    expect(last.code, last.msg).toBe(0);
+    t.clock.advance(1);
+    const after = await scan('dates', 'edgeOut');
+    expect(after.data?.verdict).toBe('offDay');
+    expect((await personRow('edgeOut')).checkinStatus).toBe(0);
   });
 });

@@ -31,11 +31,15 @@ interface Attendee {
   name: string;
   company: string;
   status: 'approved' | 'cancelled';
+  seat?: string;
+  /** The server's warning with a pass (活动日期外扫码「提醒」). */
+  warning?: string;
 }
 const ATTENDEES: Record<string, Attendee> = {
   CODEAAAAAAAAAAAAAAAAAA: { name: '张伟', company: '上海城建信息科技有限公司', status: 'approved' },
   CODEBBBBBBBBBBBBBBBBBB: { name: '李娜', company: '杭州云启数据有限公司', status: 'approved' },
   CODECCCCCCCCCCCCCCCCCC: { name: '王芳', company: '苏州瑞达会展有限公司', status: 'cancelled' },
+  CODEDDDDDDDDDDDDDDDDDD: { name: '赵敏', company: '宁波港航集团', status: 'approved', seat: '主会场 A区 3排12号', warning: '今天不在活动日期内（12月20日—12月21日）' },
 };
 
 function installGateBackend(options: { scanDelayMs?: number } = {}) {
@@ -45,7 +49,7 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
   server.use(
     mock(deskGates, () => GATES),
     // The desk keeps a local copy while online (tests/unit/deskOffline.test.tsx); its content does not matter here.
-    mock(deskCopy, () => ({ activityId: 11, codeKey: 'k', version: 1, full: true, total: 0, gates: [], people: [] })),
+    mock(deskCopy, () => ({ activityId: 11, dates: { firstDay: '2026-11-26', lastDay: '2026-11-28', marginMs: 86_400_000, offDayScan: 1 }, codeKey: 'k', version: 1, full: true, total: 0, gates: [], people: [] })),
     mock(gateScan, async ({ params }) => {
       scans.push(params);
       if (options.scanDelayMs) await delay(options.scanDelayMs);
@@ -56,10 +60,11 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
         gateId: gate.id,
         gateName: gate.name,
         direction: 1,
-        person: who ? { name: who.name, company: who.company, kind: 1, kindLabel: '观众', badgeNo: `CH${params.code.slice(4, 8)}` } : null,
+        person: who ? { name: who.name, company: who.company, kind: 1, kindLabel: '观众', badgeNo: `CH${params.code.slice(4, 8)}`, seat: who.seat ?? null } : null,
         checkedAt: null,
         checkedGateName: null,
         todayCount: today.get(gate.id)!,
+        warning: null,
       };
       const refuse = (verdict: GateScanResult['verdict'], msg: string, extra: Partial<GateScanResult> = {}) =>
         HttpResponse.json({ code: 1, msg, data: { ...base, verdict, ...extra } });
@@ -70,7 +75,7 @@ function installGateBackend(options: { scanDelayMs?: number } = {}) {
       const at = '2026-12-08 09:15:30';
       passes.set(params.code, { gate: gate.name, at });
       today.set(gate.id, today.get(gate.id)! + 1);
-      return answer(gateScan, { ...base, checkedAt: at, checkedGateName: gate.name, todayCount: today.get(gate.id)! }, '签到成功');
+      return answer(gateScan, { ...base, checkedAt: at, checkedGateName: gate.name, todayCount: today.get(gate.id)!, warning: who.warning ?? null }, '签到成功');
     }),
   );
   return { scans };
@@ -182,6 +187,26 @@ describe('签到台 /gate/desk/index', () => {
     expect(scans.map((s) => s.gateId)).toEqual(['1', '1', '1', '1']);
   });
 
+  it('shows the seat beside the name, and a pass on a day outside the activity’s dates with its warning in orange', async () => {
+    installGateBackend();
+    storage.set(DESK_GATE_KEY, 1);
+    renderPage(GateDeskPage, { path: '/gate/desk/index' });
+    await waitFor(() => expect(codeInput()).toHaveFocus());
+    await scan('CODEDDDDDDDDDDDDDDDDDD');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-tone', 'ok'));
+    expect(within(verdict()).getByTestId('desk-person-name')).toHaveTextContent('赵敏');
+    expect(within(verdict()).getByTestId('desk-person-seat')).toHaveTextContent('座位：主会场 A区 3排12号');
+    const warning = within(verdict()).getByTestId('desk-verdict-warning');
+    expect(warning).toHaveTextContent('今天不在活动日期内（12月20日—12月21日）');
+    // Orange (antd's orange-8, #ad4e00), on the green of a pass.
+    expect(getComputedStyle(warning).color).toBe('rgb(173, 78, 0)');
+    // Someone without a seat, within the dates: neither line.
+    await scan('CODEAAAAAAAAAAAAAAAAAA');
+    await waitFor(() => expect(within(verdict()).getByTestId('desk-person-name')).toHaveTextContent('张伟'));
+    expect(within(verdict()).queryByTestId('desk-person-seat')).not.toBeInTheDocument();
+    expect(within(verdict()).queryByTestId('desk-verdict-warning')).not.toBeInTheDocument();
+  });
+
   it('sends a scan once however fast Enter is pressed, and queues a different code scanned meanwhile', async () => {
     const { scans } = installGateBackend({ scanDelayMs: 600 });
     storage.set(DESK_GATE_KEY, 1);
@@ -234,10 +259,11 @@ function installDeskBackend() {
         gateId: 1,
         gateName: '南登录厅1号',
         direction: 1,
-        person: { name: p.name, company: p.company, kind: p.kind, kindLabel: p.kindLabel, badgeNo: p.badgeNo },
+        person: { name: p.name, company: p.company, kind: p.kind, kindLabel: p.kindLabel, badgeNo: p.badgeNo, seat: p.seat },
         checkedAt: p.checkedInAt,
         checkedGateName: '南登录厅1号',
         todayCount: null,
+        warning: null,
       };
       return answer(deskCheckin, { scan, person: p }, '人工签到成功');
     }),

@@ -20,6 +20,7 @@ const CODE = 'CODEAAAAAAAAAAAAAAAAAA';
 const KEY = 'desk-copy-key';
 const COPY: DeskCopy = {
   activityId: 7,
+  dates: { firstDay: '2026-11-26', lastDay: '2026-11-28', marginMs: 86_400_000, offDayScan: 1 },
   codeKey: KEY,
   version: 1,
   full: true,

@@ -48,6 +48,7 @@ const LI = person(2, '李娜', 'CODEBBBBBBBBBBBBBBBBBB');
 const WANG = person(3, '王芳', 'CODECCCCCCCCCCCCCCCCCC', { status: 3 });
 const COPY: DeskCopy = {
   activityId: 11,
+  dates: { firstDay: '2026-11-26', lastDay: '2026-11-28', marginMs: 86_400_000, offDayScan: 1 },
   codeKey: KEY,
   version: NOW,
   full: true,
@@ -65,7 +66,7 @@ interface Backend {
   answer: (scans: DeskQueuedScan[]) => DeskUploadResult[] | Response;
 }
 
-function installBackend(): Backend {
+function installBackend(copy: DeskCopy = COPY): Backend {
   const backend: Backend = {
     down: false,
     uploads: [],
@@ -75,7 +76,7 @@ function installBackend(): Backend {
   };
   server.use(
     mock(deskGates, () => [GATE]),
-    mock(deskCopy, ({ params }) => (backend.down ? HttpResponse.error() : params.since ? { ...COPY, full: false, people: [] } : COPY)),
+    mock(deskCopy, ({ params }) => (backend.down ? HttpResponse.error() : params.since ? { ...copy, full: false, people: [] } : copy)),
     // Every scan in these tests is made while the network is down.
     mock(gateScan, () => {
       backend.scans++;
@@ -172,6 +173,36 @@ describe('签到台 offline', () => {
     expect(backend.scans).toBe(1);
     // Sign-out is warned of them (src/layouts/basic/UserMenu.tsx).
     expect(waitingScansOnDevice()).toBe(3);
+  });
+
+  it('shows the seat of the copy, and judges the activity’s dates as the server: 提醒 passes with the warning', async () => {
+    // An activity of 12-20 and 12-21; the desk's clock says 11-27 (tests/clock.ts).
+    const dates = { firstDay: '2026-12-20', lastDay: '2026-12-21', marginMs: 86_400_000, offDayScan: 1 };
+    const seated = COPY.people.map((p) => (p.id === ZHANG.id ? { ...p, seat: '主会场 A区 3排12号' } : p));
+    const backend = installBackend({ ...COPY, dates, people: seated });
+    await openDesk();
+    backend.down = true;
+    await scan(ZHANG.code);
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-tone', 'ok'));
+    expect(within(verdict()).getByTestId('desk-verdict-offline')).toHaveTextContent('离线');
+    expect(within(verdict()).getByTestId('desk-person-seat')).toHaveTextContent('座位：主会场 A区 3排12号');
+    expect(within(verdict()).getByTestId('desk-verdict-warning')).toHaveTextContent('今天不在活动日期内（12月20日—12月21日）');
+    await waitFor(() => expect(screen.getByTestId('desk-waiting')).toHaveTextContent('待上传 1 条'));
+  });
+
+  it('refuses offline on a day outside the dates when the activity says 拒绝, and queues the refusal as such', async () => {
+    const backend = installBackend({ ...COPY, dates: { firstDay: '2026-12-20', lastDay: '2026-12-21', marginMs: 86_400_000, offDayScan: 2 } });
+    await openDesk();
+    backend.down = true;
+    await scan(LI.code);
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-tone', 'refused'));
+    expect(within(verdict()).getByText('扫码日期不在活动日期内（12月20日—12月21日），不能通行')).toBeInTheDocument();
+    expect(within(verdict()).getByTestId('desk-person-name')).toHaveTextContent('李娜');
+    await waitFor(() => expect(screen.getByTestId('desk-waiting')).toHaveTextContent('待上传 1 条'));
+    backend.down = false;
+    await goOnline();
+    await waitFor(() => expect(backend.uploads).toHaveLength(1));
+    expect(backend.uploads[0].map((s) => s.deskVerdict)).toEqual(['offDay']);
   });
 
   it('finds people on the local copy while offline', async () => {

@@ -26,6 +26,8 @@ const person = (id: number, over: Partial<DeskCopyPerson> = {}): DeskCopyPerson 
 });
 const copy = (people: DeskCopyPerson[], over: Partial<DeskCopy> = {}): DeskCopy => ({
   activityId: 7,
+  // NOW's day and the next.
+  dates: { firstDay: '2026-12-08', lastDay: '2026-12-09', marginMs: 86_400_000, offDayScan: 1 },
   codeKey: KEY,
   version: NOW,
   full: true,

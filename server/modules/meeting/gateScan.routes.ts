@@ -37,6 +37,8 @@ async function scansFromText(request: FastifyRequest): Promise<void> {
 
 /** 签到台 and gate devices (domain/meeting/gateScan.contracts.ts); the SQL is in server/services/meeting/gateScan.ts. */
 const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // How long before an activity's first day a scan is within its dates (活动日期外扫码), and an upload's door time possible.
+  const marginMs = app.config.deskUploadMarginH * 3600_000;
   // A busy gate's answer written without an Ajv run per nullable field (serializerSchema).
   route(app, { ...gateScan, response: serializerSchema(gateScan.response) }, async (request) => {
     const { gateId, code } = request.body;
@@ -48,7 +50,7 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const now = app.now();
     // The scope as the token's cache holds it (AUTH_CACHE_S): no query of its own on a busy gate.
     const scope = await cachedScope(app.db, user.id, organiser.id, now);
-    const scanner = { db: app.db, userId: user.id, organiserId: organiser.id, scope, now: new Date(now) };
+    const scanner = { db: app.db, userId: user.id, organiserId: organiser.id, scope, now: new Date(now), marginMs };
     const { result, msg } = await scanAtGate(scanner, { gateId, deviceNo, code });
     return ok(result, msg);
   });
@@ -56,10 +58,10 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, deskGates, async (request) => ok(await readDeskGates(await callerOf(app, request))));
 
   route(app, deskSearch, async (request) => ok(await searchAtDesk(await callerOf(app, request), request.query.gateId, request.query.keyword)));
-  route(app, deskCheckin, async (request) => ok(await checkInAtDesk(await callerOf(app, request), request.body), MSG.deskCheckinOk));
+  route(app, deskCheckin, async (request) => ok(await checkInAtDesk(await callerOf(app, request), request.body, marginMs), MSG.deskCheckinOk));
   // 签到台's local copy for scanning offline; thousands of rows, so serialised without Ajv per nullable field.
   route(app, { ...deskCopy, response: serializerSchema(deskCopy.response) }, async (request) =>
-    ok(await readDeskCopy(await callerOf(app, request), request.query.gateId, request.query.since, app.config.ssoSecret)),
+    ok(await readDeskCopy(await callerOf(app, request), request.query.gateId, request.query.since, app.config.ssoSecret, marginMs)),
     { onSend: gzipLarge },
   );
   // 签到台 back online: its offline queue, applied in door-time order, once per scan id.
@@ -67,7 +69,7 @@ const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app,
     { ...deskUpload, response: serializerSchema(deskUpload.response) },
     async (request) => {
-      const results = await uploadDeskScans(await callerOf(app, request), request.body.scans, app.config.deskUploadMarginH * 3600_000);
+      const results = await uploadDeskScans(await callerOf(app, request), request.body.scans, marginMs);
       const conflicts = results.filter((r) => r.conflict && !r.repeated).length;
       return ok(results, MSG.deskUploadOk(results.length, conflicts));
     },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { person } from '@domain/meeting/resources';
 import { requiredMessage } from '@domain/resource/framework';
 import type { FieldError } from '@domain/core/envelope';
+import type { ActivityDates } from '@domain/meeting/gateVerdict';
 import type { AppDb } from '../../db/client';
 import { activities } from '../../db/schema';
 
@@ -28,4 +29,16 @@ const blank = (value: unknown) => value === null || value === undefined || (type
 export function certificateErrors(settings: AttendeeSettings, values: Record<string, unknown>): FieldError[] {
   if (!settings.requireId) return [];
   return ID_FIELDS.filter((f) => blank(values[f.name])).map((f) => ({ field: f.name, msg: requiredMessage(f) }));
+}
+
+/**
+ * The dates of an activity with its 活动日期外扫码, as the gate rule takes them (domain/meeting/gateVerdict.ts);
+ * `marginMs`: DESK_UPLOAD_MARGIN_H. Null for an activity that is not there.
+ */
+export async function activityDates(db: AppDb, activityId: number, marginMs: number): Promise<ActivityDates | null> {
+  const [row] = await db
+    .select({ firstDay: activities.srq, lastDay: activities.erq, offDayScan: activities.offDayScan })
+    .from(activities)
+    .where(eq(activities.id, activityId));
+  return row ? { ...row, marginMs } : null;
 }

@@ -6,6 +6,10 @@ import type { DeskCopy, DeskCopyGate, DeskCopyPerson } from '@domain/meeting/des
 import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
 import { queryRows } from '../sql';
 import { deskGateOf, fillSearchKeys } from './personSearch';
+import { SEATS_TEXT } from './seatText';
+import { activityDates } from './activitySettings';
+import { refuse } from '../../lib/errors';
+import { MSG } from '../../messages';
 
 /**
  * 签到台's local copy (domain/meeting/deskCopy.contracts.ts): the activity of the desk's gate, its gates and
@@ -38,8 +42,12 @@ const MOBILE_KEPT = String.raw` m\1`;
 const IN = stateValue(gate, 'direction', 'in');
 const OUT = stateValue(gate, 'direction', 'out');
 
-export async function readDeskCopy(caller: Caller, gateId: number, since: number | undefined, secret: string): Promise<DeskCopy> {
+/** `marginMs`: DESK_UPLOAD_MARGIN_H, part of the activity's dates as the offline verdict takes them. */
+export async function readDeskCopy(caller: Caller, gateId: number, since: number | undefined, secret: string, marginMs: number): Promise<DeskCopy> {
   const desk = await deskGateOf(caller, gateId);
+  const dates = await activityDates(caller.db, desk.activityId, marginMs);
+  // The gate's activity is there (a gate's foreign key); a row gone meanwhile is the unknown gate.
+  if (!dates) throw refuse(MSG.gateScanGateUnknown);
   // The copy searches by the same words as the server: keys missing (an import) are written first.
   await fillSearchKeys(caller.db, caller.organiser.id, desk.activityId);
   const p = columnsOf(person);
@@ -95,7 +103,7 @@ export async function readDeskCopy(caller: Caller, gateId: number, since: number
                group by c.person_id
             ) passes on passes.person_id = ${p.id}
             left join (
-              select s.person_id, string_agg(h.name || ' ' || s.label, '、' order by h.name, s.label) as seat
+              select s.person_id, ${SEATS_TEXT} as seat
                 from ${seats} s join ${halls} h on h.id = s.hall_id
                where s.organiser_id = ${o} and s.person_id in (${chosen})
                group by s.person_id
@@ -108,5 +116,5 @@ export async function readDeskCopy(caller: Caller, gateId: number, since: number
   const people = (JSON.parse(text) as Array<Omit<DeskCopyPerson, 'codeHash'> & { code: string; codeHash?: string }>)
     .sort((a, b) => a.id - b.id)
     .map(({ code, ...rest }) => ({ ...rest, codeHash: codeHash(codeKey, code) }));
-  return { activityId: desk.activityId, codeKey, version: Number(stamp?.version ?? 0), full, total: Number(stamp?.total ?? 0), gates, people };
+  return { activityId: desk.activityId, dates, codeKey, version: Number(stamp?.version ?? 0), full, total: Number(stamp?.total ?? 0), gates, people };
 }

@@ -28,10 +28,12 @@ import { queryRows } from '../sql';
  * `repeated` with the answer first given, and a pass recorded meanwhile online makes this one a duplicate.
  * Both inserts go in key order, so two uploads wanting the same rows cannot deadlock.
  *
- * A door time is judged against what can have been: no pass before the activity's first day (China
- * midnight) or before the person was registered, each less the margin DESK_UPLOAD_MARGIN_H (a desk's clock
- * may be off), and no exit before the person's entry. Such a scan the desk let through is a conflict for
- * staff, not a pass. Every upload leaves one audit record (how many scans, passes, conflicts).
+ * A door time is judged as a live scan then: on a day outside the activity's dates (from its first day's China
+ * midnight less the margin DESK_UPLOAD_MARGIN_H) it is refused or passes with a warning, as the activity's
+ * 活动日期外扫码 says. It is judged against what can have been, too: no pass before the person was registered
+ * (less the same margin, a desk's clock may be off) and no exit before the person's entry. Such a scan the
+ * desk let through is a conflict for staff, not a pass. Every upload leaves one audit record (how many
+ * scans, passes, conflicts).
  */
 
 /** Door times older than this are refused: a desk that old has nothing left to reconcile. */
@@ -49,8 +51,10 @@ interface GateRow {
   status: number;
   direction: number;
   activityId: number;
-  /** The activity's first day, yyyy-MM-dd (China). */
-  opensOn: string;
+  /** The activity's first and last day, yyyy-MM-dd (China), and its 活动日期外扫码. */
+  firstDay: string;
+  lastDay: string;
+  offDayScan: number | null;
 }
 
 interface PersonRow {
@@ -114,8 +118,8 @@ async function readState(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
   const gates = await queryRows<GateRow>(
     tx,
     sql`select ${g.id} as id, ${g.name} as name, ${g.status} as status, ${g.direction} as direction, ${g.activityId} as "activityId",
-               (select a.srq::text from activities a where a.id = ${g.activityId}) as "opensOn"
-          from ${tableOf(gate)}
+               a.srq::text as "firstDay", a.erq::text as "lastDay", a.off_day_scan as "offDayScan"
+          from ${tableOf(gate)} join activities a on a.id = ${g.activityId}
          where ${scopeWhere(gate, caller, g)} and ${g.id} in (select (jsonb_array_elements_text(${json(gateIds)}))::int)`,
   );
   const persons = codes.length + picked.length === 0 ? [] : await queryRows<PersonRow>(
@@ -143,9 +147,6 @@ async function readState(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
 }
 
 /** One attempt, in one transaction: the answers in the order sent. */
-/** China midnight starting a day (yyyy-MM-dd), epoch ms. */
-const chinaDayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
-
 async function applyOnce(tx: AppDb, caller: Caller, scans: readonly DeskQueuedScan[], doorAt: readonly number[], marginMs: number): Promise<DeskUploadResult[]> {
   const o = caller.organiser.id;
   const ids = [...new Set(scans.map((s) => s.scanId))];
@@ -186,7 +187,7 @@ async function applyOnce(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
       earlier,
       entered,
       nowMs: at,
-      opensAtMs: g ? chinaDayStart(g.opensOn) - marginMs : null,
+      dates: g && { firstDay: g.firstDay, lastDay: g.lastDay, offDayScan: g.offDayScan, marginMs },
       registeredAtMs: p ? Number(p.registeredAtMs) - marginMs : null,
     });
     // Only someone the desk let through passed the gate: a pass is recorded for them alone.
@@ -283,8 +284,8 @@ async function applyOnce(tx: AppDb, caller: Caller, scans: readonly DeskQueuedSc
 }
 
 /**
- * Applies an upload (`marginMs`: DESK_UPLOAD_MARGIN_H, how far before the activity's first day or the
- * person's registration a door time is still taken) (refusing it whole, nothing written, when a door time is too old); the answers in the order sent. */
+ * Applies an upload (`marginMs`: DESK_UPLOAD_MARGIN_H, how far before the activity's first day a door time
+ * is within its dates, and before the person's registration still possible) (refusing it whole, nothing written, when a door time is too old); the answers in the order sent. */
 export async function uploadDeskScans(caller: Caller, scans: readonly DeskQueuedScan[], marginMs: number): Promise<DeskUploadResult[]> {
   const doorAt = doorTimes(scans, caller.now.getTime());
   for (let attempt = 1; ; attempt++) {

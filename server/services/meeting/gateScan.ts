@@ -15,7 +15,9 @@ import { publishChange } from '../changeFeed';
 import type { CachedScope } from '../sessionCache';
 import { queryRows } from '../sql';
 import { personCodeOf } from './personCode';
-import { chinaTimeText, gateVerdict } from '@domain/meeting/gateVerdict';
+import { chinaTimeText, gateVerdict, type ActivityDates } from '@domain/meeting/gateVerdict';
+import { activity } from '@domain/projects/resources';
+import { seatsOfSql } from './seatText';
 
 /**
  * Scans at a gate (签到台 and gate devices). A scan is one statement: it looks up the gate, the person and
@@ -35,6 +37,7 @@ const GATE_ENABLED = stateValue(gate, 'status', 'enabled');
 const DIRECTION_IN = stateValue(gate, 'direction', 'in');
 const CHECKED_IN = stateValue(person, 'checkinStatus', 'yes');
 const BY_SCAN = stateValue(checkin, 'method', 'scan');
+const OFF_DAY_REFUSE = stateValue(activity, 'offDayScan', 'refuse');
 
 const kindLabel = (kind: number) => PERSON_KINDS.find((k) => k.value === kind)?.label ?? '';
 
@@ -59,6 +62,12 @@ interface LookupRow {
   personStatus: number | null;
   personProjectId: number | null;
   personActivityId: number | null;
+  /** The person's seats (seatText.ts). */
+  seat: string | null;
+  /** The gate's activity: its days (yyyy-MM-dd) and 活动日期外扫码. */
+  firstDay: string;
+  lastDay: string;
+  offDayScan: number | null;
   /** Epoch ms of the earlier pass (raw rows carry instants as text; a number needs no parsing). */
   firstAtMs: number | null;
   firstGateName: string | null;
@@ -79,6 +88,8 @@ export interface Scanner {
   /** The caller's project and activity scope (services/projectScope.ts cachedScope). */
   scope: CachedScope;
   now: Date;
+  /** DESK_UPLOAD_MARGIN_H in ms: how long before the activity's first day a scan is within its dates (ActivityDates). */
+  marginMs: number;
 }
 
 /** The first instant of today in China time, from which "today's passes" count. */
@@ -93,7 +104,7 @@ function todayCountSql(organiserId: SQL | AnyPgColumn, gateId: SQL | AnyPgColumn
     and ${t}.checked_at >= ${chinaDayStart(now)}::timestamptz)`.mapWith(Number);
 }
 
-/** The statement's parameters in order ($1…$10), with the types PREPARE declares. */
+/** The statement's parameters in order ($1…$11), with the types PREPARE declares. */
 type ScanParams = [
   organiserId: number,
   gate: number | string,
@@ -105,8 +116,9 @@ type ScanParams = [
   authorised: readonly number[],
   currentProjects: readonly number[],
   currentActivities: readonly number[],
+  marginMs: number,
 ];
-const PARAM_TYPES = ['int', 'int', 'text', 'timestamptz', 'timestamptz', 'int', 'boolean', 'int[]', 'int[]', 'int[]'] as const;
+const PARAM_TYPES = ['int', 'int', 'text', 'timestamptz', 'timestamptz', 'int', 'boolean', 'int[]', 'int[]', 'int[]', 'int'] as const;
 type ParamType = (typeof PARAM_TYPES)[number];
 
 /** The scope test of `look` for a row with this project and activity, against parameters $7–$10. */
@@ -131,12 +143,15 @@ function scanStatement(byDevice: boolean, arg: (i: number) => SQL): SQL {
   const gates = sql.identifier(gate.table);
   const persons = sql.identifier(person.table);
   const checkins = sql.identifier(checkin.table);
+  const activities = sql.identifier(activity.table);
   const whichGate = byDevice ? sql`g.device_no = ${arg(2)}` : sql`g.id = ${arg(2)}`;
   return sql`with look as (
       select g.id as "gateId", g.name as "gateName", g.status as "gateStatus", g.direction,
              g.project_id as "gateProjectId", g.activity_id as "gateActivityId",
              p.id as "personId", p.name, p.company, p.kind, p.badge_no as "badgeNo", p.status as "personStatus",
              p.project_id as "personProjectId", p.activity_id as "personActivityId",
+             ${seatsOfSql(arg(1), sql`p.id`)} as seat,
+             a.srq::text as "firstDay", a.erq::text as "lastDay", a.off_day_scan as "offDayScan",
              (extract(epoch from c.checked_at) * 1000)::float8 as "firstAtMs", fg.name as "firstGateName",
              (g.direction = ${sql.raw(String(DIRECTION_IN))} or exists (select 1 from ${checkins} e where e.organiser_id = ${arg(1)}
                  and e.person_id = p.id and e.direction = ${sql.raw(String(DIRECTION_IN))})) as entered,
@@ -145,6 +160,7 @@ function scanStatement(byDevice: boolean, arg: (i: number) => SQL): SQL {
              ${inScopeSql(arg, sql`g.project_id`, sql`g.activity_id`)} as "gateInScope",
              ${inScopeSql(arg, sql`p.project_id`, sql`p.activity_id`)} as "personInScope"
         from ${gates} g
+        join ${activities} a on a.id = g.activity_id
         left join ${persons} p on p.organiser_id = ${arg(1)} and p.code = ${arg(3)}
         left join lateral (
           select c.checked_at, c.gate_id from ${checkins} c
@@ -163,6 +179,8 @@ function scanStatement(byDevice: boolean, arg: (i: number) => SQL): SQL {
        where l."gateInScope" and l."gateStatus" = ${sql.raw(String(GATE_ENABLED))} and l."personInScope"
          and l."personActivityId" = l."gateActivityId" and l."personStatus" = ${sql.raw(String(APPROVED))}
          and l."firstAtMs" is null and l.entered
+         and (l."offDayScan" is distinct from ${sql.raw(String(OFF_DAY_REFUSE))} or (${arg(5)} >= ${dayStartSql(sql`l."firstDay"`)} - ${arg(11)} * interval '1 millisecond'
+              and ${arg(5)} < ${dayStartSql(sql`l."lastDay"`)} + interval '24 hours'))
       on conflict (organiser_id, person_id, direction) do nothing
       returning person_id, direction
     ),
@@ -172,6 +190,9 @@ function scanStatement(byDevice: boolean, arg: (i: number) => SQL): SQL {
     )
     select look.*, exists (select 1 from ins) as written from look`;
 }
+
+/** China midnight starting a day given as yyyy-MM-dd text: datesWindow (domain/meeting/gateVerdict.ts) in SQL, whatever the session's zone. */
+const dayStartSql = (day: SQL) => sql`(${day} || 'T00:00:00+08:00')::timestamptz`;
 
 /** A bound parameter of the ordinary statement, cast as PREPARE would declare it. */
 function bound(type: ParamType, value: ScanParams[number]): SQL {
@@ -258,6 +279,7 @@ async function scanOnce(scanner: Scanner, input: ScanInput, code: string): Promi
     scope.authorisedProjects ?? [],
     scope.currentProjects,
     scope.currentActivities,
+    scanner.marginMs,
   ];
   const typeOf = (i: number): ParamType => (i === 1 && byDevice ? 'text' : PARAM_TYPES[i]);
   const { db } = scanner;
@@ -298,17 +320,19 @@ export async function scanAtGate(caller: Scanner, input: ScanInput): Promise<{ r
   // A lost insert without a winning pass means the registration changed under the scan: look again once.
   for (let attempt = 0; attempt < 2; attempt++) {
     const row = await scanOnce(caller, input, code);
-    const empty = { gateId: null, gateName: null, direction: null, person: null, checkedAt: null, checkedGateName: null, todayCount: null };
+    const empty = { gateId: null, gateName: null, direction: null, person: null, checkedAt: null, checkedGateName: null, todayCount: null, warning: null };
     const found = row && row.gateInScope ? row : null;
     // Someone outside the caller's scope is as unknown as a code that matches no one.
     const known = found && found.personId !== null && found.personInScope ? found : null;
     const earlier = known && known.firstAtMs !== null ? { atMs: Number(known.firstAtMs), gateName: known.firstGateName } : null;
+    const dates: ActivityDates | null = found && { firstDay: found.firstDay, lastDay: found.lastDay, offDayScan: found.offDayScan, marginMs: caller.marginMs };
     const judged = gateVerdict({
       gate: found && { status: found.gateStatus, direction: found.direction, activityId: found.gateActivityId },
       person: known && { status: Number(known.personStatus), activityId: Number(known.personActivityId) },
       earlier,
       entered: Boolean(found?.entered),
       nowMs,
+      dates,
     });
     if (!found) throw refusal(judged.verdict, judged.msg, empty);
     const where = { ...empty, gateId: found.gateId, gateName: found.gateName, direction: found.direction, todayCount: Number(found.today) };
@@ -321,6 +345,7 @@ export async function scanAtGate(caller: Scanner, input: ScanInput): Promise<{ r
         kind: Number(known.kind),
         kindLabel: kindLabel(Number(known.kind)),
         badgeNo: known.badgeNo,
+        seat: known.seat,
       } satisfies GateScanPerson,
     };
     if (judged.verdict === 'duplicate' && earlier) {
@@ -337,6 +362,7 @@ export async function scanAtGate(caller: Scanner, input: ScanInput): Promise<{ r
         checkedAt: chinaTimeText(nowMs),
         checkedGateName: known.gateName,
         todayCount: Number(known.today) + 1,
+        warning: judged.warning ?? null,
       };
       return { result, msg: judged.msg };
     }
@@ -350,6 +376,7 @@ export async function scanAtGate(caller: Scanner, input: ScanInput): Promise<{ r
         earlier: { atMs, gateName: winner.gateName },
         entered: true,
         nowMs,
+        dates,
       });
       throw refusal('duplicate', lost.msg, { ...seen, checkedAt: chinaTimeText(atMs), checkedGateName: winner.gateName ?? '' });
     }

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { checkin, gate, hall, person, PERSON_KINDS, PERSON_STATES, seat } from '@domain/meeting/resources';
+import { checkin, gate, person, PERSON_KINDS, PERSON_STATES } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
 import { DESK_SEARCH_MAX, type DeskCheckinResult, type DeskPerson } from '@domain/meeting/gateScan.contracts';
 import type { AppDb } from '../../db/client';
@@ -11,6 +11,9 @@ import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model'
 import { transition } from '../resources/service';
 import { queryRows, refreshStatistics } from '../sql';
 import { personCodeOf } from './personCode';
+import { seatsOfSql } from './seatText';
+import { activityDates } from './activitySettings';
+import { gateVerdict } from '@domain/meeting/gateVerdict';
 import { fold, HAN, pairsOf, personSearchKey, WORD_CHAR } from './personSearchKey';
 
 /**
@@ -163,14 +166,11 @@ function cardOf(row: CardRow): DeskPerson {
 /** The cards of attendees matching `where` in the caller's scope and the activity, exact matches first, then by name. */
 async function cards(caller: Caller, activityId: number, where: SQL, exactFirst?: SQL): Promise<DeskPerson[]> {
   const p = columnsOf(person);
-  const seats = sql.identifier(seat.table);
-  const halls = sql.identifier(hall.table);
   const rows = await queryRows<CardRow>(
     caller.db,
     sql`select ${p.id} as id, ${p.name} as name, ${p.company} as company, ${p.kind} as kind, ${p.status} as status, ${p.badgeNo} as "badgeNo",
                ${p.mobile} as mobile, ${p.checkinStatus} as "checkinStatus", (extract(epoch from ${p.checkedInAt}) * 1000)::float8 as "checkedInAtMs",
-               (select string_agg(h.name || ' ' || s.label, '、' order by h.name, s.label) from ${seats} s join ${halls} h on h.id = s.hall_id
-                 where s.organiser_id = ${p.organiserId} and s.person_id = ${p.id}) as seat
+               ${seatsOfSql(sql`${p.organiserId}`, sql`${p.id}`)} as seat
           from ${tableOf(person)}
          where ${scopeWhere(person, caller, p)} and ${p.activityId} = ${activityId} and ${where}
          order by ${exactFirst ? sql`${exactFirst} desc, ` : sql``}${p.name}, ${p.id}
@@ -204,7 +204,7 @@ async function cardAtDesk(caller: Caller, activityId: number, personId: number):
  * registration is let in (a pending one is approved first, by someone who may); a second entry is the
  * scan's duplicate.
  */
-export async function checkInAtDesk(caller: Caller, input: { gateId: number; personId: number; reason: string }): Promise<DeskCheckinResult> {
+export async function checkInAtDesk(caller: Caller, input: { gateId: number; personId: number; reason: string }, marginMs: number): Promise<DeskCheckinResult> {
   const reason = input.reason.trim();
   if (!reason) throw refuse(MSG.deskReasonRequired);
   const desk = await deskGateOf(caller, input.gateId);
@@ -215,6 +215,16 @@ export async function checkInAtDesk(caller: Caller, input: { gateId: number; per
   if (card.status === REJECTED) throw refuse(MSG.gateScanRejected);
   if (card.status === CANCELLED) throw refuse(MSG.gateScanCancelled);
   if (card.status !== APPROVED) throw refuse(MSG.gateScanUnknown);
+  // A day outside the activity's dates, as a scan judges it (活动日期外扫码): refused, or a pass with its warning.
+  const { verdict, msg, warning } = gateVerdict({
+    gate: desk,
+    person: { status: card.status, activityId: desk.activityId },
+    earlier: null,
+    entered: true,
+    nowMs: caller.now.getTime(),
+    dates: await activityDates(caller.db, desk.activityId, marginMs),
+  });
+  if (verdict === 'offDay') throw refuse(msg);
 
   const c = sql.identifier(checkin.table);
   const persons = sql.identifier(person.table);
@@ -262,10 +272,11 @@ export async function checkInAtDesk(caller: Caller, input: { gateId: number; per
       gateId: desk.id,
       gateName: desk.name,
       direction: desk.direction,
-      person: { name: now.name, company: now.company, kind: now.kind, kindLabel: now.kindLabel, badgeNo: now.badgeNo },
+      person: { name: now.name, company: now.company, kind: now.kind, kindLabel: now.kindLabel, badgeNo: now.badgeNo, seat: now.seat },
       checkedAt: chinaDateTime(at),
       checkedGateName: desk.name,
       todayCount: null,
+      warning: warning ?? null,
     },
   };
 }

@@ -5,7 +5,8 @@ import { HEADLINES, toneOf, type RecentScan, type Tone } from './deskSession';
 
 /**
  * The answer to the last scan in type a person reads from a step away: a coloured panel (green pass,
- * orange duplicate, red refusal) with what to say, who it is and the server's own words.
+ * orange duplicate, red refusal) with what to say, who it is, where they sit and the server's own words;
+ * a pass on a day outside the activity's dates carries its warning in orange.
  */
 export function VerdictPanel({ scan }: { scan: RecentScan | null }) {
   const { token } = theme.useToken();
@@ -54,10 +55,27 @@ export function VerdictPanel({ scan }: { scan: RecentScan | null }) {
       <div style={{ fontSize: 26, fontWeight: 600, color: colours.text, marginTop: 8 }} data-testid="desk-verdict-msg">
         {scan.msg}
       </div>
+      {result?.warning && (
+        <div
+          data-testid="desk-verdict-warning"
+          // Orange of antd's palette dark enough to read (≈ 6:1 on its light shade), on the green of a pass as on its own.
+          style={{ fontSize: 22, fontWeight: 600, marginTop: 8, padding: '4px 12px', display: 'inline-block', borderRadius: token.borderRadius, color: token.orange8, background: token.orange1, border: `1px solid ${token.orange4}` }}
+        >
+          <ExclamationCircleFilled /> {result.warning}
+        </div>
+      )}
       {who && (
         <div style={{ marginTop: 16 }}>
-          <div style={{ fontSize: 44, fontWeight: 700, color: token.colorText }} data-testid="desk-person-name">
-            {who.name}
+          {/* The seat beside the name, as large: the staff member sends the attendee on to it. */}
+          <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 32, rowGap: 4 }}>
+            <div style={{ fontSize: 44, fontWeight: 700, color: token.colorText }} data-testid="desk-person-name">
+              {who.name}
+            </div>
+            {who.seat && (
+              <div style={{ fontSize: 36, fontWeight: 700, color: token.colorText }} data-testid="desk-person-seat">
+                座位：{who.seat}
+              </div>
+            )}
           </div>
           <div style={{ fontSize: 22, color: token.colorText, marginTop: 4 }}>
             {[who.company, who.kindLabel, who.badgeNo ? `胸卡 ${who.badgeNo}` : null].filter(Boolean).join(' · ')}

@@ -24,6 +24,7 @@ export const VERDICT_LABELS: Record<GateScanVerdict, string> = {
   otherActivity: '非本活动',
   notEntered: '未入场',
   notOpen: '活动未开始',
+  offDay: '活动日期外',
   notRegistered: '尚未登记',
   gateDisabled: '闸机停用',
   gateUnknown: '闸机无效',

@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import type { DeskCopy, DeskCopyGate, DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
+import type { DeskCopy, DeskCopyDates, DeskCopyGate, DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
 import type { DeskGate, GateScanVerdict } from '@domain/meeting/gateScan.contracts';
 import { DESK_UPLOAD_MAX_AGE_DAYS, type DeskQueuedScan, type DeskUploadResult } from '@domain/meeting/deskUpload.contracts';
 import { DESK_DB_NAME } from '@/lib/deskDevice';
@@ -21,6 +21,8 @@ export interface CopyMeta {
   codeKey: string;
   version: number;
   total: number;
+  /** The activity's dates and 活动日期外扫码; absent in a copy kept from before they were sent (no day is then outside). */
+  dates?: DeskCopyDates;
   /** When the copy was last brought up to date (browser time, epoch ms): the desk shows its age. */
   fetchedAt: number;
 }
@@ -132,7 +134,7 @@ export const copyPerson = async (db: DeskDb, id: number) => (await deskMemory(db
  * Answers false when the merged copy does not hold `total` people (someone was removed): fetch it whole.
  */
 export async function storeCopy(db: DeskDb, copy: DeskCopy, fetchedAt: number): Promise<boolean> {
-  const meta: CopyMeta = { key: 'copy', activityId: copy.activityId, codeKey: copy.codeKey, version: copy.version, total: copy.total, fetchedAt };
+  const meta: CopyMeta = { key: 'copy', activityId: copy.activityId, codeKey: copy.codeKey, version: copy.version, total: copy.total, dates: copy.dates, fetchedAt };
   const complete = await db.transaction('rw', db.people, db.gates, db.meta, async () => {
     // Hashes under another key cannot be merged with those kept: the copy is fetched whole.
     if (!copy.full && (await copyMeta(db))?.codeKey !== copy.codeKey) return null;
@@ -206,6 +208,7 @@ export async function scanOffline(db: DeskDb, gateId: number, scanned: string | 
       earlier: person ? passOf(direction) : null,
       entered: person ? passOf(DIRECTION_IN) !== null : false,
       nowMs: doorAt,
+      dates: meta?.dates ?? null,
     });
     const entry: QueuedScan = { id: newScanId(), gateId, code, doorAt, verdict: judged.verdict, personId: person?.id ?? null, direction };
     if (typeof scanned !== 'string') entry.picked = true;

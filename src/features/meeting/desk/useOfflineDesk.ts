@@ -62,10 +62,13 @@ function outcomeOf(scan: OfflineScan): ScanOutcome {
     gateId: gate?.id ?? null,
     gateName: gate?.name ?? null,
     direction: gate?.direction ?? null,
-    person: person ? { name: person.name, company: person.company, kind: person.kind, kindLabel: optionLabel(PERSON_KINDS, person.kind) ?? '', badgeNo: person.badgeNo } : null,
+    person: person
+      ? { name: person.name, company: person.company, kind: person.kind, kindLabel: optionLabel(PERSON_KINDS, person.kind) ?? '', badgeNo: person.badgeNo, seat: person.seat }
+      : null,
     checkedAt: judged.pass ? chinaTimeText(queued.doorAt) : null,
     checkedGateName: judged.pass ? (gate?.name ?? null) : null,
     todayCount: null,
+    warning: judged.warning ?? null,
   };
   return { verdict: judged.verdict, msg: judged.msg, result, offline: true };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "off_day_scan" smallint DEFAULT 1;
