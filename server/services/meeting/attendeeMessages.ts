@@ -3,10 +3,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { person } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
 import { calendarFile } from '@domain/messaging/ics';
-import type { MessageKindKey, MessageTemplate, TemplateValues } from '@domain/messaging/templates';
+import { messageKind, type MessageKindKey, type MessageTemplate, type TemplateValues } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
 import { activities, organisers, projects, type OutboxAttachment } from '../../db/schema';
 import { messagesFor, templateFor } from '../outbox/compose';
+import { unsubscribeLink } from '../outbox/links';
 import { enqueueMessages, type NewOutboxMessage } from '../outbox/queue';
 import { qrPng } from '../outbox/qrPng';
 import { SPA_BASE } from '../../plugins/spa';
@@ -38,11 +39,14 @@ export interface AttendeeMessageOptions {
   now: Date;
   /** Email attachments: the QR code as a PNG and the activity as an .ics file (登记确认, 补发二维码). */
   attach?: boolean;
+  /** The words to send instead of the organiser's template of the kind (发送消息: a picked template or the caller's own text). */
+  template?: MessageTemplate;
 }
 
 export async function attendeeMessages(db: AppDb, kind: MessageKindKey, personIds: readonly number[], options: AttendeeMessageOptions): Promise<NewOutboxMessage[]> {
   const messages: NewOutboxMessage[] = [];
   const templates = new Map<number, MessageTemplate>();
+  const optional = !messageKind(kind).transactional;
   for (let i = 0; i < personIds.length; i += CHUNK) {
     const rows = await db
       .select({
@@ -70,7 +74,7 @@ export async function attendeeMessages(db: AppDb, kind: MessageKindKey, personId
       // One array parameter, not one per id: thousands of parameters are slow to bind and plan.
       .where(sql`${cols.id} = any(${`{${personIds.slice(i, i + CHUNK).join(',')}}`}::int[])`);
     for (const row of rows) {
-      let template = templates.get(row.organiserId);
+      let template = options.template ?? templates.get(row.organiserId);
       if (!template) {
         template = await templateFor(db, row.organiserId, kind);
         templates.set(row.organiserId, template);
@@ -108,7 +112,16 @@ export async function attendeeMessages(db: AppDb, kind: MessageKindKey, personId
       messages.push(
         ...messagesFor(
           { personId: Number(row.id), email: row.email as string | null, mobile: row.mobile as string | null },
-          { kind, template, values, organiserId: row.organiserId, projectId: row.projectId, attachments },
+          {
+            kind,
+            template,
+            values,
+            // A kind an unsubscribe stops says how, each address its own link (server/services/outbox/links.ts).
+            addressValues: optional ? (to) => ({ 退订链接: unsubscribeLink(code, to) }) : undefined,
+            organiserId: row.organiserId,
+            projectId: row.projectId,
+            attachments,
+          },
         ),
       );
     }
