@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { person } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
 import { calendarFile } from '@domain/messaging/ics';
 import { messageKind, type MessageKindKey, type MessageTemplate, type TemplateValues } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
-import { activities, organisers, projects, type OutboxAttachment } from '../../db/schema';
+import { activities, organisers, outboxMessages, projects, type OutboxAttachment } from '../../db/schema';
 import { messagesFor, templateFor } from '../outbox/compose';
 import { unsubscribeLink } from '../outbox/links';
 import { enqueueMessages, type NewOutboxMessage } from '../outbox/queue';
@@ -149,4 +149,31 @@ export async function queueStatusMessages(tx: AppDb, caller: Caller, personIds: 
   const messages = await attendeeMessages(tx, kind, personIds, { origin: caller.origin, now: caller.now });
   await enqueueMessages(tx, messages, caller.now.getTime());
   return messages.length;
+}
+
+/** 补发二维码 sends the same code to the same address at most once in this window. */
+export const RESEND_QR_COOLDOWN_MS = 10 * 60_000;
+
+/**
+ * 补发二维码's `messages` less those to an address that was sent the person's code in the
+ * RESEND_QR_COOLDOWN_MS before `at`: what a fan-out of 补发二维码 writes is what its request counted.
+ */
+export async function withoutRecentCodes(db: AppDb, organiserId: number, messages: NewOutboxMessage[], at: Date): Promise<NewOutboxMessage[]> {
+  const ids = [...new Set(messages.map((message) => Number(message.personId)))];
+  if (!ids.length) return messages;
+  const m = outboxMessages;
+  const sent = await db
+    .select({ personId: m.personId, channel: m.channel, recipient: m.recipient })
+    .from(m)
+    .where(
+      and(
+        eq(m.organiserId, organiserId),
+        gt(m.createdAt, new Date(at.getTime() - RESEND_QR_COOLDOWN_MS)),
+        lt(m.createdAt, at),
+        eq(m.kind, 'qrcode'),
+        sql`${m.personId} = any(${`{${ids.join(',')}}`}::int[])`,
+      ),
+    );
+  const lately = new Set(sent.map((row) => `${row.personId} ${row.channel} ${row.recipient}`));
+  return messages.filter((message) => !lately.has(`${message.personId} ${message.channel} ${message.recipient}`));
 }

@@ -5,14 +5,15 @@ import type { BulkResult, BulkSkip } from '@domain/meeting/personBulk.contracts'
 import type { PersonResendResult, SendableTemplate } from '@domain/meeting/personMessages.contracts';
 import { TEMPLATE_FIELD_LABELS, messageKind, templateProblems, type MessageTemplate, type TemplateField } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
-import { messageOptouts, outboxMessages } from '../../db/schema';
+import { messageOptouts, outboxFanouts, outboxMessages } from '../../db/schema';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { templateFor } from '../outbox/compose';
 import { enqueueMessages, type NewOutboxMessage } from '../outbox/queue';
 import { columnsOf, tableOf, type Caller } from '../resources/model';
 import { queryRows } from '../sql';
-import { attendeeMessages } from './attendeeMessages';
+import { RESEND_QR_COOLDOWN_MS, attendeeMessages } from './attendeeMessages';
+import { queueFanout } from '../outbox/fanout';
 import { selectionOf, skipsOf, type Selection } from './personBulk';
 
 /**
@@ -28,8 +29,14 @@ const statusMachine = machineOf(person, 'status')!;
 const CANCELLED = stateValue(person, 'status', 'cancelled');
 const REJECTED = stateValue(person, 'status', 'rejected');
 
-/** 补发二维码 sends the same code to the same address at most once in this window. */
-export const RESEND_QR_COOLDOWN_MS = 10 * 60_000;
+export { RESEND_QR_COOLDOWN_MS } from './attendeeMessages';
+
+/**
+ * 补发二维码 to more persons than this is queued as a fan-out the outbox worker writes after the request
+ * (each QR code PNG takes about 15 ms: 2 000 took over a minute in the request); fewer (the desk's one
+ * card, a page of ticked rows) are written in the request, so they are in 消息记录 at once.
+ */
+export const RESEND_IN_REQUEST_MAX = 200;
 
 const given = (column: unknown) => sql`coalesce(trim(${column}), '') <> ''`;
 
@@ -108,9 +115,13 @@ export async function resendQrCodes(caller: Caller, selection: Selection, origin
   const sendsSms = (await templateFor(caller.db, caller.organiser.id, 'qrcode')).sms.trim() !== '';
   const m = outboxMessages;
   const since = new Date(caller.now.getTime() - RESEND_QR_COOLDOWN_MS);
+  const f = outboxFanouts;
+  // Sent lately, or about to be: a fan-out of 补发二维码 not yet written counts as sent (a second click before it is).
+  // Uncorrelated subqueries, so each is read once and hashed: per person, the organiser's recent messages were read 4 000 times.
   const lately = (channel: string, column: unknown) =>
-    sql`exists (select 1 from ${m} where ${m.organiserId} = ${caller.organiser.id} and ${m.createdAt} > ${since} and ${m.kind} = 'qrcode'
-      and ${m.channel} = ${channel} and ${m.personId} = ${cols.id} and ${m.recipient} = trim(${column}))`;
+    sql`((${cols.id}, ${channel}::varchar, trim(${column})) in (select ${m.personId}, ${m.channel}, ${m.recipient} from ${m}
+        where ${m.organiserId} = ${caller.organiser.id} and ${m.createdAt} > ${since} and ${m.kind} = 'qrcode' and ${m.personId} is not null)
+      or ${cols.id} in (select unnest(${f.personIds}) from ${f} where ${f.organiserId} = ${caller.organiser.id} and ${f.kind} = 'qrcode'))`;
   const emailDue = sql`(${given(cols.email)} and not ${lately('email', cols.email)})`;
   const smsDue = sendsSms ? sql`(${given(cols.mobile)} and not ${lately('sms', cols.mobile)})` : sql`false`;
   const reachable = sql`(${given(cols.email)}${sendsSms ? sql` or ${given(cols.mobile)}` : sql``})`;
@@ -127,6 +138,11 @@ export async function resendQrCodes(caller: Caller, selection: Selection, origin
   });
   if (selection.dryRun === '1' || c.due === 0) return answer(c.due, { email: c.email, sms: c.sms });
   const due = await duePersons(caller.db, where, emailDue, smsDue);
+  if (due.size > RESEND_IN_REQUEST_MAX) {
+    // The worker writes them as of now, with the same cooldown (fanout.ts): what was counted is what goes.
+    await caller.db.transaction((tx) => queueFanout(tx as unknown as AppDb, caller, 'qrcode', [...due.keys()], origin));
+    return answer(due.size, { email: c.email, sms: c.sms });
+  }
   const messages = onDueChannels(await attendeeMessages(caller.db, 'qrcode', [...due.keys()], { origin, now: caller.now, attach: true }), due);
   const sent = await queue(caller, messages);
   return answer(new Set(messages.map((message) => message.personId)).size, sent);
