@@ -72,7 +72,7 @@ describe('selection across pages', () => {
     await user.click(screen.getByRole('button', { name: '清除选择' }));
     expect(screen.queryByText(/已选 \d+ 人/)).toBeNull();
     expect(screen.getByRole('button', { name: /补发二维码$/ })).toBeInTheDocument();
-  }, 40_000);
+  }, 60_000);
 
   it('「选中全部 45 人（按当前筛选）」 sends 发送消息 to all=1 with the filter, counted before 确认发送', async () => {
     useApi();
@@ -105,7 +105,7 @@ describe('selection across pages', () => {
     expect(calls[1]).toEqual({ path: 'message', params: form });
     // The selection is spent.
     expect(screen.queryByText(/已选/)).toBeNull();
-  }, 40_000);
+  }, 60_000);
 
   it('sends a 消息模板 by name, without the own text', async () => {
     useApi();
@@ -121,5 +121,5 @@ describe('selection across pages', () => {
     await user.click(within(dialog).getByRole('button', { name: '下一步：统计人数' }));
     await within(dialog).findByText(/^共选择 45 人/);
     expect(calls).toEqual([{ path: 'message', params: { ids: '8', channels: 'email', template: 'approved', dryRun: '1' } }]);
-  }, 40_000);
+  }, 60_000);
 });

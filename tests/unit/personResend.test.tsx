@@ -51,7 +51,7 @@ describe('补发二维码', () => {
     await user.click(within(dialog).getByRole('button', { name: /确认补发（1 人）/ }));
     expect(await screen.findByText('已加入发送队列：1 人')).toBeInTheDocument();
     expect(sent[1]).toEqual({ ids: '7,8' });
-  });
+  }, 60_000);
 
   it('with none ticked, offers all of the filter, and sends nothing when cancelled', async () => {
     useApi();
@@ -65,7 +65,7 @@ describe('补发二维码', () => {
     expect(sent[0]).toMatchObject({ all: '1', dryRun: '1' });
     await user.click(within(dialog).getByRole('button', { name: '取 消' }));
     expect(sent).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('is not offered without the attendees’ list', async () => {
     useApi();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Checkbox, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import type { BulkMessages, BulkResult, BulkSkip } from '@domain/meeting/personBulk.contracts';
 import { SENDABLE_TEMPLATES, type PersonResendResult, type SendableTemplate } from '@domain/meeting/personMessages.contracts';
 import { TEMPLATE_LIMITS, messageKind, smsSegments } from '@domain/messaging/templates';
@@ -185,23 +185,31 @@ export function MessageModal({ selection, onClose, onDone }: SendModalProps) {
           <Radio value="template">使用消息模板</Radio>
         </Radio.Group>
         {own ? (
-          <>
+          <Form layout="vertical" component="div">
             {words.email && (
               <>
-                <Input aria-label="邮件主题" placeholder="邮件主题" maxLength={TEMPLATE_LIMITS.subject} disabled={!editing} value={words.subject} onChange={(e) => setWords((w) => ({ ...w, subject: e.target.value }))} />
-                <Input.TextArea
-                  aria-label="邮件正文"
-                  placeholder="邮件正文"
-                  autoSize={{ minRows: 5, maxRows: 10 }}
-                  maxLength={TEMPLATE_LIMITS.body}
-                  disabled={!editing}
-                  value={words.body}
-                  onChange={(e) => setWords((w) => ({ ...w, body: e.target.value }))}
-                />
+                <Form.Item label="邮件主题" style={{ marginBottom: 8 }}>
+                  <Input aria-label="邮件主题" placeholder="邮件主题" maxLength={TEMPLATE_LIMITS.subject} disabled={!editing} value={words.subject} onChange={(e) => setWords((w) => ({ ...w, subject: e.target.value }))} />
+                </Form.Item>
+                <Form.Item label="邮件正文" style={{ marginBottom: 8 }}>
+                  <Input.TextArea
+                    aria-label="邮件正文"
+                    placeholder="邮件正文"
+                    autoSize={{ minRows: 5, maxRows: 10 }}
+                    maxLength={TEMPLATE_LIMITS.body}
+                    disabled={!editing}
+                    value={words.body}
+                    onChange={(e) => setWords((w) => ({ ...w, body: e.target.value }))}
+                  />
+                </Form.Item>
               </>
             )}
             {words.sms && (
-              <>
+              <Form.Item
+                label="短信内容"
+                style={{ marginBottom: 8 }}
+                extra={`已输入 ${[...sms.trim()].length} 字，发出时末尾加「回T退订」共 ${[...billed].length} 字，按 ${smsSegments(billed)} 条计费（变量按每人的实际内容计，70 字一条，超过按 67 字一条）`}
+              >
                 <Input.TextArea
                   aria-label="短信内容"
                   placeholder="短信内容"
@@ -211,13 +219,10 @@ export function MessageModal({ selection, onClose, onDone }: SendModalProps) {
                   value={sms}
                   onChange={(e) => setWords((w) => ({ ...w, smsText: e.target.value }))}
                 />
-                <Typography.Text type="secondary">
-                  已输入 {[...sms.trim()].length} 字，发出时末尾加「回T退订」共 {[...billed].length} 字，按 {smsSegments(billed)} 条计费（变量按每人的实际内容计，70 字一条，超过按 67 字一条）
-                </Typography.Text>
-              </>
+              </Form.Item>
             )}
             <Typography.Text type="secondary">可用变量（按每人填写）：{VARIABLES}。邮件末尾没有 {'{退订链接}'} 时自动加上退订链接。</Typography.Text>
-          </>
+          </Form>
         ) : (
           <Select
             aria-label="消息模板"
