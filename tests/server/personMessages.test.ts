@@ -217,6 +217,9 @@ describe('发送消息', () => {
     console.info(`发送消息 to 2 000 by filter: ${Math.round(performance.now() - started)} ms`);
     expect(r.data).toMatchObject({ matched: 2000, done: 2000, messages: { email: 2000, sms: 2000 } });
     started = performance.now();
+    expect((await resend('demo', { all: '1', name: '群发两千', dryRun: '1' })).data).toMatchObject({ queued: 2000 });
+    console.info(`补发二维码 to 2 000 by filter, the dry run: ${Math.round(performance.now() - started)} ms`);
+    started = performance.now();
     const q = await resend('demo', { all: '1', name: '群发两千' });
     console.info(`补发二维码 to 2 000 by filter, the request: ${Math.round(performance.now() - started)} ms`);
     expect(q.data).toMatchObject({ queued: 2000, messages: { email: 2000, sms: 2000 } });
