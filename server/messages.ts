@@ -426,6 +426,14 @@ export const MSG = {
     (recent || skipped
       ? `（${[recent ? `${recent} 人 ${cooldownMin} 分钟内已补发过` : '', skipped ? `${skipped} 人已取消、未通过或无联系方式` : ''].filter(Boolean).join('，')}，未发送）`
       : ''),
+  personResendRecent: (cooldownMin: number) => `${cooldownMin} 分钟内已补发过`,
+  // 发送消息 (server/services/meeting/personMessages.ts)
+  personSendNoAddress: '没有可用的邮箱或手机号',
+  personMessageOptedOut: '邮箱和手机号已退订',
+  personMessageBothWords: '请选择消息模板或自行编写内容，不能同时使用',
+  personMessageTemplateNoSms: (label: string) => `消息模板「${label}」没有短信内容，请改为发送邮件或自行编写短信`,
+  personMessageQueued: (persons: number, email: number, sms: number, skipped: number) =>
+    email || sms ? `已加入发送队列：${persons} 人，邮件 ${email} 封、短信 ${sms} 条${skipped ? `；${skipped} 人未发送` : ''}` : '没有可发送的参会人员，未发送任何消息',
   // live pages (server/modules/live/live.routes.ts)
   liveStreamsTooMany: (max: number) => `同一登录最多同时打开 ${max} 个实时页面，请先关闭其他标签页中的实时页面`,
   // 参会人员 bulk actions (server/services/meeting/personBulk.ts)

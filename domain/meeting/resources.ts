@@ -49,7 +49,7 @@ export const person: ResourceDef<'person'> = {
   key: 'person',
   title: '参会人员',
   menuCode: 'person_person',
-  menu: { group: 'meeting', icon: 'UsergroupAddOutlined', order: 1, actions: [['import', '导入'], ['badge', '打印胸卡']] },
+  menu: { group: 'meeting', icon: 'UsergroupAddOutlined', order: 1, actions: [['import', '导入'], ['badge', '打印胸卡'], ['message', '发送消息']] },
   api: '/person/person',
   table: 'person_persons',
   scope: 'activity',

@@ -18,7 +18,7 @@ export const TEMPLATE_VARIABLES = {
   内容: '通知正文',
   重置链接: '重置密码的链接',
   账号: '登录账号（用户名）',
-  退订链接: '退订通知的链接',
+  退订链接: '退订通知与群发消息的链接',
 } as const;
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
 export type TemplateValues = Partial<Record<TemplateVariable, string>>;
@@ -109,6 +109,19 @@ export const MESSAGE_KINDS = [
       subject: '【{活动}】{标题}',
       body: '{姓名}，您好：\n\n{内容}\n\n个人页面：{个人链接}\n\n{主办方}\n不想再收到此类通知？退订：{退订链接}',
       sms: '【{活动}】{标题}：{内容}',
+    },
+  },
+  {
+    // 参会人员 → 发送消息 (domain/meeting/personMessages.contracts.ts): the organiser's own words to a group,
+    // so an unsubscribe applies and an SMS says how to stop them. The template is the frame 自由编写 starts from.
+    key: 'message',
+    label: '群发消息',
+    transactional: false,
+    variables: [...ATTENDEE_VARS, '退订链接'],
+    defaults: {
+      subject: '【{活动}】',
+      body: '{姓名}，您好：\n\n\n\n个人页面：{个人链接}\n\n{主办方}\n不想再收到此类消息？退订：{退订链接}',
+      sms: '【{活动}】',
     },
   },
   {

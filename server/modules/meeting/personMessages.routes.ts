@@ -1,18 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { personResend } from '@domain/meeting/personMessages.contracts';
+import { personMessage, personResend } from '@domain/meeting/personMessages.contracts';
 import { ok } from '../../lib/envelope';
 import { publicOrigin } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
-import { RESEND_QR_COOLDOWN_MS, resendQrCodes } from '../../services/meeting/personBulk';
+import { RESEND_QR_COOLDOWN_MS, resendQrCodes, sendPersonMessage } from '../../services/meeting/personMessages';
 
-/** 补发二维码 (domain/meeting/personMessages.contracts.ts); the messages are built in server/services/meeting/attendeeMessages.ts. */
+/**
+ * 补发二维码 and 发送消息 (domain/meeting/personMessages.contracts.ts); who gets what is decided in
+ * server/services/meeting/personMessages.ts, the messages built in server/services/meeting/attendeeMessages.ts.
+ */
 const personMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, personResend, async (request) => {
-    const result = await resendQrCodes(await callerOf(app, request), request.body.ids, publicOrigin(app, request));
+    const result = await resendQrCodes(await callerOf(app, request), request.body, publicOrigin(app, request));
+    if (request.body.dryRun === '1') return ok(result, MSG.ok);
     app.outbox.kick();
     return ok(result, MSG.personResendQueued(result.queued, result.recent, result.skipped, RESEND_QR_COOLDOWN_MS / 60_000));
+  });
+  route(app, personMessage, async (request) => {
+    const result = await sendPersonMessage(await callerOf(app, request), request.body, publicOrigin(app, request));
+    if (request.body.dryRun === '1') return ok(result, MSG.ok);
+    app.outbox.kick();
+    const skipped = result.skipped.reduce((sum, s) => sum + s.count, 0);
+    return ok(result, MSG.personMessageQueued(result.done, result.messages?.email ?? 0, result.messages?.sms ?? 0, skipped));
   });
 };
 

@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { person } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
 import { calendarFile } from '@domain/messaging/ics';
-import type { MessageKindKey, MessageTemplate, TemplateValues } from '@domain/messaging/templates';
+import { messageKind, type MessageKindKey, type MessageTemplate, type TemplateValues } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
-import { activities, organisers, projects, type OutboxAttachment } from '../../db/schema';
+import { activities, organisers, outboxMessages, projects, type OutboxAttachment } from '../../db/schema';
 import { messagesFor, templateFor } from '../outbox/compose';
+import { unsubscribeLink } from '../outbox/links';
 import { enqueueMessages, type NewOutboxMessage } from '../outbox/queue';
 import { qrPng } from '../outbox/qrPng';
 import { SPA_BASE } from '../../plugins/spa';
@@ -38,6 +39,8 @@ export interface AttendeeMessageOptions {
   now: Date;
   /** Email attachments: the QR code as a PNG and the activity as an .ics file (登记确认, 补发二维码). */
   attach?: boolean;
+  /** The words to send instead of the organiser's template of the kind (发送消息: a picked template or the caller's own text). */
+  template?: MessageTemplate;
 }
 
 export async function attendeeMessages(db: AppDb, kind: MessageKindKey, personIds: readonly number[], options: AttendeeMessageOptions): Promise<NewOutboxMessage[]> {
@@ -69,9 +72,12 @@ export async function attendeeMessages(db: AppDb, kind: MessageKindKey, personId
       .innerJoin(organisers, eq(organisers.id, activities.organiserId))
       // One array parameter, not one per id: thousands of parameters are slow to bind and plan.
       .where(sql`${cols.id} = any(${`{${personIds.slice(i, i + CHUNK).join(',')}}`}::int[])`);
-    for (const row of rows) {
+    for (const [n, row] of rows.entries()) {
+      // Drawing QR codes is CPU work (about 15 ms each): a fan-out of 补发二维码 lets the requests the
+      // process serves meanwhile go on between a few of them, instead of waiting for the whole chunk.
+      if (options.attach && n > 0 && n % 5 === 0) await new Promise((resolve) => setImmediate(resolve));
       // By activity: an activity may write its own template of the kind (else its organiser's applies).
-      let template = templates.get(row.activityId);
+      let template = options.template ?? templates.get(row.activityId);
       if (!template) {
         template = await templateFor(db, row.organiserId, kind, row.activityId);
         templates.set(row.activityId, template);
@@ -137,4 +143,31 @@ export async function queueStatusMessages(tx: AppDb, caller: Caller, personIds: 
   const messages = await attendeeMessages(tx, kind, personIds, { origin: caller.origin, now: caller.now });
   await enqueueMessages(tx, messages, caller.now.getTime());
   return messages.length;
+}
+
+/** 补发二维码 sends the same code to the same address at most once in this window. */
+export const RESEND_QR_COOLDOWN_MS = 10 * 60_000;
+
+/**
+ * 补发二维码's `messages` less those to an address that was sent the person's code in the
+ * RESEND_QR_COOLDOWN_MS before `at`: what a fan-out of 补发二维码 writes is what its request counted.
+ */
+export async function withoutRecentCodes(db: AppDb, organiserId: number, messages: NewOutboxMessage[], at: Date): Promise<NewOutboxMessage[]> {
+  const ids = [...new Set(messages.map((message) => Number(message.personId)))];
+  if (!ids.length) return messages;
+  const m = outboxMessages;
+  const sent = await db
+    .select({ personId: m.personId, channel: m.channel, recipient: m.recipient })
+    .from(m)
+    .where(
+      and(
+        eq(m.organiserId, organiserId),
+        gt(m.createdAt, new Date(at.getTime() - RESEND_QR_COOLDOWN_MS)),
+        lt(m.createdAt, at),
+        eq(m.kind, 'qrcode'),
+        sql`${m.personId} = any(${`{${ids.join(',')}}`}::int[])`,
+      ),
+    );
+  const lately = new Set(sent.map((row) => `${row.personId} ${row.channel} ${row.recipient}`));
+  return messages.filter((message) => !lately.has(`${message.personId} ${message.channel} ${message.recipient}`));
 }

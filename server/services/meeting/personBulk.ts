@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { resourceByKey } from '@domain/registry';
 import { MSG_NO_SELECTION } from '@domain/core/validators';
@@ -7,14 +7,12 @@ import { PERSON_KINDS } from '@domain/meeting/resources';
 import { BULK_MAX, badgeSizeOf, type BadgeData, type BadgePage, type BadgeTemplate, type BulkMessages, type BulkResult, type BulkSkip } from '@domain/meeting/personBulk.contracts';
 import type { AuditChange } from '@domain/system/audit.contracts';
 import type { AppDb } from '../../db/client';
-import { activities, outboxMessages } from '../../db/schema';
+import { activities } from '../../db/schema';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { columnsOf, filterWhere, joinTableOf, rawRow, scopeWhere, sortColumn, tableOf, type Caller } from '../resources/model';
 import { queryRows, refreshStatistics } from '../sql';
-import { enqueueMessages } from '../outbox/queue';
-import type { PersonResendResult } from '@domain/meeting/personMessages.contracts';
-import { attendeeMessages, statusMessageKind } from './attendeeMessages';
+import { statusMessageKind } from './attendeeMessages';
 import { templateFor } from '../outbox/compose';
 import { queueStatusFanout } from '../outbox/fanout';
 
@@ -80,7 +78,8 @@ async function countsBy(db: AppDb, where: SQL, column: AnyPgColumn): Promise<Map
   return new Map(rows.map((r) => [Number(r.value), r.n]));
 }
 
-const skipsOf = (entries: Array<[string, number]>): BulkSkip[] => entries.filter(([, n]) => n > 0).map(([reason, n]) => ({ reason, count: n }));
+/** Reasons with their counts, those of none left out. */
+export const skipsOf = (entries: Array<[string, number]>): BulkSkip[] => entries.filter(([, n]) => n > 0).map(([reason, n]) => ({ reason, count: n }));
 
 /** The audit columns every record of the caller shares, as SQL values. */
 function auditStamp(caller: Caller) {
@@ -429,53 +428,4 @@ export async function bulkBadges(
       }))
     : [];
   return { total: matched, badges, templates };
-}
-
-/** 补发二维码 sends the same code to the same address at most once in this window. */
-export const RESEND_QR_COOLDOWN_MS = 10 * 60_000;
-
-/**
- * 补发二维码 for ticked attendees (all in the caller's scope, or the request is refused as a bulk action
- * is): one enqueue for those still registered who can be reached. An address that was sent the attendee's
- * code within RESEND_QR_COOLDOWN_MS is left out: the list's menu is all the action needs, so a click
- * repeated (or scripted) over a thousand ticked rows must not turn into thousands of paid SMS; a corrected
- * email or mobile is a new address and is sent to at once.
- */
-export async function resendQrCodes(caller: Caller, idList: string, origin: string): Promise<PersonResendResult> {
-  const { where, matched } = await selectionOf(caller, { ids: idList });
-  const cols = columnsOf(person);
-  const rows = await caller.db
-    .select({ id: cols.id as AnyPgColumn })
-    .from(tableOf(person))
-    .where(
-      and(
-        where,
-        notInArray(cols.status as AnyPgColumn, INACTIVE),
-        sql`(coalesce(trim(${cols.email}), '') <> '' or coalesce(trim(${cols.mobile}), '') <> '')`,
-      ),
-    );
-  const ids = rows.map((row) => Number(row.id));
-  if (!ids.length) return { queued: 0, recent: 0, skipped: matched };
-  const m = outboxMessages;
-  const sentLately = await caller.db
-    .select({ personId: m.personId, channel: m.channel, recipient: m.recipient })
-    .from(m)
-    .where(
-      and(
-        eq(m.organiserId, caller.organiser.id),
-        gt(m.createdAt, new Date(caller.now.getTime() - RESEND_QR_COOLDOWN_MS)),
-        eq(m.kind, 'qrcode'),
-        inArray(m.personId, ids),
-      ),
-    );
-  const lately = new Set(sentLately.map((row) => `${row.personId} ${row.channel} ${row.recipient}`));
-  const messages = (await attendeeMessages(caller.db, 'qrcode', ids, { origin, now: caller.now, attach: true })).filter(
-    (message) => !lately.has(`${message.personId} ${message.channel} ${message.recipient}`),
-  );
-  if (messages.length) {
-    // One transaction: a thousand attendees' rows are written in chunks, and all go or none.
-    await caller.db.transaction((tx) => enqueueMessages(tx as unknown as AppDb, messages, caller.now.getTime()));
-  }
-  const queued = new Set(messages.map((message) => message.personId)).size;
-  return { queued, recent: ids.length - queued, skipped: matched - ids.length };
 }

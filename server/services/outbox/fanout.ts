@@ -2,13 +2,13 @@ import { eq, lte, sql } from 'drizzle-orm';
 import type { MessageKindKey } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
 import { outboxFanouts } from '../../db/schema';
-import { attendeeMessages, statusMessageKind } from '../meeting/attendeeMessages';
+import { attendeeMessages, statusMessageKind, withoutRecentCodes } from '../meeting/attendeeMessages';
 import type { Caller } from '../resources/model';
 import { queryRows } from '../sql';
 import { enqueueMessages } from './queue';
 
 /**
- * 审核通过 / 登记取消 of a bulk move, queued in two steps. Rendering and inserting an email and an SMS
+ * 审核通过 / 登记取消 of a bulk move (and 补发二维码 to many, server/services/meeting/personMessages.ts), queued in two steps. Rendering and inserting an email and an SMS
  * per attendee took seconds for 10 000 of them inside the move's request; the move now writes one
  * outbox_fanouts row (the ids, the kind, the links' origin, its time) in its transaction, and the outbox
  * worker of any replica turns it into outbox rows a chunk at a time. A chunk's messages are queued and
@@ -18,6 +18,20 @@ import { enqueueMessages } from './queue';
 
 /** Persons per chunk: two messages each, about a tenth of a second of PGlite's one connection. */
 export const FANOUT_CHUNK = 500;
+/** Persons per chunk of 补发二维码: each draws its QR code as a PNG (about 15 ms), so a chunk stays under a second. */
+export const QR_FANOUT_CHUNK = 50;
+
+/** A fan-out of `kind` to `personIds`, written in the caller's transaction; tell the worker after the commit (app.outbox.kick). */
+export async function queueFanout(tx: AppDb, caller: Caller, kind: MessageKindKey, personIds: readonly number[], origin: string): Promise<void> {
+  await tx.insert(outboxFanouts).values({
+    organiserId: caller.organiser.id,
+    kind,
+    personIds: [...personIds],
+    origin,
+    createdAt: caller.now,
+    nextAttemptAt: caller.now,
+  });
+}
 
 /**
  * The move's half: one row for all of `personIds`, nothing when the state sends no message or the move
@@ -27,14 +41,7 @@ export const FANOUT_CHUNK = 500;
 export async function queueStatusFanout(tx: AppDb, caller: Caller, personIds: readonly number[], to: number): Promise<boolean> {
   const kind = statusMessageKind(to);
   if (!kind || !caller.origin || !personIds.length) return false;
-  await tx.insert(outboxFanouts).values({
-    organiserId: caller.organiser.id,
-    kind,
-    personIds: [...personIds],
-    origin: caller.origin,
-    createdAt: caller.now,
-    nextAttemptAt: caller.now,
-  });
+  await queueFanout(tx, caller, kind, personIds, caller.origin);
   return true;
 }
 
@@ -52,7 +59,7 @@ export interface FanoutChunk {
 const retryMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
 
 /**
- * Expands the next `size` persons of the oldest due fan-out; null when none is due. FOR UPDATE SKIP
+ * Expands the next `size` persons (of 补发二维码 at most QR_FANOUT_CHUNK) of the oldest due fan-out; null when none is due. FOR UPDATE SKIP
  * LOCKED: a fan-out another replica is expanding is skipped, so no chunk is written twice. The messages
  * are those the move used to queue itself: the same template and values, as of the move's time. A
  * chunk that fails rolls back whole; the fan-out is tried again later (attempts, last_error).
@@ -64,9 +71,10 @@ export async function expandFanoutChunk(db: AppDb, now: number, size = FANOUT_CH
   let claimed: { id: number; attempts: number } | null = null;
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await queryRows<{ id: number; kind: string; origin: string; createdAt: Date | string; attempts: number; ids: number[]; left: number }>(
+      const [row] = await queryRows<{ id: number; organiserId: number; kind: string; origin: string; createdAt: Date | string; attempts: number; ids: number[]; left: number }>(
         tx as unknown as AppDb,
-        sql`select id, kind, origin, created_at as "createdAt", attempts, person_ids[1:${size}] as ids, cardinality(person_ids) as left
+        sql`select id, organiser_id as "organiserId", kind, origin, created_at as "createdAt", attempts,
+              person_ids[1:(case when kind = 'qrcode' then least(${size}::int, ${QR_FANOUT_CHUNK}::int) else ${size}::int end)] as ids, cardinality(person_ids) as left
             from ${outboxFanouts} where next_attempt_at <= ${new Date(now)}
             order by id limit 1 for update skip locked`,
       );
@@ -74,14 +82,17 @@ export async function expandFanoutChunk(db: AppDb, now: number, size = FANOUT_CH
       claimed = { id: row.id, attempts: row.attempts };
       const at = new Date(row.createdAt);
       const ids = (row.ids ?? []).map(Number);
-      const messages = await attendeeMessages(tx as unknown as AppDb, row.kind as MessageKindKey, ids, { origin: row.origin, now: at });
+      const kind = row.kind as MessageKindKey;
+      // 补发二维码 carries its code as an image and keeps its per-address cooldown, as when sent in its request.
+      const rendered = await attendeeMessages(tx as unknown as AppDb, kind, ids, { origin: row.origin, now: at, attach: kind === 'qrcode' });
+      const messages = kind === 'qrcode' ? await withoutRecentCodes(tx as unknown as AppDb, row.organiserId, rendered, at) : rendered;
       const written = await enqueueMessages(tx as unknown as AppDb, messages, at.getTime());
-      const done = Number(row.left) <= size;
+      const done = Number(row.left) <= ids.length;
       if (done) await tx.delete(outboxFanouts).where(eq(outboxFanouts.id, row.id));
       else
         await tx
           .update(outboxFanouts)
-          .set({ personIds: sql`${outboxFanouts.personIds}[${size + 1}:cardinality(${outboxFanouts.personIds})]`, attempts: 0, lastError: null })
+          .set({ personIds: sql`${outboxFanouts.personIds}[${ids.length + 1}:cardinality(${outboxFanouts.personIds})]`, attempts: 0, lastError: null })
           .where(eq(outboxFanouts.id, row.id));
       return { fanoutId: row.id, persons: ids.length, messages: written.length, done };
     });

@@ -73,6 +73,8 @@ export interface ResourcePageProps {
   extraToolbar?: ReactNode | ((selected: Key[], selectedRows: ResourceRow[], reload: () => void, list: ListInEffect) => ReactNode);
   /** Rows can be selected even without the 删除 action (for the page's own toolbar buttons). */
   selectable?: boolean;
+  /** Ticked rows stay ticked across pages until cleared or a new search (ResourceTable). */
+  selectAcrossPages?: boolean;
   /** More row actions before the definition's own. */
   extraRowActions?: (row: ResourceRow, reload: () => void) => ReactNode;
   /**
@@ -294,7 +296,7 @@ function ActivityScopeTag({ current, all, onChange }: { current: string; all: bo
 /** Resources whose lists a check-in changes. */
 const LIVE_LISTS: ReadonlySet<string> = new Set(['person', 'gate', 'checkin']);
 
-export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, selectable }: ResourcePageProps) {
+export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, selectable, selectAcrossPages }: ResourcePageProps) {
   const { message, modal } = App.useApp();
   const authorities = useSession((s) => s.authorities);
   const can = (suffix: string) => authorities.includes(actionAuthority(def, suffix));
@@ -580,6 +582,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, linkSearch, s
           searchFields={<SearchFields def={def} />}
           toFilters={(values) => searchToFilters(def, values)}
           selectable={Boolean(selectable) || (def.actions.includes('remove') && can('remove'))}
+          selectAcrossPages={selectAcrossPages}
           toolbar={toolbar}
           scrollX={scrollX}
           label={`${def.title}列表`}

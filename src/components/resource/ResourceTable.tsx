@@ -14,7 +14,9 @@ import { useFocusableScroll } from '../useFocusableScroll';
  * The generic paged table with what the resource pages add to it: row selection, a toolbar that sees the
  * selection, and access to the filters and sort in effect (for export). The paging contract is
  * usePagedQuery's, as for PagedTable; `baseFilters` are its fixed params. A change of the
- * session's data scope also clears the selection, and selected rows a load no longer returns drop out.
+ * session's data scope also clears the selection, and selected rows a load no longer returns drop out —
+ * unless the selection spans pages (`selectAcrossPages`): then paging and sorting keep it, and a new
+ * search (other filters) clears it, as the ticked rows may not match the new filters.
  */
 export interface ResourceTableHandle {
   reload(): void;
@@ -38,6 +40,8 @@ export interface ResourceTableProps<T extends object> {
   /** `total`: the rows matching the filters in effect (all pages); `filters`: the search bar's. */
   toolbar?: (selected: Key[], selectedRows: T[], total: number, filters: RequestParams) => ReactNode;
   selectable?: boolean;
+  /** Ticked rows stay ticked on other pages (参会人员: 2 000 attendees are 20 pages of 100). */
+  selectAcrossPages?: boolean;
   scrollX?: number;
   /** Filters under the search bar's, e.g. from a link that opened the list; a change starts at page 1. */
   baseFilters?: RequestParams;
@@ -51,7 +55,7 @@ export interface ResourceTableProps<T extends object> {
 }
 
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
-  const { url, columns, searchFields, toFilters = cleanFilters, defaultSort, toolbar, selectable = false, scrollX, ref, rowKey = 'id', onLoaded, baseFilters, label } = props;
+  const { url, columns, searchFields, toFilters = cleanFilters, defaultSort, toolbar, selectable = false, selectAcrossPages = false, scrollX, ref, rowKey = 'id', onLoaded, baseFilters, label } = props;
   const regionLabel = useTableLabel(label);
   const keyOf = (row: T) => (row as Record<string, unknown>)[rowKey] as Key;
   const [selected, setSelected] = useState<Key[]>([]);
@@ -63,6 +67,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     toFilters,
     onLoaded: (result) => {
       onLoaded?.(result);
+      if (selectAcrossPages) return;
       // Selected rows that are gone (removed, filtered out) are no longer selected.
       const present = new Set((result?.records ?? []).map(keyOf));
       setSelected((keys) => keys.filter((k) => present.has(k)));
@@ -70,6 +75,13 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     onScopeChange: () => setSelected([]),
   });
   const { reload, currentParams, records } = paged;
+  const filtersKey = JSON.stringify([paged.query.filters, baseFilters ?? {}]);
+  const shownFilters = useRef(filtersKey);
+  useEffect(() => {
+    if (shownFilters.current === filtersKey) return;
+    shownFilters.current = filtersKey;
+    if (selectAcrossPages) setSelected([]);
+  }, [filtersKey, selectAcrossPages]);
   const windowHeight = useWindowHeight();
   const region = useRef<HTMLElement>(null);
   useFocusableScroll(region, regionLabel);
@@ -114,7 +126,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
           rowKey={rowKey}
           size="middle"
           {...paged.tableProps}
-          rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), preserveSelectedRowKeys: false } : undefined}
+          rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), preserveSelectedRowKeys: selectAcrossPages } : undefined}
           scroll={{ x: scrollX, y: Math.round(windowHeight * TABLE_HEIGHT_RATIO) }}
           locale={{ emptyText: <ListEmpty loading={Boolean(paged.tableProps.loading)} filtered={Object.keys(paged.query.filters).length > 0} /> }}
         />

@@ -6,7 +6,7 @@ import { resendQrCodes } from './personBulkApi';
 
 /**
  * 补发二维码 for one attendee or the ticked ones: confirmed first (it sends email and SMS to real people),
- * then the server's count (已加入发送队列：N 人). Used by 参会人员's toolbar and the check-in desk's card.
+ * then the server's count (已加入发送队列：N 人). The check-in desk's card; 参会人员's toolbar counts first (SendModals.tsx).
  */
 export function ResendQrButton({ ids, names, onDone, ...button }: { ids: readonly number[]; names?: string; onDone?: () => void } & Omit<ButtonProps, 'onClick'>) {
   const { message, modal } = App.useApp();

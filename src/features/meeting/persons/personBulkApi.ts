@@ -11,7 +11,7 @@ import {
   type BadgePage,
   type BulkResult,
 } from '@domain/meeting/personBulk.contracts';
-import { personResend, type PersonResendResult } from '@domain/meeting/personMessages.contracts';
+import { personMessage, personResend, type PersonResendResult, type SendableTemplate } from '@domain/meeting/personMessages.contracts';
 
 /**
  * The calls of 参会人员's bulk actions (domain/meeting/personBulk.contracts.ts). The persons are the
@@ -77,7 +77,44 @@ export function badgePage(selection: BulkSelection, offset: number, limit = BADG
   return call(personBulkBadges, { ...selectionParams(selection), ...sort, offset, limit } as never);
 }
 
-/** 补发二维码 to ticked attendees: the server's words (已加入发送队列：N 人…) come back with the counts. */
+/** 补发二维码 to one attendee or the ticked ones: the server's words (已加入发送队列：N 人…) come back with the counts. */
 export function resendQrCodes(ids: readonly number[]): Promise<{ data: PersonResendResult; msg: string }> {
   return callWithMessage(personResend, { ids: ids.join(',') });
+}
+
+/** 补发二维码 to the selection: counted only (`dryRun`), or sent with the server's words. */
+export function resendTo(selection: BulkSelection, dryRun: true): Promise<PersonResendResult>;
+export function resendTo(selection: BulkSelection, dryRun: false): Promise<{ data: PersonResendResult; msg: string }>;
+export function resendTo(selection: BulkSelection, dryRun: boolean) {
+  const params = selectionParams(selection);
+  return dryRun ? call(personResend, { ...params, dryRun: '1' } as never) : callWithMessage(personResend, params as never);
+}
+
+/** What 发送消息 sends: by which channels, and a 消息模板 or the user's own words. */
+export interface MessageWords {
+  email: boolean;
+  sms: boolean;
+  template?: SendableTemplate;
+  subject?: string;
+  body?: string;
+  smsText?: string;
+}
+
+function messageForm(selection: BulkSelection, words: MessageWords): Record<string, string> {
+  const out: Record<string, string> = { ...selectionParams(selection), channels: [words.email && 'email', words.sms && 'sms'].filter(Boolean).join(',') };
+  if (words.template) out.template = words.template;
+  else {
+    if (words.email) Object.assign(out, { subject: words.subject ?? '', body: words.body ?? '' });
+    if (words.sms) out.smsText = words.smsText ?? '';
+  }
+  return out;
+}
+
+/** 发送消息's counts (the server checks the words too, so 确认 cannot then be refused for them). */
+export function messageDryRun(selection: BulkSelection, words: MessageWords): Promise<BulkResult> {
+  return call(personMessage, { ...messageForm(selection, words), dryRun: '1' } as never);
+}
+
+export function sendMessage(selection: BulkSelection, words: MessageWords): Promise<{ data: BulkResult; msg: string }> {
+  return callWithMessage(personMessage, messageForm(selection, words) as never);
 }

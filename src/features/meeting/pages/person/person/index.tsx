@@ -4,7 +4,7 @@ import { actionAuthority, findTransition, machineOf, stateValue, transitionActio
 import { person } from '@domain/meeting/resources';
 import { personBadges, personImportPreview } from '@domain/meeting/personImport.contracts';
 import { personBulkApprove, personBulkCancel, personBulkKind, personBulkRemove, personBulkShuttle } from '@domain/meeting/personBulk.contracts';
-import { personResend } from '@domain/meeting/personMessages.contracts';
+import { personMessage, personResend } from '@domain/meeting/personMessages.contracts';
 import { useSession } from '@/stores/session';
 import { PersonToolbar } from '@/features/meeting/persons/PersonToolbar';
 import type { BulkAction } from '@/features/meeting/persons/personBulkApi';
@@ -25,7 +25,8 @@ const BULK: ReadonlyArray<[BulkAction, string | undefined]> = [
 
 /**
  * 参会人员: the generic list of the person definition (its 导出 exports the filtered list) with the
- * page's own toolbar: 下载模板, 导入, 批量操作 and 打印胸卡 for the ticked rows or the whole filtered list.
+ * page's own toolbar: 下载模板, 导入, 批量操作, 打印胸卡, 补发二维码 and 发送消息 for the ticked rows (kept
+ * across pages) or the whole filtered list.
  */
 export default function PersonPage() {
   const { search } = useLocation();
@@ -33,14 +34,16 @@ export default function PersonPage() {
   const canImport = authorities.includes(personImportPreview.authority);
   const canBadge = authorities.includes(personBadges.authority);
   const canResend = authorities.includes(personResend.authority);
+  const canMessage = authorities.includes(personMessage.authority);
   const bulkActions = BULK.filter(([, authority]) => authority && authorities.includes(authority)).map(([action]) => action);
   return (
     <ResourcePage
       def={person}
       linkSearch={search}
-      selectable={canBadge || canResend || bulkActions.length > 0}
+      selectable={canBadge || canResend || canMessage || bulkActions.length > 0}
+      selectAcrossPages
       extraToolbar={(selected, _rows, reload, list) => (
-        <PersonToolbar selected={selected} canImport={canImport} canApprove={authorities.includes(APPROVE)} canBadge={canBadge} canResend={canResend} bulkActions={bulkActions} list={list} reload={reload} />
+        <PersonToolbar selected={selected} canImport={canImport} canApprove={authorities.includes(APPROVE)} canBadge={canBadge} canResend={canResend} canMessage={canMessage} bulkActions={bulkActions} list={list} reload={reload} />
       )}
     />
   );
