@@ -99,7 +99,7 @@ const oneClick = (url: string, payload: string | null = 'List-Unsubscribe=One-Cl
 
 describe('List-Unsubscribe on bulk mail', () => {
   it('says which kinds are bulk: those an unsubscribe stops', () => {
-    expect(MESSAGE_KINDS.filter((kind) => isBulkKind(kind.key)).map((kind) => kind.key)).toEqual(['notice']);
+    expect(MESSAGE_KINDS.filter((kind) => isBulkKind(kind.key)).map((kind) => kind.key)).toEqual(['notice', 'message']);
     expect(isBulkKind('qrcode')).toBe(false);
     expect(isBulkKind('passwordReset')).toBe(false);
     expect(isBulkKind('nonsense')).toBe(false);
