@@ -4,7 +4,7 @@ import { gate, person } from './resources';
 
 /**
  * The rule of a scan at a gate: who may pass and what the desk says. One function, run by the server on
- * what its scan statement found (server/services/meeting/gateScan.ts) and by the desk on its local copy
+ * what its scan statement found (server/modules/meeting/gateScan.service.ts) and by the desk on its local copy
  * when the network is gone, so an offline verdict is the verdict the server would give.
  */
 

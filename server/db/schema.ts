@@ -1026,7 +1026,7 @@ export const auditLogs = pgTable(
 /**
  * 自动排座's runs, kept so that the last run of a hall can be undone: which seats it filled with whom
  * (`assignments`, [seatId, personId] pairs), when, by whom; `undone_at` once taken back. The seats hold
- * the truth; a run is only the memory of what one pass changed (server/services/meeting/seatAuto.ts).
+ * the truth; a run is only the memory of what one pass changed (server/modules/meeting/seatAuto.service.ts).
  */
 export const seatAutoRuns = pgTable(
   'seat_auto_runs',
@@ -1046,7 +1046,7 @@ export const seatAutoRuns = pgTable(
 );
 
 /**
- * Every scan a 签到台 judged offline and uploaded later (server/services/meeting/deskUpload.ts), one row
+ * Every scan a 签到台 judged offline and uploaded later (server/modules/meeting/deskUpload.service.ts), one row
  * per scan id and organiser, with the answer it was given: the same scan sent again (a retried upload,
  * two tabs, two replicas) is answered the same and writes nothing. A scan that recorded a pass also
  * stamps it (gate_checkins.scan_id). `conflict` marks the scans where the server's verdict differed from

@@ -5,7 +5,7 @@ import { resourceByKey } from '@domain/registry';
 import { IMPORT_MAX_ROWS, type PersonBadge, type PersonImportPreview, type PersonImportResult } from '@domain/meeting/personImport.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
-import { REMEMBERED_HEADERS_MAX } from '../../server/services/meeting/personImport';
+import { REMEMBERED_HEADERS_MAX } from '../../server/modules/meeting/personImport.service';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**

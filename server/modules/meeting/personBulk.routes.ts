@@ -4,9 +4,9 @@ import { ok } from '../../lib/envelope';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
-import { bulkApprove, bulkBadges, bulkCancel, bulkKind, bulkRemove, bulkShuttle } from '../../services/meeting/personBulk';
+import { bulkApprove, bulkBadges, bulkCancel, bulkKind, bulkRemove, bulkShuttle } from './personBulk.service';
 
-/** 参会人员 in bulk (domain/meeting/personBulk.contracts.ts); the SQL is in server/services/meeting/personBulk.ts. */
+/** 参会人员 in bulk (domain/meeting/personBulk.contracts.ts); the SQL is in server/modules/meeting/personBulk.service.ts. */
 const answer = (verb: string, result: BulkResult, dryRun: boolean) =>
   ok(
     result,

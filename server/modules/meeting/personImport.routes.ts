@@ -7,9 +7,9 @@ import { refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
-import { badgesOf, commitImport, previewImport, refusedWorkbook, templateWorkbook } from '../../services/meeting/personImport';
+import { badgesOf, commitImport, previewImport, refusedWorkbook, templateWorkbook } from './personImport.service';
 
-/** 参会人员 import and badges (domain/meeting/personImport.contracts.ts); the SQL is in server/services/meeting/personImport.ts. */
+/** 参会人员 import and badges (domain/meeting/personImport.contracts.ts); the SQL is in server/modules/meeting/personImport.service.ts. */
 const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, personImportTemplate, async (_request, reply) => {
     const day = chinaDay(new Date(app.now())).replace(/-/g, '');

@@ -5,9 +5,9 @@ import { publicOrigin } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../routes/resources/caller';
-import { RESEND_QR_COOLDOWN_MS, resendQrCodes } from '../../services/meeting/personBulk';
+import { RESEND_QR_COOLDOWN_MS, resendQrCodes } from './personBulk.service';
 
-/** 补发二维码 (domain/meeting/personMessages.contracts.ts); the messages are built in server/services/meeting/attendeeMessages.ts. */
+/** 补发二维码 (domain/meeting/personMessages.contracts.ts); the messages are built in server/modules/meeting/attendeeMessages.service.ts. */
 const personMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, personResend, async (request) => {
     const result = await resendQrCodes(await callerOf(app, request), request.body.ids, publicOrigin(app, request));

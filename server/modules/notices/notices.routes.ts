@@ -16,7 +16,7 @@ import { attendeeNoticesOf, bellNoticesOf, countVisible, markAllNoticesRead, mar
 export const ATTENDEE_NOTICES_RATE_MAX = 30;
 export const ATTENDEE_NOTICES_RATE_WINDOW_S = 60;
 
-/** Personal codes are 22 characters of base64url (server/services/meeting/personCode.ts). */
+/** Personal codes are 22 characters of base64url (server/modules/meeting/personCode.ts). */
 const PERSON_CODE = /^[A-Za-z0-9_-]{22}$/;
 
 const readerOf = (request: Parameters<typeof signedIn>[0]): NoticeReader => {

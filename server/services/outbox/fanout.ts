@@ -2,7 +2,7 @@ import { eq, lte, sql } from 'drizzle-orm';
 import type { MessageKindKey } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
 import { outboxFanouts } from '../../db/schema';
-import { attendeeMessages, statusMessageKind } from '../meeting/attendeeMessages';
+import { attendeeMessages, statusMessageKind } from '../../modules/meeting/attendeeMessages.service';
 import type { Caller } from '../resources/model';
 import { queryRows } from '../sql';
 import { enqueueMessages } from './queue';

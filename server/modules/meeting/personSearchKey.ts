@@ -1,7 +1,7 @@
 import { pinyin } from 'pinyin-pro';
 
 /**
- * The words 签到台 finds an attendee by, as kept in `search_key` (server/services/meeting/personSearch.ts
+ * The words 签到台 finds an attendee by, as kept in `search_key` (server/modules/meeting/personSearch.repository.ts
  * says how they are searched). Pure, so the attendee hooks and pre-registration write the key with the
  * row without importing the search.
  */

@@ -6,10 +6,10 @@ import type { AppDb } from '../../db/client';
 import { chinaDateTime } from '../../lib/dates';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
-import { byActor, recordAudit } from '../audit/record';
-import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
-import { transition } from '../resources/service';
-import { queryRows, refreshStatistics } from '../sql';
+import { byActor, recordAudit } from '../../services/audit/record';
+import { columnsOf, scopeWhere, tableOf, type Caller } from '../../services/resources/model';
+import { transition } from '../../services/resources/service';
+import { queryRows, refreshStatistics } from '../../services/sql';
 import { personCodeOf } from './personCode';
 import { fold, HAN, pairsOf, personSearchKey, WORD_CHAR } from './personSearchKey';
 

@@ -6,8 +6,8 @@ import type { MeetingOverview, OverviewDaySource, OverviewGate, OverviewHall, Ov
 import { activities, projects } from '../../db/schema';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
-import { currentActivityOf } from '../defaultActivity';
-import { columnsOf, tableOf, type Caller } from '../resources/model';
+import { currentActivityOf } from '../../services/defaultActivity';
+import { columnsOf, tableOf, type Caller } from '../../services/resources/model';
 
 /**
  * 活动概览: one activity's figures for the people running it, each chart one grouped query over the

@@ -29,15 +29,15 @@ import { forbidden, refuse } from '../../lib/errors';
 import { isBadText } from '../../lib/inputText';
 import { sheetValue } from '../../lib/xlsxText';
 import { MSG } from '../../messages';
-import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../resources/model';
-import { exportColumns } from '../resources/export';
-import { queryRows, refreshStatistics, withReferencesLocked } from '../sql';
+import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../../services/resources/model';
+import { exportColumns } from '../../services/resources/export';
+import { queryRows, refreshStatistics, withReferencesLocked } from '../../services/sql';
 import { personSearchKey } from './personSearchKey';
-import { excerpt, type SheetRow } from './sheetRead';
-import { readSheetOffThread } from './sheetProxy';
+import { excerpt, type SheetRow } from '../../lib/sheetRead';
+import { readSheetOffThread } from '../../lib/sheetProxy';
 import { newPersonCode } from './personCode';
-import { attendeeSettings, type AttendeeSettings } from './activitySettings';
-import { byActor, recordAudit } from '../audit/record';
+import { attendeeSettings, type AttendeeSettings } from './activitySettings.repository';
+import { byActor, recordAudit } from '../../services/audit/record';
 
 /**
  * 参会人员 from an Excel file: the workbook the export and the template share, reading a sheet, matching

@@ -9,10 +9,10 @@ import type { AppDb } from '../../db/client';
 import { activities, seatAutoRuns, users } from '../../db/schema';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
-import { currentActivityOf } from '../defaultActivity';
-import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
-import * as service from '../resources/service';
-import { byActor, recordAudit } from '../audit/record';
+import { currentActivityOf } from '../../services/defaultActivity';
+import { columnsOf, scopeWhere, tableOf, type Caller } from '../../services/resources/model';
+import * as service from '../../services/resources/service';
+import { byActor, recordAudit } from '../../services/audit/record';
 
 /**
  * The seat map of 座位: a hall's seats in one query, bulk generation of a rectangle of seats,

@@ -1,7 +1,7 @@
 import { IMPORT_MAX_ROWS } from '@domain/meeting/personImport.contracts';
-import { readFirstWorksheet, type CellRange } from '../../lib/xlsxSheet';
-import { longestRun, unpackBounded, ZipRefusal } from '../../lib/zipBounds';
-import { MSG } from '../../messages';
+import { readFirstWorksheet, type CellRange } from './xlsxSheet';
+import { longestRun, unpackBounded, ZipRefusal } from './zipBounds';
+import { MSG } from '../messages';
 
 /**
  * The first worksheet of an uploaded .xlsx, read under bounds (run in its own thread by sheetProxy.ts).

@@ -10,13 +10,13 @@ import type { AppDb } from '../../db/client';
 import { activities, outboxMessages } from '../../db/schema';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
-import { columnsOf, filterWhere, joinTableOf, rawRow, scopeWhere, sortColumn, tableOf, type Caller } from '../resources/model';
-import { queryRows, refreshStatistics } from '../sql';
-import { enqueueMessages } from '../outbox/queue';
+import { columnsOf, filterWhere, joinTableOf, rawRow, scopeWhere, sortColumn, tableOf, type Caller } from '../../services/resources/model';
+import { queryRows, refreshStatistics } from '../../services/sql';
+import { enqueueMessages } from '../../services/outbox/queue';
 import type { PersonResendResult } from '@domain/meeting/personMessages.contracts';
-import { attendeeMessages, statusMessageKind } from './attendeeMessages';
-import { templateFor } from '../outbox/compose';
-import { queueStatusFanout } from '../outbox/fanout';
+import { attendeeMessages, statusMessageKind } from './attendeeMessages.service';
+import { templateFor } from '../../services/outbox/compose';
+import { queueStatusFanout } from '../../services/outbox/fanout';
 
 /**
  * 参会人员 in bulk (domain/meeting/personBulk.contracts.ts): the persons are decided here, from the ticked

@@ -7,10 +7,10 @@ import type { AppDb } from '../../db/client';
 import { seatAutoRuns } from '../../db/schema';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
-import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
-import { escapeLike, lockNames, queryRows } from '../sql';
-import { byActor, recordAudit } from '../audit/record';
-import { activityInScope, lastRunOf } from './seatMap';
+import { columnsOf, scopeWhere, tableOf, type Caller } from '../../services/resources/model';
+import { escapeLike, lockNames, queryRows } from '../../services/sql';
+import { byActor, recordAudit } from '../../services/audit/record';
+import { activityInScope, lastRunOf } from './seatMap.repository';
 
 /**
  * 自动排座: the approved attendees of a range seated in one hall in one pass — categories front to back

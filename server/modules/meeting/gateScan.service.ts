@@ -10,10 +10,10 @@ import { chinaDay } from '../../lib/dates';
 import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import type { AppDb } from '../../db/client';
-import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
-import { publishChange } from '../changeFeed';
-import type { CachedScope } from '../sessionCache';
-import { queryRows } from '../sql';
+import { columnsOf, scopeWhere, tableOf, type Caller } from '../../services/resources/model';
+import { publishChange } from '../../services/changeFeed';
+import type { CachedScope } from '../../services/sessionCache';
+import { queryRows } from '../../services/sql';
 import { personCodeOf } from './personCode';
 import { chinaTimeText, gateVerdict } from '@domain/meeting/gateVerdict';
 

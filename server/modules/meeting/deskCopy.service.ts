@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { checkin, gate, hall, person, seat } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
 import type { DeskCopy, DeskCopyGate, DeskCopyPerson } from '@domain/meeting/deskCopy.contracts';
-import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
-import { queryRows } from '../sql';
-import { deskGateOf, fillSearchKeys } from './personSearch';
+import { columnsOf, scopeWhere, tableOf, type Caller } from '../../services/resources/model';
+import { queryRows } from '../../services/sql';
+import { deskGateOf, fillSearchKeys } from './personSearch.repository';
 
 /**
  * 签到台's local copy (domain/meeting/deskCopy.contracts.ts): the activity of the desk's gate, its gates and

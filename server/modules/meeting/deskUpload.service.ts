@@ -6,10 +6,10 @@ import { chinaTimeText, DIRECTION_IN, gateVerdict, personCodeOf } from '@domain/
 import type { AppDb } from '../../db/client';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
-import { byActor, recordAudit } from '../audit/record';
-import { publishChange } from '../changeFeed';
-import { columnsOf, scopeWhere, tableOf, type Caller } from '../resources/model';
-import { queryRows } from '../sql';
+import { byActor, recordAudit } from '../../services/audit/record';
+import { publishChange } from '../../services/changeFeed';
+import { columnsOf, scopeWhere, tableOf, type Caller } from '../../services/resources/model';
+import { queryRows } from '../../services/sql';
 
 /**
  * 签到台 back online (domain/meeting/deskUpload.contracts.ts): the scans it judged on its local copy are

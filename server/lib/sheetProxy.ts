@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../../lib/workerEntry';
-import { MSG } from '../../messages';
+import { workerEntry } from './workerEntry';
+import { MSG } from '../messages';
 import type { SheetReply } from './sheetRead';
 import type { SheetRequest } from './sheetWorker';
 

@@ -6,11 +6,11 @@ import { calendarFile } from '@domain/messaging/ics';
 import type { MessageKindKey, MessageTemplate, TemplateValues } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
 import { activities, organisers, projects, type OutboxAttachment } from '../../db/schema';
-import { messagesFor, templateFor } from '../outbox/compose';
-import { enqueueMessages, type NewOutboxMessage } from '../outbox/queue';
-import { qrPng } from '../outbox/qrPng';
+import { messagesFor, templateFor } from '../../services/outbox/compose';
+import { enqueueMessages, type NewOutboxMessage } from '../../services/outbox/queue';
+import { qrPng } from '../../services/outbox/qrPng';
 import { SPA_BASE } from '../../plugins/spa';
-import { columnsOf, tableOf, type Caller } from '../resources/model';
+import { columnsOf, tableOf, type Caller } from '../../services/resources/model';
 
 /**
  * The messages an attendee receives about their own registration (登记确认, 审核通过, 登记取消, 补发二维码):
