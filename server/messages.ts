@@ -73,7 +73,7 @@ export const MSG = {
   activityNotAuthorised: '所选活动未授权',
   noticeMissing: '通知不存在',
 
-  // 通知公告: notices staff author and publish (server/services/resources/hooks/notices.ts,
+  // 通知公告: notices staff author and publish (server/modules/notices/notices.hooks.ts,
   // server/modules/notices/notices.routes.ts). Unknown, malformed, rejected and cancelled personal codes share one answer.
   noticeRoleMissing: '所选角色不存在或不能接收员工通知',
   noticeActivityGone: '接收通知的活动已不存在，请修改后再发布',
@@ -298,7 +298,7 @@ export const MSG = {
   eduProjectNotPublic: '未找到公开的参赛作品',
   eduReportNotFound: '未查询到评审信息，请核对报名编号和参赛账号的手机号码',
 
-  // 会务服务: attendees, sessions, seats, shuttles (server/services/resources/hooks/meeting.ts)
+  // 会务服务: attendees, sessions, seats, shuttles (server/modules/meeting/meeting.hooks.ts)
   meetingPersonOtherActivity: (name: string) => `「${name}」不是本活动的参会人员`,
   meetingPersonInactive: (name: string, state: string) => `「${name}」的登记状态为「${state}」，不能安排`,
   meetingPersonHasCheckins: (name: string, n: number) =>

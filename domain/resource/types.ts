@@ -6,7 +6,7 @@
  */
 import type { IconName } from '@domain/core/menuIcons';
 import type { Rule } from '@domain/core/validators';
-import type { SharePageKind } from '@domain/share/shareLinks.contracts';
+import type { SharePageKind } from '@domain/share/sharePages';
 
 /**
  * How a field is stored, sent and edited. Each type has one entry in `fieldTypes.ts` (column, rules,

@@ -866,7 +866,7 @@ export const outboxMessages = pgTable(
 /**
  * A message to many attendees not yet written as outbox rows (审核通过 / 登记取消 of a bulk move): one row
  * in the move's transaction instead of two rendered messages per attendee. The outbox worker of any
- * replica expands it a chunk at a time (server/services/outbox/fanout.ts): each chunk's messages are
+ * replica expands it a chunk at a time (server/modules/meeting/statusFanout.service.ts): each chunk's messages are
  * queued and its ids removed from person_ids in one transaction, and the row goes when none are left.
  */
 export const outboxFanouts = pgTable(

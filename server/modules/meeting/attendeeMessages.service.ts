@@ -6,7 +6,7 @@ import { calendarFile } from '@domain/messaging/ics';
 import type { MessageKindKey, MessageTemplate, TemplateValues } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
 import { activities, organisers, projects, type OutboxAttachment } from '../../db/schema';
-import { messagesFor, templateFor } from '../../services/outbox/compose';
+import { messagesFor, templateFor } from '../messaging/public';
 import { enqueueMessages, type NewOutboxMessage } from '../../services/outbox/queue';
 import { qrPng } from '../../services/outbox/qrPng';
 import { SPA_BASE } from '../../plugins/spa';
@@ -127,7 +127,7 @@ export const statusMessageKind = (to: number): MessageKindKey | undefined => STA
 /**
  * 审核通过 / 登记取消 to the attendees whose 登记状态 moved to `to`, queued in the move's transaction (one
  * enqueue however many moved). A single move (afterTransition) queues this way; a bulk move writes one
- * fan-out instead (server/services/outbox/fanout.ts). Moves made by the server itself (seeds, imports:
+ * fan-out instead (server/modules/meeting/statusFanout.service.ts). Moves made by the server itself (seeds, imports:
  * no request, so no origin for the links) send nothing; neither do other states.
  */
 export async function queueStatusMessages(tx: AppDb, caller: Caller, personIds: readonly number[], to: number): Promise<number> {

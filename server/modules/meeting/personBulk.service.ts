@@ -15,8 +15,8 @@ import { queryRows, refreshStatistics } from '../../services/sql';
 import { enqueueMessages } from '../../services/outbox/queue';
 import type { PersonResendResult } from '@domain/meeting/personMessages.contracts';
 import { attendeeMessages, statusMessageKind } from './attendeeMessages.service';
-import { templateFor } from '../../services/outbox/compose';
-import { queueStatusFanout } from '../../services/outbox/fanout';
+import { templateFor } from '../messaging/public';
+import { queueStatusFanout } from './statusFanout.service';
 
 /**
  * 参会人员 in bulk (domain/meeting/personBulk.contracts.ts): the persons are decided here, from the ticked

@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
+import { callerOf } from '../../services/caller';
 import { badgesOf, commitImport, previewImport, refusedWorkbook, templateWorkbook } from './personImport.service';
 
 /** 参会人员 import and badges (domain/meeting/personImport.contracts.ts); the SQL is in server/modules/meeting/personImport.service.ts. */

@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope';
 import { publicOrigin } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
+import { callerOf } from '../../services/caller';
 import { RESEND_QR_COOLDOWN_MS, resendQrCodes } from './personBulk.service';
 
 /** 补发二维码 (domain/meeting/personMessages.contracts.ts); the messages are built in server/modules/meeting/attendeeMessages.service.ts. */

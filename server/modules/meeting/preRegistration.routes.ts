@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope';
 import { publicOrigin } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
+import { callerOf } from '../../services/caller';
 import { openRegistration, register, registrationInfo, registrationNotice, registrationOf } from './preRegistration.service';
 import { limitAddress } from '../../services/rateLimits';
 

@@ -3,7 +3,7 @@ import { seatAssign, seatAutoApply, seatAutoPreview, seatAutoUndo, seatGenerate,
 import { ok } from '../../lib/envelope';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
+import { callerOf } from '../../services/caller';
 import { assignSeat, generateSeats, seatMap as readSeatMap } from './seatMap.repository';
 import { applyAuto, previewAuto, undoAuto } from './seatAuto.service';
 

@@ -8,8 +8,8 @@ import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
 import { limitAddress } from '../../services/rateLimits';
 import { parseIdList } from '../../services/requestChecks';
-import { addressableRoles } from '../../services/resources/hooks/notices';
-import { notifyPrefsOfUser } from '../account/profile.repository';
+import { addressableRoles } from './notices.hooks';
+import { notifyPrefsOfUser } from '../account/public';
 import { attendeeNoticesOf, bellNoticesOf, countVisible, markAllNoticesRead, markNoticesRead, pageMyNotices, type NoticeReader } from './notices.repository';
 
 /** Lookups of the attendees' notices page per address and window: plenty for people, too few to try codes. */

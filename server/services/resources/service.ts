@@ -33,7 +33,7 @@ import { ApiError, fieldErrors, forbidden, refuse } from '../../lib/errors';
 import { hasBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
 import { checkUpload } from '../attachments';
-import { findAttachment, storeAttachment } from '../../modules/share/attachments.repository';
+import { findAttachment, storeAttachment } from '../attachmentStore';
 import { escapeLike } from '../sql';
 import { hooksOf, type OperationResult, type SaveInput, type TransitionOptions } from './hooks';
 import {

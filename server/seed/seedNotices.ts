@@ -2,9 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
 import { stateValue } from '@domain/resource/framework';
 import { noticeCategoryValue, type NoticeCategoryKey } from '@domain/notices/resources';
-import type { AppDb } from './client';
+import type { AppDb } from '../db/client';
 import type { SeedDates } from './seedDay';
-import { activities, notices, noticeReads, resourceTables, roles, stateChanges } from './schema';
+import { activities, notices, noticeReads, resourceTables, roles, stateChanges } from '../db/schema';
 
 const noticeDef = resourceByKey('notice');
 const noticeNotices = resourceTables.get('notice')!;

@@ -1,6 +1,6 @@
 import { lineAmountFen } from '@domain/resource/framework';
-import type { AppDb } from './client';
-import { lineTables, resourceTables, stateChanges } from './schema';
+import type { AppDb } from '../db/client';
+import { lineTables, resourceTables, stateChanges } from '../db/schema';
 
 // The tables of the resources this story writes, by their definitions' keys.
 const crmCustomers = resourceTables.get('customer')!;

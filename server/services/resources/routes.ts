@@ -8,11 +8,11 @@ import { envelopeSchema, ok, pageSchema } from '../../lib/envelope';
 import { forbidden, refuse } from '../../lib/errors';
 import type { TypedApp } from '../../lib/schemas';
 import { MSG } from '../../messages';
-import { contentDisposition, UPLOAD_BODY_LIMIT } from '../../services/attachments';
-import { sendWorkbook } from '../../services/resources/export';
-import { hooksOf } from '../../services/resources/hooks';
-import * as service from '../../services/resources/service';
-import { callerOf } from './caller';
+import { contentDisposition, UPLOAD_BODY_LIMIT } from '../attachments';
+import { sendWorkbook } from './export';
+import { hooksOf } from './hooks/index';
+import * as service from './service';
+import { callerOf } from '../caller';
 import {
   exportQuerySchema,
   HistorySchema,
@@ -28,7 +28,7 @@ import {
   TransitionBody,
   TransitionMessagesQuery,
   TransitionMessagesSchema,
-} from './schemas';
+} from './routeSchemas';
 
 /**
  * Every resource definition as its route family under /admin, generated: GET page /

@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
 import { stateValue } from '@domain/resource/framework';
-import { MSG } from '../../../messages';
-import { columnsOf, tableOf } from '../model';
-import type { ResourceHooks } from './types';
+import { MSG } from '../../messages';
+import { columnsOf, tableOf } from '../../services/resources/model';
+import type { ResourceHooks } from '../../services/resources/hooks/types';
 
 const exhibitorDef = resourceByKey('exhibitor');
 

@@ -152,7 +152,7 @@ export const PROJECTS = [
 /**
  * [project code, name, start, end, address (null = the project's venue), status]. The dates here and in the
  * other seeds are written around SEED_ANCHOR_DAY and moved to the day the database is created
- * (server/db/seedDay.ts); the states fit that day: what lies before it has ended, the summit after it
+ * (server/seed/seedDay.ts); the states fit that day: what lies before it has ended, the summit after it
  * already takes registrations.
  */
 export const ACTIVITIES: Array<[string, string, string, string, string | null, number]> = [

@@ -3,10 +3,10 @@ import { resourceByKey } from '@domain/registry';
 import { stateValue } from '@domain/resource/framework';
 import type { AppDb } from '../../db/client';
 import { activities, messageOptouts, organisers } from '../../db/schema';
-import { columnsOf, tableOf } from '../resources/model';
-import { messagesFor, templateFor } from './compose';
-import { personalLink, unsubscribeLink } from './links';
-import { enqueueMessages, type NewOutboxMessage } from './queue';
+import { columnsOf, tableOf } from '../../services/resources/model';
+import { messagesFor, templateFor } from '../messaging/public';
+import { personalLink, unsubscribeLink } from '../../services/outbox/links';
+import { enqueueMessages, type NewOutboxMessage } from '../../services/outbox/queue';
 
 const personDef = resourceByKey('person');
 const CLOSED_REGISTRATIONS = [stateValue(personDef, 'status', 'rejected'), stateValue(personDef, 'status', 'cancelled')];

@@ -3,21 +3,21 @@ import { resourceByKey } from '@domain/registry';
 import { inState, stateValue } from '@domain/resource/framework';
 import type { Option } from '@domain/resource/types';
 import { KHLX_ORGANISER } from '@domain/session/session.contracts';
-import type { AppDb } from '../../../db/client';
-import { notices, roles, userRoles, users } from '../../../db/schema';
-import { publishChange } from '../../changeFeed';
-import { countNoticeMessages, queueNoticeMessages, type NoticeToSend } from '../../outbox/noticeMessages';
-import { refuse } from '../../../lib/errors';
-import { MSG } from '../../../messages';
-import { columnsOf, tableOf, type Caller, type Row } from '../model';
-import type { ResourceHooks } from './types';
+import type { AppDb } from '../../db/client';
+import { notices, roles, userRoles, users } from '../../db/schema';
+import { publishChange } from '../../services/changeFeed';
+import { countNoticeMessages, queueNoticeMessages, type NoticeToSend } from './noticeMessages.service';
+import { refuse } from '../../lib/errors';
+import { MSG } from '../../messages';
+import { columnsOf, tableOf, type Caller, type Row } from '../../services/resources/model';
+import type { ResourceHooks } from '../../services/resources/hooks/types';
 
 /**
  * 通知公告: who a notice goes to, and its delivery. Publishing writes one row of table `notices` for a staff
  * audience (all staff, or the holders of one role, looked up whenever the bell reads), which the bell and
  * 我的通知 read like any other notice; withdrawing deletes that row and its read marks. Notices to an
  * activity's attendees are read on their public page from here, and publishing also queues them by
- * email and SMS when the notice asks for it (server/services/outbox/noticeMessages.ts).
+ * email and SMS when the notice asks for it (server/modules/notices/noticeMessages.service.ts).
  */
 const noticeDef = resourceByKey('notice');
 const AUDIENCE_STAFF = stateValue(noticeDef, 'audience', 'staff');

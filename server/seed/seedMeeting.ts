@@ -7,11 +7,11 @@ import { newPersonCode } from '../modules/meeting/personCode';
 import { personSearchKey } from '../modules/meeting/personSearchKey';
 import * as service from '../services/resources/service';
 import type { Caller } from '../services/resources/model';
-import type { AppDb } from './client';
+import type { AppDb } from '../db/client';
 import type { SeedDates } from './seedDay';
 import type { BusinessSeedContext } from './seedBusiness';
 import { seedCaller } from './seedCaller';
-import { activities, resourceTables, stateChanges } from './schema';
+import { activities, resourceTables, stateChanges } from '../db/schema';
 
 /**
  * Demo data of 会务服务 for the demo organiser: the opening main forum of the smart-city expo

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { publicOrigin } from '../../lib/origin';
-import { signedIn } from '../../plugins/tokenAuth';
-import { cachedScope, narrowToCurrent } from '../../services/projectScope';
-import type { Caller } from '../../services/resources/model';
+import { publicOrigin } from '../lib/origin';
+import { signedIn } from '../plugins/tokenAuth';
+import { cachedScope, narrowToCurrent } from './projectScope';
+import type { Caller } from './resources/model';
 
 /** Who is calling and which rows they may see: organiser, authorised and current projects, current activities. */
 export async function callerOf(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {

@@ -1,8 +1,8 @@
 import { messageKind, renderMessage, type MessageKindKey, type MessageTemplate, type TemplateValues } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
 import type { OutboxAttachment } from '../../db/schema';
-import { ownTemplate } from '../../modules/messaging/templates.repository';
-import type { NewOutboxMessage } from './queue';
+import { ownTemplate } from './templates.repository';
+import type { NewOutboxMessage } from '../../services/outbox/queue';
 
 /**
  * Where a message's words come from and how one person's message becomes outbox rows. Every sender

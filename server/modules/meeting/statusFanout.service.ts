@@ -2,10 +2,10 @@ import { eq, lte, sql } from 'drizzle-orm';
 import type { MessageKindKey } from '@domain/messaging/templates';
 import type { AppDb } from '../../db/client';
 import { outboxFanouts } from '../../db/schema';
-import { attendeeMessages, statusMessageKind } from '../../modules/meeting/attendeeMessages.service';
-import type { Caller } from '../resources/model';
-import { queryRows } from '../sql';
-import { enqueueMessages } from './queue';
+import { attendeeMessages, statusMessageKind } from './attendeeMessages.service';
+import type { Caller } from '../../services/resources/model';
+import { queryRows } from '../../services/sql';
+import { enqueueMessages } from '../../services/outbox/queue';
 
 /**
  * 审核通过 / 登记取消 of a bulk move, queued in two steps. Rendering and inserting an email and an SMS

@@ -4,7 +4,7 @@ import { ACTIVITY_FIELD, ACTIVITY_LABEL, backRefNames, inputFields, PROJECT_FIEL
 import type { FieldDef, LinesDef, ResourceDef } from '@domain/resource/types';
 import { Id, Nullable, pageQuery, StringEnum } from '@domain/core/schemas';
 import { filterProperties } from '@domain/resource/filterSchema';
-import { ATTACHMENT_BASE64_MAX } from '../../services/attachments';
+import { ATTACHMENT_BASE64_MAX } from '../attachments';
 
 /**
  * The request and response schemas of a resource's routes, generated from its definition with TypeBox:

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
 import { formatMoney } from '@domain/core/format';
 import { inState, stateValue } from '@domain/resource/framework';
-import type { AppDb } from '../../../db/client';
-import { MSG } from '../../../messages';
-import { columnsOf, rawRow, tableOf, type Caller } from '../model';
-import { recordStateChange } from '../stateLog';
-import { checkDateOrder, sumOf } from './shared';
-import type { ResourceHooks } from './types';
+import type { AppDb } from '../../db/client';
+import { MSG } from '../../messages';
+import { columnsOf, rawRow, tableOf, type Caller } from '../../services/resources/model';
+import { recordStateChange } from '../../services/resources/stateLog';
+import { checkDateOrder, sumOf } from '../../services/resources/hooks/shared';
+import type { ResourceHooks } from '../../services/resources/hooks/types';
 
 const orderDef = resourceByKey('order');
 const paymentDef = resourceByKey('payment');

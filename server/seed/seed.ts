@@ -1,19 +1,20 @@
+import '../modules/resourceHooks';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { noticeCategoryValue } from '@domain/notices/resources';
 import { hashPassword } from '../lib/password';
-import type { AppDb } from './client';
+import type { AppDb } from '../db/client';
 import { seedBusiness } from './seedBusiness';
 import { seedMeeting } from './seedMeeting';
 import { seedNotices } from './seedNotices';
 import { seedParticipants } from './seedParticipants';
 import { seedDates, type SeedDates } from './seedDay';
-import * as t from './schema';
+import * as t from '../db/schema';
 import { ACTIVITIES, MENU_TREE, NOTICES, ORGANISER, PROJECTS, ROLE_GRANTS, ROLES, USERS, WORKS, type MenuSeed } from './seedData';
 
 
 /**
  * Seeds the demo data when the database has no organiser yet. Returns whether it did. Its dates are moved
- * to `today` (default: the day it runs, or SEED_DAY; server/db/seedDay.ts).
+ * to `today` (default: the day it runs, or SEED_DAY; server/seed/seedDay.ts).
  */
 export async function seedIfEmpty(db: AppDb, options: { today?: string } = {}): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(t.organisers);

@@ -2,14 +2,14 @@ import { and, eq, ne } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
 import { formatMoney } from '@domain/core/format';
 import { inState, stateValue } from '@domain/resource/framework';
-import type { AppDb } from '../../../db/client';
-import { autoCodeOf, chinaDay } from '../../../lib/dates';
-import { refuse } from '../../../lib/errors';
-import { MSG } from '../../../messages';
-import { columnsOf, rawRow, tableOf, type Caller, type Row } from '../model';
-import { recordStateChange } from '../stateLog';
-import { sumOf } from './shared';
-import type { ResourceHooks } from './types';
+import type { AppDb } from '../../db/client';
+import { autoCodeOf, chinaDay } from '../../lib/dates';
+import { refuse } from '../../lib/errors';
+import { MSG } from '../../messages';
+import { columnsOf, rawRow, tableOf, type Caller, type Row } from '../../services/resources/model';
+import { recordStateChange } from '../../services/resources/stateLog';
+import { sumOf } from '../../services/resources/hooks/shared';
+import type { ResourceHooks } from '../../services/resources/hooks/types';
 
 /**
  * The sales story's rules: a contract's quotation belongs to its customer and makes one contract; a

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { resourceByKey } from '@domain/registry';
 import * as service from '../services/resources/service';
-import type { AppDb } from './client';
+import type { AppDb } from '../db/client';
 import type { SeedDates } from './seedDay';
 import type { BusinessSeedContext } from './seedBusiness';
 import { seedCaller } from './seedCaller';
-import { activities, resourceTables } from './schema';
+import { activities, resourceTables } from '../db/schema';
 
 /**
  * Demo 团队 and 展商, written through the resource service like any staff entry (so they pass the same

@@ -1,10 +1,10 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttachmentRow } from '@domain/share/shareLinks.contracts';
-import type { AppDb } from '../../db/client';
-import { attachments, users } from '../../db/schema';
-import { chinaDateTime } from '../../lib/dates';
-import type { CheckedUpload } from '../../services/attachments';
+import type { AppDb } from '../db/client';
+import { attachments, users } from '../db/schema';
+import { chinaDateTime } from '../lib/dates';
+import type { CheckedUpload } from './attachments';
 
 /**
  * The SQL of the files attached to a business row (an order's 附件); what may be stored is decided by

@@ -1,8 +1,8 @@
-import { userProjects } from '../../../db/schema';
-import { MSG } from '../../../messages';
-import { invalidateUser } from '../../sessionCache';
-import { checkDateOrder } from './shared';
-import type { ResourceHooks } from './types';
+import { userProjects } from '../../db/schema';
+import { MSG } from '../../messages';
+import { invalidateUser } from '../../services/sessionCache';
+import { checkDateOrder } from '../../services/resources/hooks/shared';
+import type { ResourceHooks } from '../../services/resources/hooks/types';
 
 /** 项目 and 活动: a period that ends before it starts is refused. */
 export const project: ResourceHooks = {

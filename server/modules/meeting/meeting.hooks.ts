@@ -3,16 +3,16 @@ import { resourceByKey, type ResourceDef } from '@domain/registry';
 import { stateLabel, stateValue } from '@domain/resource/framework';
 import { seatLabel } from '@domain/meeting/resources';
 import type { FieldError } from '@domain/core/envelope';
-import type { AppDb } from '../../../db/client';
-import { MSG } from '../../../messages';
-import { newPersonCode } from '../../../modules/meeting/personCode';
-import { personSearchKey } from '../../../modules/meeting/personSearchKey';
-import { attendeeSettings, certificateErrors } from '../../../modules/meeting/activitySettings.repository';
-import { queueStatusMessages } from '../../../modules/meeting/attendeeMessages.service';
-import { personWorkbook } from '../../../modules/meeting/personImport.service';
-import { lockNames } from '../../sql';
-import { columnsOf, joinTableOf, tableOf, type Caller, type Row } from '../model';
-import type { ResourceHooks } from './types';
+import type { AppDb } from '../../db/client';
+import { MSG } from '../../messages';
+import { newPersonCode } from './personCode';
+import { personSearchKey } from './personSearchKey';
+import { attendeeSettings, certificateErrors } from './activitySettings.repository';
+import { queueStatusMessages } from './attendeeMessages.service';
+import { personWorkbook } from './personImport.service';
+import { lockNames } from '../../services/sql';
+import { columnsOf, joinTableOf, tableOf, type Caller, type Row } from '../../services/resources/model';
+import type { ResourceHooks } from '../../services/resources/hooks/types';
 
 /**
  * 会务服务's rules: an attendee's personal code and how they may leave the list; sessions that do not

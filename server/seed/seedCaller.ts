@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { actionAuthority, menuActions } from '@domain/resource/framework';
 import { RESOURCES } from '@domain/registry';
 import type { Caller } from '../services/resources/model';
-import type { AppDb } from './client';
+import type { AppDb } from '../db/client';
 import type { BusinessSeedContext } from './seedBusiness';
-import { organisers, users } from './schema';
+import { organisers, users } from '../db/schema';
 
 /**
  * The demo staff member as a caller of the resource service, for seeds that write through it (and so
