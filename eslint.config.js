@@ -97,6 +97,19 @@ export default tseslint.config(
     rules: { 'boundaries/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
+    // Which rows a caller may reach is written once (server/services/scope.ts): an area's query asks it.
+    files: ['server/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(projectScope|activityScope)$/]',
+          message: '业务模块不直接读取调用者的项目/活动范围：用 server/services/scope.ts 的 activityScopeSql、projectScopeSql、activityInScope。',
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**/*.ts'],
     plugins: { boundaries },
     rules: {

@@ -80,6 +80,14 @@ describe('boundary rules against planted violations', { timeout: 120_000 }, () =
     expect(await findings('server/modules/meeting/x.ts', `import { templateFor } from '../messaging/public';\nimport { GENERATE_MAX } from './seatMap.repository';\nexport default [templateFor, GENERATE_MAX];\n`)).toEqual([]);
   });
 
+  it('an area scopes its queries through server/services/scope.ts, never by reading the caller\'s scope itself', async () => {
+    const [result] = await eslint.lintText(
+      `import { inArray } from 'drizzle-orm';\nimport { activities } from '../../db/schema';\nimport type { Caller } from '../../services/resources/model';\nexport const w = (caller: Caller) => inArray(activities.projectId, caller.projectScope ?? []);\n`,
+      { filePath: path.join(root, 'server/modules/meeting/x.ts') },
+    );
+    expect(result.messages.find((m) => m.ruleId === 'no-restricted-syntax')?.message).toMatch('server/services/scope.ts');
+  });
+
   it('reports nothing for imports within the rules', async () => {
     expect(await findings('domain/core/x.ts', `import { Type } from '@sinclair/typebox';\nimport { Id } from './schemas';\nimport { CODE_OK } from '@domain/core/envelope';\nexport const X = Type.Object({ id: Id, code: Type.Literal(CODE_OK) });\n`)).toEqual([]);
     expect(await findings('src/components/X.tsx', `import { storage } from '../lib/storage';\nimport { call } from '@/api/call';\nimport { CODE_OK } from '@domain/core/envelope';\nexport default [storage, call, CODE_OK];\n`)).toEqual([]);

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { checkin, gate, hall, person, seat } from '@domain/meeting/resources';
 import { stateValue } from '@domain/resource/framework';
@@ -8,6 +8,7 @@ import { refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { currentActivityOf } from '../../services/defaultActivity';
 import { columnsOf, tableOf, type Caller } from '../../services/resources/model';
+import { activityScopeSql } from '../../services/scope';
 
 /**
  * 活动概览: one activity's figures for the people running it, each chart one grouped query over the
@@ -39,14 +40,6 @@ const chinaText = (column: AnyPgColumn, format: 'YYYY-MM-DD' | 'YYYY-MM-DD HH24'
 
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
-/** The caller's activities as a WHERE: their organiser's, within the working projects and the current activities. */
-function activitiesInScope(caller: Caller): SQL {
-  const where: SQL[] = [eq(activities.organiserId, caller.organiser.id)];
-  if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
-  if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
-  return and(...where)!;
-}
-
 interface ActivityHead {
   id: number;
   name: string;
@@ -65,7 +58,7 @@ async function activityFor(caller: Caller, activityId: number | undefined): Prom
       .select(head)
       .from(activities)
       .innerJoin(projects, eq(projects.id, activities.projectId))
-      .where(and(activitiesInScope(caller), eq(activities.id, activityId)));
+      .where(and(activityScopeSql(caller), eq(activities.id, activityId)));
     if (!found) throw refuse(MSG.overviewActivityMissing);
     return found;
   }

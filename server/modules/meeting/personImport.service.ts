@@ -38,6 +38,7 @@ import { readSheetOffThread } from '../../lib/sheetProxy';
 import { newPersonCode } from './personCode';
 import { attendeeSettings, type AttendeeSettings } from './activitySettings.repository';
 import { byActor, recordAudit } from '../../services/audit/record';
+import { activityInScope } from '../../services/scope';
 
 /**
  * 参会人员 from an Excel file: the workbook the export and the template share, reading a sheet, matching
@@ -507,13 +508,8 @@ interface ImportActivity {
 }
 
 /** The activity the rows go to, within the caller's organiser, projects and current activities. */
-async function activityOf(caller: Caller, activityId: number): Promise<ImportActivity> {
-  const where = [eq(activities.id, activityId), eq(activities.organiserId, caller.organiser.id)];
-  if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
-  if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
-  const [activity] = await caller.db.select({ id: activities.id, projectId: activities.projectId, name: activities.name }).from(activities).where(and(...where));
-  if (!activity) throw refuse(MSG.resActivityMissing);
-  return activity;
+function activityOf(caller: Caller, activityId: number): Promise<ImportActivity> {
+  return activityInScope(caller, activityId);
 }
 
 /** The activity's attendees with what they have in the import's fields: one query, however long the file. */

@@ -36,6 +36,7 @@ import { attendeeSettings, certificateErrors } from './activitySettings.reposito
 import { attendeeMessages } from './attendeeMessages.service';
 import { newPersonCode } from './personCode';
 import { personSearchKey } from './personSearchKey';
+import { activityScopeSql } from '../../services/scope';
 
 /**
  * 扫码预登记: a visitor scans a project's or an activity's QR code and registers for an activity without an
@@ -366,8 +367,7 @@ export async function openRegistration(caller: Caller, target: { activityId?: nu
   if (!where) throw refuse(MSG.resActivityMissing);
   // 我的项目 and 我的活动 list every authorised project, not only the ones switched to: so does this.
   const authorised: Caller = { ...caller, projectScope: caller.authorisedProjects, activityScope: null };
-  const scope: SQL[] = [eq(activities.organiserId, caller.organiser.id), where];
-  if (authorised.projectScope !== null) scope.push(inArray(activities.projectId, authorised.projectScope));
+  const scope: SQL[] = [activityScopeSql(authorised), where];
   const rows = await caller.db.select({ id: activities.id, name: activities.name, status: activities.status, erq: activities.erq }).from(activities).where(and(...scope)).orderBy(asc(activities.srq), asc(activities.id));
   if (!rows.length) throw refuse(MSG.resActivityMissing);
   if (target.activityId !== undefined && rows[0].erq < today) throw refuse(MSG.preRegOpenPast(rows[0].erq));

@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { resourceByKey } from '@domain/registry';
 import { actionAuthority, fieldLabel, fieldRules } from '@domain/resource/framework';
@@ -6,13 +6,14 @@ import { seatLabel } from '@domain/meeting/resources';
 import { validate } from '@domain/core/validators';
 import type { SeatAutoRun, SeatCell, SeatGenerateRequest, SeatGenerateResult, SeatHall, SeatMapData } from '@domain/meeting/seatMap.contracts';
 import type { AppDb } from '../../db/client';
-import { activities, seatAutoRuns, users } from '../../db/schema';
+import { seatAutoRuns, users } from '../../db/schema';
 import { fieldErrors, refuse } from '../../lib/errors';
 import { MSG } from '../../messages';
 import { currentActivityOf } from '../../services/defaultActivity';
 import { columnsOf, scopeWhere, tableOf, type Caller } from '../../services/resources/model';
 import * as service from '../../services/resources/service';
 import { byActor, recordAudit } from '../../services/audit/record';
+import { activityInScope as scopedActivity } from '../../services/scope';
 
 /**
  * The seat map of 座位: a hall's seats in one query, bulk generation of a rectangle of seats,
@@ -42,18 +43,8 @@ export async function activityInScope(caller: Caller, activityId: number): Promi
 export async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null>;
 export async function activityInScope(caller: Caller, activityId: number | undefined): Promise<{ id: number; projectId: number } | null> {
   if (activityId === undefined) return currentActivityOf(caller).then((a) => a && { id: a.id, projectId: a.cnfId });
-  const where: SQL[] = [eq(activities.organiserId, caller.organiser.id)];
-  if (activityId !== undefined) where.push(eq(activities.id, activityId));
-  if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
-  if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
-  const [row] = await caller.db
-    .select({ id: activities.id, projectId: activities.projectId })
-    .from(activities)
-    .where(and(...where))
-    .orderBy(asc(activities.srq), asc(activities.id))
-    .limit(1);
-  if (!row && activityId !== undefined) throw refuse(MSG.resActivityMissing);
-  return row ?? null;
+  const { id, projectId } = await scopedActivity(caller, activityId);
+  return { id, projectId };
 }
 
 /**
