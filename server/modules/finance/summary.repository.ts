@@ -2,7 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PageResult } from '@domain/core/envelope';
 import { fenToYuanString } from '@domain/core/format';
 import type { CustomerTotalsRow, FinanceSummaryQuery, FinanceSummarySort, FinanceTotals, ProjectTotalsRow } from '@domain/finance/summary.contracts';
+import { invoice, receivable } from '@domain/finance/resources';
 import { resourceByKey } from '@domain/registry';
+import { stateValue } from '@domain/resource/framework';
+import { contract } from '@domain/sales/resources';
 import { offsetOf } from '../../lib/paging';
 import { escapeLike, queryRows } from '../../services/sql';
 import type { Caller } from '../../services/resources/model';
@@ -16,11 +19,12 @@ import { noProjectInScope, projectScopeSql } from '../../services/scope';
 type Sort = FinanceSummarySort;
 type SummaryQuery = FinanceSummaryQuery;
 
-const CONTRACT_APPROVED = 2;
-const CONTRACT_TERMINATED = 3;
-const INVOICE_ISSUED = 1;
-const RECEIPT = 2;
-const RECEIPT_CONFIRMED = 1;
+// The states by their names in the definitions: a renumbered state cannot silently change the figures.
+const CONTRACT_APPROVED = stateValue(contract, 'auditStatus', 'approved');
+const CONTRACT_TERMINATED = stateValue(contract, 'status', 'terminated');
+const INVOICE_ISSUED = stateValue(invoice, 'status', 'issued');
+const RECEIPT = stateValue(receivable, 'kind', 'receipt');
+const RECEIPT_CONFIRMED = stateValue(receivable, 'confirmStatus', 'confirmed');
 
 const table = (key: string) => sql.identifier(resourceByKey(key).table);
 

@@ -4,7 +4,8 @@ import { RESOURCES, resourceByKey } from '@domain/registry';
 import { fieldType } from '@domain/resource/fieldTypes';
 import { actionAuthority, machineMessagesRoute, machineRoute, menuAuthority } from '@domain/resource/framework';
 import type { ResourceDef } from '@domain/resource/types';
-import { envelopeSchema, ok, pageSchema } from '../../lib/envelope';
+import { Page } from '@domain/core/schemas';
+import { envelopeSchema, ok } from '../../lib/envelope';
 import { forbidden, refuse } from '../../lib/errors';
 import type { TypedApp } from '../../lib/schemas';
 import { MSG } from '../../messages';
@@ -55,7 +56,7 @@ function registerResource(app: TypedApp, def: ResourceDef): void {
 
   app.get(
     `${base}/page`,
-    { config: { authority: read }, schema: { querystring: pageQuerySchema(def), response: { 200: serializerSchema(envelopeSchema(pageSchema(row))) } } },
+    { config: { authority: read }, schema: { querystring: pageQuerySchema(def), response: { 200: serializerSchema(envelopeSchema(Page(row))) } } },
     async (request) => ok(await service.page(await caller(request), def, request.query as service.PageQuery)),
   );
 
