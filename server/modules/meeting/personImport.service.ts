@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { person } from '@domain/meeting/resources';
 import { fieldType } from '@domain/resource/fieldTypes';
@@ -12,7 +12,6 @@ import {
   CHANGES_LISTED,
   type ImportBlank,
   type ImportExisting,
-  type PersonBadge,
   type PersonImportChange,
   type PersonImportColumn,
   type PersonImportError,
@@ -29,7 +28,7 @@ import { forbidden, refuse } from '../../lib/errors';
 import { isBadText } from '../../lib/inputText';
 import { sheetValue } from '../../lib/xlsxText';
 import { MSG } from '../../messages';
-import { columnsOf, scopeWhere, tableOf, type Caller, type Row } from '../../services/resources/model';
+import { columnsOf, tableOf, type Caller, type Row } from '../../services/resources/model';
 import { exportColumns } from '../../services/resources/export';
 import { queryRows, refreshStatistics, withReferencesLocked } from '../../services/sql';
 import { personSearchKey } from './personSearchKey';
@@ -46,7 +45,7 @@ import { activityInScope } from '../../services/scope';
  * cleaning each cell and checking it with the definition's own rules (the ones the form uses, so a row
  * the form would refuse is refused here with the same words), and writing the valid rows in one
  * transaction. The file travels with the preview and again with the commit; the commit checks it again
- * from scratch, so nothing the preview said is trusted. Also the data of printed badges.
+ * from scratch, so nothing the preview said is trusted. 
  */
 
 export { IMPORT_FIELDS };
@@ -823,48 +822,4 @@ export async function commitImport(caller: Caller, activityId: number, upload: I
   // Thousands of new rows at once: the embedded database's lists of this table stay index-only.
   if (n > 0) await refreshStatistics(caller.db, [person.table]);
   return { imported: n, updated: checked.updates.length, skipped: checked.skipped, unchanged: checked.unchanged, conflicts: checked.conflictsLeft, refused };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Badges
-// ---------------------------------------------------------------------------------------------
-
-/** What the badges of these persons show, in the order asked; every id must be in the caller's scope. */
-export async function badgesOf(caller: Caller, ids: number[]): Promise<PersonBadge[]> {
-  const unique = [...new Set(ids)];
-  const cols = columnsOf(person);
-  const rows = await caller.db
-    .select({
-      id: cols.id,
-      name: cols.name,
-      company: cols.company,
-      jobTitle: cols.jobTitle,
-      kind: cols.kind,
-      badgeNo: cols.badgeNo,
-      code: cols.code,
-      activityName: activities.name,
-    })
-    .from(tableOf(person))
-    .leftJoin(activities, eq(activities.id, cols.activityId))
-    .where(and(scopeWhere(person, caller, cols), inArray(cols.id, unique)))
-    .orderBy(asc(cols.id));
-  if (rows.length !== unique.length) throw refuse(MSG.personBadgeNone);
-  const kind = person.fields.find((f) => f.name === 'kind')!;
-  const byId = new Map(
-    rows.map((r) => [
-      r.id as number,
-      {
-        id: r.id as number,
-        name: String(r.name),
-        company: (r.company as string | null) ?? null,
-        jobTitle: (r.jobTitle as string | null) ?? null,
-        kind: Number(r.kind),
-        kindLabel: optionLabel(kind.options, Number(r.kind)) ?? '',
-        badgeNo: (r.badgeNo as string | null) ?? null,
-        code: (r.code as string | null) ?? null,
-        activityName: r.activityName ?? null,
-      } satisfies PersonBadge,
-    ]),
-  );
-  return unique.map((id) => byId.get(id)!);
 }
