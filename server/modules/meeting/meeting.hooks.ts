@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { resourceByKey, type ResourceDef } from '@domain/registry';
-import { stateLabel, stateValue } from '@domain/resource/framework';
+import { stateLabel } from '@domain/resource/framework';
 import { seatLabel } from '@domain/meeting/resources';
 import type { FieldError } from '@domain/core/envelope';
 import type { AppDb } from '../../db/client';
@@ -13,6 +13,7 @@ import { personWorkbook } from './personImport.service';
 import { lockNames } from '../../services/sql';
 import { columnsOf, joinTableOf, tableOf, type Caller, type Row } from '../../services/resources/model';
 import type { ResourceHooks } from '../../services/resources/hooks/types';
+import { releaseSeatsAndRides, RELEASING_STATES } from './releaseSeatsAndRides.repository';
 
 /**
  * 会务服务's rules: an attendee's personal code and how they may leave the list; sessions that do not
@@ -30,8 +31,6 @@ const hallDef = resourceByKey('hall');
 const activityDef = resourceByKey('activity');
 
 const personStatus = personDef.machines!.find((m) => m.field === 'status')!;
-/** Registrations that no longer take a seat or a place on a bus. */
-const INACTIVE = [stateValue(personDef, 'status', 'cancelled'), stateValue(personDef, 'status', 'rejected')];
 
 const optionValue = (key: string, field: string, optionKey: string) =>
   resourceByKey(key).fields.find((f) => f.name === field)!.options!.find((o) => o.key === optionKey)!.value;
@@ -77,7 +76,7 @@ async function checkPersons(caller: Caller, ids: number[], activityId: number | 
       errors.push({ field, msg: MSG.meetingPersonOtherActivity(person.name) });
       return;
     }
-    if (active && INACTIVE.includes(person.status)) {
+    if (active && RELEASING_STATES.includes(person.status)) {
       errors.push({ field, msg: MSG.meetingPersonInactive(person.name, stateLabel(personStatus, person.status)) });
       return;
     }
@@ -169,14 +168,7 @@ export const person: ResourceHooks = {
   async afterTransition(tx, caller, row, field, to) {
     if (field !== personStatus.field) return;
     await queueStatusMessages(tx, caller, [row.id as number], to);
-    if (!INACTIVE.includes(to)) return;
-    const s = columnsOf(seatDef);
-    await tx
-      .update(tableOf(seatDef))
-      .set({ personId: null, state: SEAT_FREE, updatedBy: caller.user.id, updatedAt: caller.now } as never)
-      .where(and(eq(s.organiserId, caller.organiser.id), eq(s.personId, row.id as number)));
-    const riders = joinTableOf(shuttleDef, shuttleDef.fields.find((f) => f.name === 'passengerIds')!);
-    await tx.delete(riders.table).where(and(eq(riders.cols.organiserId, caller.organiser.id), eq(riders.cols.targetId, row.id as number)));
+    if (RELEASING_STATES.includes(to)) await releaseSeatsAndRides(tx, caller, [row.id as number]);
   },
 };
 

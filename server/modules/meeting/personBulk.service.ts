@@ -17,6 +17,8 @@ import type { PersonResendResult } from '@domain/meeting/personMessages.contract
 import { attendeeMessages, statusMessageKind } from './attendeeMessages.service';
 import { templateFor } from '../messaging/public';
 import { queueStatusFanout } from './statusFanout.service';
+import { releaseSeatsAndRides, RELEASING_STATES } from './releaseSeatsAndRides.repository';
+import { auditRowsSql } from '../../services/audit/record';
 
 /**
  * 参会人员 in bulk (domain/meeting/personBulk.contracts.ts): the persons are decided here, from the ticked
@@ -36,8 +38,7 @@ const shuttleDef = resourceByKey('shuttleLine');
 const statusMachine = machineOf(person, 'status')!;
 const APPROVED = stateValue(person, 'status', 'approved');
 const CANCELLED = stateValue(person, 'status', 'cancelled');
-const INACTIVE = [CANCELLED, stateValue(person, 'status', 'rejected')];
-const SEAT_FREE = stateValue(seatDef, 'state', 'free');
+const INACTIVE = [...RELEASING_STATES];
 const kindField = person.fields.find((f) => f.name === 'kind')!;
 
 export interface Selection extends Record<string, unknown> {
@@ -105,7 +106,7 @@ function summarySql(message: (name: string) => string, name: SQL): SQL {
 
 /**
  * Moves the selected persons in `from` to `to`, with a state-change and an audit record each; a
- * cancellation also frees their seats and places on shuttles (as afterTransition of a single move).
+ * cancellation also frees their seats and places on shuttles (releaseSeatsAndRides, as a single move does).
  * Returns the ids of those moved.
  */
 async function moveState(tx: AppDb, caller: Caller, where: SQL, from: number, to: number, remark: string | null): Promise<number[]> {
@@ -114,9 +115,6 @@ async function moveState(tx: AppDb, caller: Caller, where: SQL, from: number, to
   const a = auditStamp(caller);
   const change: AuditChange = { field: statusMachine.field, label: statusMachine.label, before: stateLabel(statusMachine, from), after: stateLabel(statusMachine, to) };
   const summary = summarySql((name) => MSG.auditState(person.title, name, statusMachine.label, change.before ?? '', change.after ?? ''), sql`m.name`);
-  const frees = INACTIVE.includes(to);
-  const s = columnsOf(seatDef);
-  const riders = joinTableOf(shuttleDef, shuttleDef.fields.find((f) => f.name === 'passengerIds')!);
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`with moved as (
@@ -127,21 +125,13 @@ async function moveState(tx: AppDb, caller: Caller, where: SQL, from: number, to
       insert into state_changes (organiser_id, resource, row_id, field, from_value, to_value, remark, user_id, created_at)
       select ${a.organiserId}, ${person.key}, m.id, ${statusMachine.field}, ${from}, ${to}, ${remark}, ${a.userId}, ${a.now}::timestamptz from moved m
     ), audited as (
-      insert into audit_logs (organiser_id, user_id, username, action, resource, row_id, summary, changes, address, created_at)
-      select ${a.organiserId}, ${a.userId}, ${a.username}, 'state', ${person.key}, m.id, ${summary}, ${JSON.stringify([change])}::jsonb, ${a.address}, ${a.now}::timestamptz from moved m
-    )${
-      frees
-        ? sql`, seats as (
-      update ${tableOf(seatDef)} set ${target(s.personId)} = null, ${target(s.state)} = ${SEAT_FREE}, ${target(s.updatedBy)} = ${a.userId}, ${target(s.updatedAt)} = ${a.now}::timestamptz
-      where ${s.organiserId} = ${a.organiserId} and ${s.personId} in (select id from moved)
-    ), rides as (
-      delete from ${riders.table} where ${riders.cols.organiserId} = ${a.organiserId} and ${riders.cols.targetId} in (select id from moved)
-    )`
-        : sql``
-    }
+      ${auditRowsSql(caller, 'state', person.key, { from: sql`moved m`, rowId: sql`m.id`, summary, changes: sql`${JSON.stringify([change])}::jsonb` })}
+    )
     select id from moved`,
   );
-  return rows.map((row) => Number(row.id));
+  const moved = rows.map((row) => Number(row.id));
+  if (RELEASING_STATES.includes(to)) await releaseSeatsAndRides(tx, caller, moved);
+  return moved;
 }
 
 /** Selected persons by 登记状态, with how many of them gave an email and a mobile: one grouped query. */
@@ -229,8 +219,7 @@ export async function bulkKind(caller: Caller, selection: Selection, kind: numbe
           where ${cols.id} in (select ${cols.id} from ${table} where ${where}) and ${cols.kind} = ${from}
           returning ${cols.id} as id, ${cols.name} as name
         ), audited as (
-          insert into audit_logs (organiser_id, user_id, username, action, resource, row_id, summary, changes, address, created_at)
-          select ${a.organiserId}, ${a.userId}, ${a.username}, 'update', ${person.key}, m.id, ${summary}, ${JSON.stringify([change])}::jsonb, ${a.address}, ${a.now}::timestamptz from moved m
+          ${auditRowsSql(caller, 'update', person.key, { from: sql`moved m`, rowId: sql`m.id`, summary, changes: sql`${JSON.stringify([change])}::jsonb` })}
         )
         select count(*)::int as n from moved`,
       );
@@ -290,10 +279,12 @@ export async function bulkShuttle(caller: Caller, selection: Selection, lineId: 
       ), added as (
         insert into ${riders.table} (organiser_id, parent_id, target_id) select ${a.organiserId}, ${lineId}, id from chosen returning target_id
       ), audited as (
-        insert into audit_logs (organiser_id, user_id, username, action, resource, row_id, summary, changes, address, created_at)
-        select ${a.organiserId}, ${a.userId}, ${a.username}, 'update', ${shuttleDef.key}, ${lineId}, ${summary},
-          jsonb_build_array(jsonb_build_object('field', ${passengers.name}::text, 'label', ${passengers.label}::text, 'before', null, 'after', m.name)), ${a.address}, ${a.now}::timestamptz
-        from chosen m
+        ${auditRowsSql(caller, 'update', shuttleDef.key, {
+          from: sql`chosen m`,
+          rowId: sql`${lineId}`,
+          summary,
+          changes: sql`jsonb_build_array(jsonb_build_object('field', ${passengers.name}::text, 'label', ${passengers.label}::text, 'before', null, 'after', m.name))`,
+        })}
       )
       select count(*)::int as n from added`,
     );
@@ -331,7 +322,6 @@ export async function bulkRemove(caller: Caller, selection: Selection): Promise<
     const by = new Map(grouped.map((g) => [Number(g.reason), Number(g.n)]));
     const skipped = skipsOf(reasons.map(([reason], i) => [reason, by.get(i + 1) ?? 0]));
     if (!write) return { matched, done: by.get(0) ?? 0, skipped };
-    const a = auditStamp(caller);
     const summary = summarySql((name) => MSG.auditRemove(person.title, name), sql`m.name`);
     const [row] = await queryRows<{ n: number }>(
       db,
@@ -340,8 +330,7 @@ export async function bulkRemove(caller: Caller, selection: Selection): Promise<
           select p.id from (select ${cols.id} as id from ${table} where ${where}) p where ${reasonCase} = 0
         ) returning ${cols.id} as id, ${cols.name} as name
       ), audited as (
-        insert into audit_logs (organiser_id, user_id, username, action, resource, row_id, summary, changes, address, created_at)
-        select ${a.organiserId}, ${a.userId}, ${a.username}, 'remove', ${person.key}, m.id, ${summary}, null, ${a.address}, ${a.now}::timestamptz from gone m
+        ${auditRowsSql(caller, 'remove', person.key, { from: sql`gone m`, rowId: sql`m.id`, summary, changes: null })}
       )
       select count(*)::int as n from gone`,
     );
