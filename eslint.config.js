@@ -19,6 +19,16 @@ import boundaries from './eslint/boundaries.js';
 const features = fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 /**
+ * The server's layers (docs/architecture.md, 服务器的分层): infrastructure (lib, db, plugins, services and the
+ * server-wide config, messages and types) serves every area and imports none; an area
+ * (server/modules/<area>/) holds its routes, services and repositories and uses another area only through
+ * that area's public.ts; app.ts, main.ts, routes/, seed/ and the modules' index files compose them.
+ */
+const areas = fs.readdirSync('server/modules', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const INFRASTRUCTURE = ['./server/lib', './server/db', './server/plugins', './server/services', './server/config.ts', './server/messages.ts', './server/types.ts'];
+const COMPOSITION = ['./server/modules', './server/seed', './server/routes', './server/app.ts', './server/main.ts'];
+
+/**
  * What domain/ may import besides itself: TypeBox for the contracts' schemas, and crypto-js, the
  * platform-free SHA-256 of the request signature (domain/core/sign.ts).
  */
@@ -27,7 +37,24 @@ const DOMAIN_PACKAGES = ['@sinclair/typebox', 'crypto-js'];
 /** Every folder of src/ below the route table and the app shell. */
 const BELOW_APP = ['components', 'layouts', 'features', 'stores', 'api', 'lib', 'hooks', 'config'];
 
+const serverZones = [
+  ...INFRASTRUCTURE.flatMap((target) =>
+    COMPOSITION.map((from) => ({
+      target,
+      from,
+      message: '基础设施（server/lib、db、plugins、services）不能导入业务模块（server/modules）或组装代码；需要业务规则时由 app.ts 以参数传入。',
+    })),
+  ),
+  ...areas.map((name) => ({
+    target: `./server/modules/${name}`,
+    from: './server/modules',
+    except: [`./${name}`, ...areas.filter((other) => other !== name).map((other) => `./${other}/public`)],
+    message: '业务模块之间只能通过对方的 public.ts 导入。',
+  })),
+];
+
 const boundaryZones = [
+  ...serverZones,
   { target: './src', from: './server', message: '浏览器代码（src）不能导入服务器代码（server）。' },
   { target: './server', from: './src', message: '服务器代码（server）不能导入浏览器代码（src）。' },
   { target: './tests/server', from: './src', message: '服务器测试不能导入浏览器代码（src）。' },
@@ -68,6 +95,19 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'tests/server/**/*.ts'],
     plugins: { boundaries },
     rules: { 'boundaries/no-restricted-paths': ['error', { zones: boundaryZones }] },
+  },
+  {
+    // Which rows a caller may reach is written once (server/services/scope.ts): an area's query asks it.
+    files: ['server/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(projectScope|activityScope)$/]',
+          message: '业务模块不直接读取调用者的项目/活动范围：用 server/services/scope.ts 的 activityScopeSql、projectScopeSql、activityInScope。',
+        },
+      ],
+    },
   },
   {
     files: ['domain/**/*.ts'],

@@ -17,7 +17,7 @@ const copyMigrations: Plugin = {
  * looks for them relative to its own module. The worker threads are entries of their own, found beside
  * main.js: the embedded database's `build/server/pgliteWorker.js` (server/db/pgliteProxy.ts) and the
  * password hashing's `build/server/argon2Worker.js` (server/lib/argon2Proxy.ts), and the spreadsheet reader's `build/server/sheetWorker.js`
- * (server/services/meeting/sheetProxy.ts); shared code goes to
+ * (server/lib/sheetProxy.ts); shared code goes to
  * chunks in the same folder.
  */
 export default defineConfig({
@@ -33,7 +33,7 @@ export default defineConfig({
     sourcemap: true,
     copyPublicDir: false,
     rollupOptions: {
-      input: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts', argon2Worker: 'server/lib/argon2Worker.ts', sheetWorker: 'server/services/meeting/sheetWorker.ts' },
+      input: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts', argon2Worker: 'server/lib/argon2Worker.ts', sheetWorker: 'server/lib/sheetWorker.ts' },
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },

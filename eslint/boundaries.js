@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { inside, isTypeOnly, packageName, pathBack, reaches, resolveImport, root } from './importGraph.js';
+import { inside, packageName, pathBack, reaches, resolveImport, root } from './importGraph.js';
 
 /**
  * Local ESLint rules for the boundaries the README states. We first used eslint-plugin-import-x
@@ -18,7 +18,8 @@ import { inside, isTypeOnly, packageName, pathBack, reaches, resolveImport, root
  *   that the editor shows it at the import and `npx eslint .` is the one check; the files it passes
  *   through are read from disk (importGraph.js), the linted file's own imports from the code being linted.
  *   Dynamic `import()` counts (a lazy chunk that imports its loader back is still a knot, and an order of
- *   evaluation bundlers do not promise); type-only imports do not (the build erases them).
+ *   evaluation bundlers do not promise), and so do type-only imports: the build erases them, but a knot of
+ *   types is still modules that can only be read, changed and type-checked together.
  */
 const relative = (file) => path.relative(root, file).split(path.sep).join('/');
 
@@ -109,8 +110,7 @@ const noCycle = {
   create(context) {
     const file = path.resolve(context.filename);
     if (!inside(file, root) || file.includes(`${path.sep}node_modules${path.sep}`)) return {};
-    return eachImport((node, source, statement) => {
-      if (isTypeOnly(statement)) return;
+    return eachImport((node, source) => {
       const imported = resolveImport(source, file)?.file;
       if (!imported || !inside(imported, root) || imported.includes(`${path.sep}node_modules${path.sep}`)) return;
       const way = reaches(imported, file) ? pathBack(imported, file) : null;

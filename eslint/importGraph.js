@@ -89,20 +89,6 @@ export function packageName(source) {
   return source.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-/**
- * Whether an import declaration disappears in the build: `import type …`, `export type … from`, or an
- * import whose every name is marked `type` (isolatedModules without verbatimModuleSyntax elides it too).
- * Works on ESTree nodes (the ESLint side) and is mirrored for TypeScript nodes in importsOf.
- */
-export function isTypeOnly(node) {
-  if (node.importKind === 'type' || node.exportKind === 'type') return true;
-  if (node.type === 'ImportDeclaration' && node.specifiers.length > 0) {
-    return node.specifiers.every((s) => s.type === 'ImportSpecifier' && s.importKind === 'type');
-  }
-  if (node.type === 'ExportNamedDeclaration' && node.specifiers.length > 0) return node.specifiers.every((s) => s.exportKind === 'type');
-  return false;
-}
-
 const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const parsed = new Map();
 /**
@@ -111,7 +97,7 @@ const parsed = new Map();
  */
 const FRESH_MS = 2000;
 
-/** The runtime imports of a file on disk, as resolved files inside the project (cached by mtime). */
+/** The imports of a file on disk (type-only ones too), as resolved files inside the project (cached by mtime). */
 export function importsOf(file) {
   if (!SCRIPT.test(file) || file.endsWith('.d.ts') || file.includes(`${path.sep}node_modules${path.sep}`)) return [];
   const now = Date.now();
@@ -131,20 +117,10 @@ export function importsOf(file) {
   const kind = /x$/.test(file) ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
   const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
   const specifiers = [];
+  // Type-only imports count: a knot of types is a knot of modules a reader and the compiler must take together.
   for (const statement of sourceFile.statements) {
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause;
-      const typeOnly =
-        clause &&
-        (clause.isTypeOnly ||
-          (!clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) &&
-            clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
-      if (!typeOnly) specifiers.push(statement.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
-      const clause = statement.exportClause;
-      const typeOnly = clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
-      if (!typeOnly) specifiers.push(statement.moduleSpecifier.text);
-    }
+    if (ts.isImportDeclaration(statement)) specifiers.push(statement.moduleSpecifier.text);
+    else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) specifiers.push(statement.moduleSpecifier.text);
   }
   const visit = (node) => {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {

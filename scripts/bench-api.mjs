@@ -21,7 +21,7 @@ const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '8,32').split(',').map((
 const PER_CLIENT = bounded(process.env.BENCH_PER_CLIENT, 150, 10, 10_000);
 
 const { openDatabase } = await load('server/db/client.ts');
-const { seedIfEmpty } = await load('server/db/seed.ts');
+const { seedIfEmpty } = await load('server/seed/seed.ts');
 const { signRequest } = await load('domain/core/sign.ts');
 const { DEMO_API_KEY } = await load('server/config.ts');
 const { sql } = await import('drizzle-orm');

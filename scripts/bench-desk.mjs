@@ -84,7 +84,7 @@ async function sequential(get, token, gateId, keywords) {
 
 /** The keywords of each kind, taken from the seeded people (so each finds someone). */
 async function keywordsOf(persons) {
-  const { pinyinOf } = await load('server/services/meeting/personSearchKey.ts');
+  const { pinyinOf } = await load('server/modules/meeting/personSearchKey.ts');
   const pick = (i) => persons[(i * 7919) % persons.length];
   const n = Array.from({ length: SEARCHES }, (_, i) => pick(i));
   return {

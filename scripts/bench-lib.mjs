@@ -16,7 +16,7 @@ export const loadTs = (path) => tsImport(join(root, path), import.meta.url);
 export async function benchModules() {
   const [{ openDatabase }, { seedIfEmpty }, { signRequest }, { DEMO_API_KEY }, { sql }] = await Promise.all([
     loadTs('server/db/client.ts'),
-    loadTs('server/db/seed.ts'),
+    loadTs('server/seed/seed.ts'),
     loadTs('domain/core/sign.ts'),
     loadTs('server/config.ts'),
     import('drizzle-orm'),

@@ -39,7 +39,7 @@ function send(path, payload) {
 export async function bench(log = console.log) {
   if ((await buildServerIfStale()) !== 0) throw new Error('服务器编译失败');
   const { openDatabase } = await load('server/db/client.ts');
-  const { seedIfEmpty } = await load('server/db/seed.ts');
+  const { seedIfEmpty } = await load('server/seed/seed.ts');
   const { signRequest } = await load('domain/core/sign.ts');
   const { DEMO_API_KEY } = await load('server/config.ts');
   const signed = (params, token) => ({

@@ -15,8 +15,10 @@ import { notFound } from './lib/errors';
 import { AJV_FORMATS } from './lib/formats';
 import { withRedaction } from './lib/logRedaction';
 import database from './plugins/database';
+import { seedIfEmpty } from './seed/seed';
 import errorHandler from './plugins/errorHandler';
 import outbox from './plugins/outbox';
+import { expandFanoutChunk } from './modules/meeting/statusFanout.service';
 import security from './plugins/security';
 import spa from './plugins/spa';
 import adminApi from './routes/admin';
@@ -69,8 +71,9 @@ export function buildApp(options: BuildAppOptions = {}): FastifyInstance {
   app.register(database, {
     database: db,
     connect: { url: memory ? undefined : config.databaseUrl, dataDir: config.dataDir, memory },
+    seed: seedIfEmpty,
   });
-  app.register(outbox);
+  app.register(outbox, { expandFanoutChunk });
   app.register(security);
   app.register(formBody);
   // Read only by the sign-in's device cookie (services/trustedDevices.ts), which signs its own.

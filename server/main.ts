@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { closeArgon2Worker } from './lib/argon2Proxy';
-import { closeSheetWorker, startSheetWorker } from './services/meeting/sheetProxy';
+import { closeSheetWorker, startSheetWorker } from './lib/sheetProxy';
 import { LOG } from './messages';
 
 /**

@@ -73,7 +73,7 @@ export const MSG = {
   activityNotAuthorised: '所选活动未授权',
   noticeMissing: '通知不存在',
 
-  // 通知公告: notices staff author and publish (server/services/resources/hooks/notices.ts,
+  // 通知公告: notices staff author and publish (server/modules/notices/notices.hooks.ts,
   // server/modules/notices/notices.routes.ts). Unknown, malformed, rejected and cancelled personal codes share one answer.
   noticeRoleMissing: '所选角色不存在或不能接收员工通知',
   noticeActivityGone: '接收通知的活动已不存在，请修改后再发布',
@@ -299,7 +299,7 @@ export const MSG = {
   eduProjectNotPublic: '未找到公开的参赛作品',
   eduReportNotFound: '未查询到评审信息，请核对报名编号和参赛账号的手机号码',
 
-  // 会务服务: attendees, sessions, seats, shuttles (server/services/resources/hooks/meeting.ts)
+  // 会务服务: attendees, sessions, seats, shuttles (server/modules/meeting/meeting.hooks.ts)
   meetingPersonOtherActivity: (name: string) => `「${name}」不是本活动的参会人员`,
   meetingPersonInactive: (name: string, state: string) => `「${name}」的登记状态为「${state}」，不能安排`,
   meetingPersonHasCheckins: (name: string, n: number) =>
@@ -326,7 +326,7 @@ export const MSG = {
   seatGenerated: (hall: string, n: number) => `已在${hall}生成 ${n} 个座位`,
   seatAssigned: (label: string, name: string) => `已将${label}分配给${name}`,
   seatFreed: (label: string) => `已释放${label}`,
-  // 自动排座 (server/services/meeting/seatAuto.ts)
+  // 自动排座 (server/modules/meeting/seatAuto.service.ts)
   seatAutoHallEmpty: (hall: string) => `${hall}在本活动还没有座位，请先批量生成座位`,
   seatAutoNoPersons: '请选择要排座的参会人员',
   seatAutoNoKinds: '请选择人员类别',
@@ -349,11 +349,11 @@ export const MSG = {
   preRegNotFound: '未找到该登记信息，请核对二维码或链接',
   preRegSubmitted: '登记已提交，个人页面链接将通过短信发送至您的手机（填写了邮箱的同时发送到邮箱；同一手机号或邮箱一天内不重复发送）',
 
-  // 参会人员 import and badges (server/modules/meeting/personImport.routes.ts, services/meeting/personImport.ts)
+  // 参会人员 import and badges (server/modules/meeting/personImport.routes.ts, modules/meeting/personImport.service.ts)
   personImportFileType: '请上传 .xlsx 格式的 Excel 文件（可先下载导入模板）',
   personImportUnreadable: '无法读取该文件，请确认它是 .xlsx 格式的 Excel 文件（可先下载导入模板）',
   personImportTooLarge: (mb: number) => `文件大小不能超过 ${mb}MB`,
-  // An uploaded archive past the bounds of server/services/meeting/sheetRead.ts
+  // An uploaded archive past the bounds of server/lib/sheetRead.ts
   uploadInflatedTooLarge: (mb: number) => `文件过大或已损坏：解压后超过 ${mb} MB，请拆分文件后分批导入`,
   uploadTooManyEntries: (n: number) => `文件过大或已损坏：压缩包内超过 ${n} 个文件`,
   uploadCellTooLong: (n: number) => `文件中有单元格超过 ${n} 个字符，请删减后重新上传`,
@@ -427,7 +427,7 @@ export const MSG = {
       ? `（${[recent ? `${recent} 人 ${cooldownMin} 分钟内已补发过` : '', skipped ? `${skipped} 人已取消、未通过或无联系方式` : ''].filter(Boolean).join('，')}，未发送）`
       : ''),
   personResendRecent: (cooldownMin: number) => `${cooldownMin} 分钟内已补发过`,
-  // 发送消息 (server/services/meeting/personMessages.ts)
+  // 发送消息 (server/modules/meeting/personMessages.service.ts)
   personSendNoAddress: '没有可用的邮箱或手机号',
   personMessageOptedOut: '邮箱和手机号已退订',
   personMessageBothWords: '请选择消息模板或自行编写内容，不能同时使用',
@@ -436,7 +436,7 @@ export const MSG = {
     email || sms ? `已加入发送队列：${persons} 人，邮件 ${email} 封、短信 ${sms} 条${skipped ? `；${skipped} 人未发送` : ''}` : '没有可发送的参会人员，未发送任何消息',
   // live pages (server/modules/live/live.routes.ts)
   liveStreamsTooMany: (max: number) => `同一登录最多同时打开 ${max} 个实时页面，请先关闭其他标签页中的实时页面`,
-  // 参会人员 bulk actions (server/services/meeting/personBulk.ts)
+  // 参会人员 bulk actions (server/modules/meeting/personBulk.service.ts)
   personBulkNone: '没有符合条件的参会人员',
   personBulkBothSelections: '勾选的人员（ids）与全部符合条件的人员（all=1）只能选其一',
   personBulkTooMany: (n: number, max: number) => `符合条件的参会人员共 ${n} 人，超过一次最多 ${max} 人，请缩小筛选范围后再操作`,
@@ -472,13 +472,13 @@ export const MSG = {
   gateScanGateRequired: '请选择闸机',
   gateScanCodeRequired: '请扫描或输入个人二维码',
   gateScanRetry: '该人员的登记状态刚刚发生变化，请重新扫码',
-  // 签到台 back online: the offline scans uploaded (server/services/meeting/deskUpload.ts).
+  // 签到台 back online: the offline scans uploaded (server/modules/meeting/deskUpload.service.ts).
   deskUploadScansLabel: '扫码记录',
   deskUploadDoorLabel: '扫码时间',
   deskUploadDoorTooOld: (days: number) => `早于 ${days} 天前，不能补传`,
   deskUploadNotAdmitted: '签到台当时未放行，未记录签到（按服务器的数据可以通行）',
   deskUploadOk: (count: number, conflicts: number) => (conflicts > 0 ? `已补传 ${count} 条扫码记录，其中 ${conflicts} 条与服务器的结论不同，请核对` : `已补传 ${count} 条扫码记录`),
-  // 签到台's search, check-in by hand and approval on the spot (server/services/meeting/personSearch.ts).
+  // 签到台's search, check-in by hand and approval on the spot (server/modules/meeting/personSearch.repository.ts).
   deskReasonRequired: '请填写人工签到原因',
   deskCheckinEntryOnly: '人工签到请在入场闸机办理',
   deskCheckinPending: '该人员的登记尚未审核通过，请先审核通过再签到',

@@ -1,6 +1,6 @@
 /**
  * The antd icon names a menu may take, written once: resource definitions' `menu.icon`, the menu seeds
- * (server/db/seedData.ts) and the browser's icon map (src/components/MenuIcon.tsx, typed by these names,
+ * (server/seed/seedData.ts) and the browser's icon map (src/components/MenuIcon.tsx, typed by these names,
  * so a name without an icon there — or an icon without a name here — fails to compile). The menu editor's
  * icon picker offers exactly these.
  */

@@ -5,7 +5,7 @@ import { gate, person } from './resources';
 
 /**
  * The rule of a scan at a gate: who may pass and what the desk says. One function, run by the server on
- * what its scan statement found (server/services/meeting/gateScan.ts) and by the desk on its local copy
+ * what its scan statement found (server/modules/meeting/gateScan.service.ts) and by the desk on its local copy
  * when the network is gone, so an offline verdict is the verdict the server would give.
  */
 
@@ -107,7 +107,7 @@ export const chinaMidnight = (day: string): number => Date.parse(`${day}T00:00:0
 /**
  * The instants a scan is within the activity's dates: from the first day's China midnight less the margin, to
  * the China midnight after the last day (excluded). The live scan's statement repeats this in SQL for its
- * write (server/services/meeting/gateScan.ts).
+ * write (server/modules/meeting/gateScan.service.ts).
  */
 export function datesWindow(dates: ActivityDates): { fromMs: number; untilMs: number } {
   return { fromMs: chinaMidnight(dates.firstDay) - dates.marginMs, untilMs: chinaMidnight(dates.lastDay) + DAY_MS };

@@ -33,7 +33,7 @@ export const HEADER_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   remark: ['备注', '说明', '备注信息', 'remark', 'note', 'notes'],
 };
 
-/** The first column of the refused rows' file (server/services/meeting/personImport.ts): read past when it comes back fixed. */
+/** The first column of the refused rows' file (server/modules/meeting/personImport.service.ts): read past when it comes back fixed. */
 export const REASON_HEADER = '错误原因';
 /** Its second column: the row each refused row had in the file imported, which the reasons cite. Read past too. */
 export const ROW_HEADER = '行号';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
-import { Int, NoParams, NullableText, StringEnum, Text } from '../core/schemas';
+import { Int, NoParams, StringEnum, Text } from '../core/schemas';
 
 /**
  * 参会人员 import and badges, beside the generic routes of /person/person: the .xlsx template to fill in
@@ -19,8 +19,6 @@ export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
  * a 10 000-row file is about 0.5 MB, its form about 0.7 MB.
  */
 export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
-/** Most badges one print asks for: a few pages of eight. */
-export const BADGES_MAX = 200;
 
 /** One problem of an import file: its Excel row (header = row 1) and column, or the whole file (row 0). */
 export const PersonImportError = Type.Object({
@@ -108,20 +106,6 @@ export type PersonImportPreview = Static<typeof PersonImportPreview>;
 export const PersonImportResult = Type.Object({ imported: Int, updated: Int, skipped: Int, unchanged: Int, conflicts: Int, refused: Int });
 export type PersonImportResult = Static<typeof PersonImportResult>;
 
-/** What a printed badge shows. */
-export const PersonBadge = Type.Object({
-  id: Int,
-  name: Text,
-  company: NullableText,
-  jobTitle: NullableText,
-  kind: Int,
-  kindLabel: Text,
-  badgeNo: NullableText,
-  /** The personal code the badge's QR carries (gates accept it bare or as `?code=`). */
-  code: NullableText,
-  activityName: NullableText,
-});
-export type PersonBadge = Static<typeof PersonBadge>;
 
 /** A pending import leaves its persons 待审核; an approved one makes them 已通过 at once. */
 export const IMPORT_STATUSES = ['pending', 'approved'] as const;
@@ -201,10 +185,3 @@ export const personImportRefused = endpoint({
   file: true,
 });
 
-export const personBadges = endpoint({
-  method: 'GET',
-  path: '/person/person/badges',
-  authority: 'ACTION_person_person_badge',
-  query: Type.Object({ ids: Type.String({ pattern: `^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,${BADGES_MAX - 1}}$` }) }),
-  response: Type.Array(PersonBadge),
-});

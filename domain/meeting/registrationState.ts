@@ -6,7 +6,7 @@ import { stateValue } from '@domain/resource/framework';
  * 我的项目 / 我的活动) and of visitors (the public page of a closed activity). The rule itself — state
  * 报名中 or 进行中 and the last day not passed; the project's state plays no part
  * (docs/decisions/0017-registration-by-activity-alone.md) — is the server's openWhere
- * (server/services/meeting/preRegistration.ts); this is its reading of one row.
+ * (server/modules/meeting/preRegistration.service.ts); this is its reading of one row.
  */
 
 const REGISTERING = stateValue(activity, 'status', 'registering');

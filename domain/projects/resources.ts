@@ -98,7 +98,7 @@ export const activity: ResourceDef<'activity'> = {
     { name: 'requireId', label: '要求证件', type: 'boolean', defaultValue: false },
     { name: 'defaultKind', label: '默认人员类别', type: 'enum', options: PERSON_KINDS, defaultValue: 1 },
     // 扫码预登记: the public form asks for an SMS code proving the mobile is the visitor's own; only then may its
-    // answer show the personal QR code (server/services/meeting/preRegistration.ts).
+    // answer show the personal QR code (server/modules/meeting/preRegistration.service.ts).
     { name: 'smsVerify', label: '需要短信验证手机号', type: 'boolean', defaultValue: false },
     { name: 'offDayScan', label: '活动日期外扫码', type: 'enum', options: OFF_DAY_SCANS, defaultValue: 1 },
     // 胸卡模板: how this activity's badges print (src/features/meeting/persons/BadgePrint.tsx). A show-field left

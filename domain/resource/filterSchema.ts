@@ -6,7 +6,7 @@ import type { ResourceDef } from './types';
 
 /**
  * The query properties of a list's filters — the definition's search fields, state fields and scope
- * dimensions — as the generic page and export routes accept them (server/routes/resources/schemas.ts),
+ * dimensions — as the generic page and export routes accept them (server/services/resources/routeSchemas.ts),
  * and as contracts that act on "every row matching the list's filter" accept them too
  * (domain/meeting/personBulk.contracts.ts), so both read one filter the same way. Each carries its field's
  * label as `title`, which the server's error handler names in a refusal instead of the internal name.

@@ -6,7 +6,7 @@
  */
 import type { IconName } from '@domain/core/menuIcons';
 import type { Rule } from '@domain/core/validators';
-import type { SharePageKind } from '@domain/share/shareLinks.contracts';
+import type { SharePageKind } from '@domain/share/sharePages';
 
 /**
  * How a field is stored, sent and edited. Each type has one entry in `fieldTypes.ts` (column, rules,
@@ -347,13 +347,13 @@ export interface ResourceDef<K extends string = string> {
   /**
    * A column `search_key` the server keeps itself (never on the wire, not a field): words a quick search
    * matches by their start, behind a trigram index. Filled by the resource's own service (for 参会人员:
-   * server/services/meeting/personSearch.ts); rows whose key is missing are found by a partial index.
+   * server/modules/meeting/personSearch.repository.ts); rows whose key is missing are found by a partial index.
    */
   searchKey?: boolean;
   /**
    * A column `scan_id` the server keeps itself (never on the wire, not a field): the id a 签到台 gave a
    * scan it judged offline, unique per organiser, so a scan uploaded twice records one pass
-   * (server/services/meeting/deskUpload.ts). Null for rows written online.
+   * (server/modules/meeting/deskUpload.service.ts). Null for rows written online.
    */
   scanId?: boolean;
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from '../core/contract';
+import { SHARE_PAGES } from './sharePages';
 import { Id, Int, IntegerEnum, Nullable, NullableText, StringEnum, Text } from '../core/schemas';
 import { order } from '../commerce/resources';
 import { customer, quotation } from '../crm/resources';
@@ -14,27 +15,11 @@ import { contract } from '../sales/resources';
  * under each resource's own API family; what a link opens is in domain/share/sharedDocuments.contracts.ts.
  */
 
-/**
- * The public pages a share link can open: kind → where the page lives and its title. Which resource a
- * kind shows is said by the resource definitions (`extensions.share`). Pages of the same resource share
- * one link (a quotation link opens all three layouts; an order link opens its information and its
- * attachments), so the kind a link was made with only picks the address staff copy.
- */
-export const SHARE_PAGES = {
-  htxx: { path: '/htxx/htxx', title: '合同信息' },
-  zwsx: { path: '/htxx/zwsx', title: '展位确认书' },
-  bjdxxSzJd: { path: '/bjdxx/bjdxxSzJd', title: '报价单（简洁）' },
-  bjdxxSzZg: { path: '/bjdxx/bjdxxSzZg', title: '报价单（正规）' },
-  bjdxxZh: { path: '/bjdxx/bjdxxZh', title: '报价单（汇总）' },
-  tcdxx: { path: '/tcdxx/tcdxx', title: '套餐单信息' },
-  tcdFj: { path: '/tcdxx/tcdFj', title: '套餐单附件' },
-  preInfo: { path: '/pre/preInfo', title: '预登记信息' },
-} as const;
-
-export type SharePageKind = keyof typeof SHARE_PAGES;
+export { SHARE_PAGES } from './sharePages';
 /** Key of a resource that offers share links (its definition's `extensions.share` lists the kinds). */
 export type ShareResource = string;
 
+export type SharePageKind = keyof typeof SHARE_PAGES;
 export const SharePageKind = StringEnum(Object.keys(SHARE_PAGES) as SharePageKind[]);
 
 /** The address query parameter of a shared page (`?token=` is taken: the router exchanges it as a hand-off ticket). */

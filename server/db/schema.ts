@@ -891,7 +891,7 @@ export const outboxMessages = pgTable(
 /**
  * A message to many attendees not yet written as outbox rows (审核通过 / 登记取消 of a bulk move): one row
  * in the move's transaction instead of two rendered messages per attendee. The outbox worker of any
- * replica expands it a chunk at a time (server/services/outbox/fanout.ts): each chunk's messages are
+ * replica expands it a chunk at a time (server/modules/meeting/statusFanout.service.ts): each chunk's messages are
  * queued and its ids removed from person_ids in one transaction, and the row goes when none are left.
  */
 export const outboxFanouts = pgTable(
@@ -930,7 +930,7 @@ export const messageTemplates = pgTable(
       .references(() => organisers.id, { onDelete: 'cascade' }),
     /**
      * 所属活动: this activity's own template of the kind, used for its messages before the organiser's
-     * (templateFor of server/services/outbox/compose.ts); null = the organiser's template.
+     * (templateFor of server/modules/messaging/compose.service.ts); null = the organiser's template.
      */
     activityId: integer('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 32 }).notNull(),
@@ -1060,7 +1060,7 @@ export const auditLogs = pgTable(
 /**
  * 自动排座's runs, kept so that the last run of a hall can be undone: which seats it filled with whom
  * (`assignments`, [seatId, personId] pairs), when, by whom; `undone_at` once taken back. The seats hold
- * the truth; a run is only the memory of what one pass changed (server/services/meeting/seatAuto.ts).
+ * the truth; a run is only the memory of what one pass changed (server/modules/meeting/seatAuto.service.ts).
  */
 export const seatAutoRuns = pgTable(
   'seat_auto_runs',
@@ -1080,7 +1080,7 @@ export const seatAutoRuns = pgTable(
 );
 
 /**
- * Every scan a 签到台 judged offline and uploaded later (server/services/meeting/deskUpload.ts), one row
+ * Every scan a 签到台 judged offline and uploaded later (server/modules/meeting/deskUpload.service.ts), one row
  * per scan id and organiser, with the answer it was given: the same scan sent again (a retried upload,
  * two tabs, two replicas) is answered the same and writes nothing. A scan that recorded a pass also
  * stamps it (gate_checkins.scan_id). `conflict` marks the scans where the server's verdict differed from

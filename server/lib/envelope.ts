@@ -14,8 +14,6 @@ export function ok<T>(data: T, msg: string = MSG.ok): Envelope<T> {
  */
 export const envelopeSchema = <T extends TSchema>(data: T) => Type.Object({ code: Type.Integer(), msg: Type.String(), data });
 
-/** `data` of a paged list. */
-export const pageSchema = <T extends TSchema>(record: T) => Type.Object({ total: Type.Integer(), records: Type.Array(record) });
 
 /** The answer of a call that only reports how it went: `data` is null. */
 export const messageOnly = envelopeSchema(Type.Null());

@@ -16,7 +16,7 @@ import { nextTurn } from './turns';
  * - its text is the slices joined (a rope: no 7 MB string is ever written), and its bytes are kept beside
  *   the request (formBytes), so that the checks that follow read those instead of flattening the text:
  *   the bad-text check (routes/admin.ts), the signature (plugins/signature.ts), and an import, whose
- *   bytes go to the reading thread as they are (services/meeting/sheetProxy.ts).
+ *   bytes go to the reading thread as they are (lib/sheetProxy.ts).
  */
 
 /** Values longer than this (in bytes, as sent) are decoded in slices. */

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import './resourceHooks';
 import currentUserRoutes from './session/currentUser.routes';
 import noticeRoutes from './notices/notices.routes';
 import profileRoutes from './account/profile.routes';
-import resourceRoutes from '../routes/resources';
+import resourceRoutes from '../services/resources/routes';
 import sessionRoutes from './session/session.routes';
 import worksRoutes from './works/works.routes';
 import workspaceRoutes from './workspace/workspace.routes';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
-import { seedIfEmpty } from '../db/seed';
+import { openDatabase, type AppDb, type Database, type DatabaseOptions } from '../db/client';
 import { LOG } from '../messages';
 import { attachChangeFeed, detachChangeFeed } from '../services/changeFeed';
 import { refreshStatistics } from '../services/sql';
@@ -10,6 +9,11 @@ export interface DatabasePluginOptions extends Record<string, unknown> {
   /** Use this handle (not closed with the app); otherwise open one from `connect`. */
   database?: Database;
   connect: DatabaseOptions;
+  /**
+   * Writes the demo data into an empty database and says whether it did. Handed in by the app (server/seed/),
+   * which writes through the areas' rules: a plugin imports no area.
+   */
+  seed: (db: AppDb) => Promise<boolean>;
 }
 
 /** Opens the database, brings its schema up to date, seeds an empty one, and exposes it as app.db. */
@@ -19,7 +23,7 @@ const databasePlugin: FastifyPluginAsync<DatabasePluginOptions> = async (app, op
 
   const seeded = await database.exclusive(async () => {
     await database.migrate();
-    return seedIfEmpty(database.db);
+    return options.seed(database.db);
   });
   await refreshStatistics(database.db);
   app.log.info({ kind: database.kind, seeded }, seeded ? LOG.databaseSeeded : LOG.databaseReady);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { emailChannel, smsChannel } from '../services/outbox/channels';
 import { enqueueMessages, type NewOutboxMessage } from '../services/outbox/queue';
 import { setPublicUrl, setUnsubscribeMailbox, setUnsubscribeSecret } from '../services/outbox/links';
-import { createOutboxWorker } from '../services/outbox/worker';
+import { createOutboxWorker, type OutboxWorkerOptions } from '../services/outbox/worker';
 import type { AppDb } from '../db/client';
 
 export interface OutboxHandle {
@@ -16,7 +16,12 @@ export interface OutboxHandle {
  * The outbox worker of this replica (server/services/outbox/worker.ts): started when the app is ready,
  * stopped (in-flight sends settled) when it closes. OUTBOX_WORKER=0 queues without sending.
  */
-const outboxPlugin: FastifyPluginAsync = async (app) => {
+export interface OutboxPluginOptions extends Record<string, unknown> {
+  /** The fan-outs' expansion (OutboxWorkerOptions), handed in by the app: a plugin imports no area. */
+  expandFanoutChunk: OutboxWorkerOptions['expandFanoutChunk'];
+}
+
+const outboxPlugin: FastifyPluginAsync<OutboxPluginOptions> = async (app, options) => {
   const { config } = app;
   // Notices are composed in resource hooks, with no request to take an address from: unset, this server's own.
   setPublicUrl(config.publicUrl ?? `http://localhost:${config.port}`);
@@ -24,7 +29,14 @@ const outboxPlugin: FastifyPluginAsync = async (app) => {
   setUnsubscribeSecret(config.ssoSecret);
   setUnsubscribeMailbox(config.mailUnsubscribe);
   const channels = { email: emailChannel(config), sms: smsChannel(config) };
-  const worker = createOutboxWorker({ db: app.db, now: () => app.now(), log: app.log, config, channels });
+  const worker = createOutboxWorker({
+    db: app.db,
+    now: () => app.now(),
+    log: app.log,
+    config,
+    channels,
+    expandFanoutChunk: options.expandFanoutChunk,
+  });
   const handle: OutboxHandle = {
     async enqueue(messages, db = app.db) {
       const ids = await enqueueMessages(db, messages, app.now());

@@ -5,7 +5,7 @@ import { MSG } from '../messages';
  * What may be attached to a business row (an order's 附件). Uploads arrive as base64 form fields, because
  * every /admin call is signed over its form fields; the type is decided by the extension and confirmed by
  * the file's first bytes, and is served back with that type (never the one the browser claimed). The
- * files are stored by server/modules/share/attachments.repository.ts.
+ * files are stored by server/services/attachmentStore.ts.
  */
 
 // The upload's bounds are part of the endpoint contract; re-exported for the server's other users.

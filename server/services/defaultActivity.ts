@@ -1,19 +1,17 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { activity } from '@domain/projects/resources';
 import type { CurrentActivity } from '@domain/projects/scopeOptions.contracts';
 import { stateValue } from '@domain/resource/framework';
 import { activities, projects, userChosenActivities } from '../db/schema';
 import { chinaDay } from '../lib/dates';
 import type { Caller } from './resources/model';
+import { activityScopeSql } from './scope';
 
 const CANCELLED = stateValue(activity, 'status', 'cancelled');
 
 /** What the caller may have as their activity: their organiser's, within their working projects and activities. */
 function inCallerScope(caller: Caller): SQL[] {
-  const where: SQL[] = [eq(activities.organiserId, caller.organiser.id)];
-  if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
-  if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
-  return where;
+  return [activityScopeSql(caller)];
 }
 
 const activityColumns = {

@@ -1,18 +1,12 @@
-import type { App, Modal } from 'antd';
+import type { Feedback } from './feedbackShape';
+
+export type { Feedback };
 
 /**
  * The antd toasts for code outside React (the axios interceptors, the session store). The root `<App>`
  * binds its context-aware instances here (so toasts follow the theme and locale); until then, and in
  * code that runs without the React tree, antd's static functions stand in.
  */
-type AppFeedback = ReturnType<typeof App.useApp>;
-export interface Feedback {
-  message: AppFeedback['message'];
-  notification: AppFeedback['notification'];
-  /** The static Modal's shape, which the context-aware hook API also satisfies. */
-  modal: Pick<typeof Modal, 'confirm' | 'info' | 'success' | 'error' | 'warning'>;
-}
-
 let loading: Promise<Feedback> | null = null;
 const loadStatic = () => (loading ??= import('./staticFeedback').then((m) => m.staticFeedback));
 

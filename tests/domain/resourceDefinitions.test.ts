@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_TREE, type MenuSeed } from '../../server/db/seedData';
+import { MENU_TREE, type MenuSeed } from '../../server/seed/seedData';
 import { inDependencyOrder, RESOURCES, resourceByKey, resourceByMenuPath } from '@domain/registry';
 import { chinaTextToDate, dateToChinaText, fieldType, FIELD_TYPES } from '@domain/resource/fieldTypes';
 import {

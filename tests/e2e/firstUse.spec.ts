@@ -5,7 +5,7 @@ import { shot, signIn, tableRows } from './helpers';
 /**
  * A demo that explains itself: the first project and activity of 我的项目 / 我的活动 open a registration
  * form when their QR code is scanned signed out (the seed's summit takes registrations, and its dates
- * follow the day the database was made: server/db/seedDay.ts); the QR card says so; 座位 opens on a
+ * follow the day the database was made: server/seed/seedDay.ts); the QR card says so; 座位 opens on a
  * seated hall (today's opening forum); the header names the current project and activity. Screenshots
  * (SCREENSHOTS=1): the QR card, the header's switcher, the page of a closed activity.
  */

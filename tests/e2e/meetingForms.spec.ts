@@ -1,7 +1,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { MSG } from '../../server/messages';
-import { seedDates } from '../../server/db/seedDay';
+import { seedDates } from '../../server/seed/seedDay';
 import { ACTIVITY_LABEL } from '@domain/resource/framework';
 import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';
 import { confirmDialog, dialog, rowAction, shot, signIn, tableRows } from './helpers';
@@ -18,7 +18,7 @@ import { confirmDialog, dialog, rowAction, shot, signIn, tableRows } from './hel
  */
 const stamp = Date.now().toString(36).slice(-5);
 
-/** The demo seed's opening forum (server/db/seedData.ts ACTIVITIES, server/db/seedMeeting.ts). */
+/** The demo seed's opening forum (server/seed/seedData.ts ACTIVITIES, server/seed/seedMeeting.ts). */
 const MAIN_ACTIVITY = '开幕式暨智慧城市发展主论坛';
 /** Its first day, moved by the seed to the day the server's database was made: 主论坛厅 from 09:00, 分论坛A and 分论坛B from 13:30. */
 const MAIN_DAY = seedDates().day('2026-12-08');

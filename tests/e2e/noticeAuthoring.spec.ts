@@ -4,7 +4,7 @@ import { MSG } from '../../server/messages';
 import type { Envelope, PageResult } from '@domain/core/envelope';
 import { confirmDialog, dialog, rowAction, shot, signIn, tableRows } from './helpers';
 
-/** The demo activity whose attendees the seed's 开幕式入场须知 is for (server/db/seedNotices.ts). */
+/** The demo activity whose attendees the seed's 开幕式入场须知 is for (server/seed/seedNotices.ts). */
 const SEED_ATTENDEE_ACTIVITY = '开幕式暨智慧城市发展主论坛';
 
 /**

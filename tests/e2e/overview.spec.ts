@@ -5,7 +5,7 @@ import { shot, signIn, tableRows } from './helpers';
 
 /**
  * 活动概览 as organiser staff (demo) sees it on the demo seed: it opens on the busiest activity (the
- * smart-city expo's opening forum, server/db/seedMeeting.ts) with its head counts and six charts drawn;
+ * smart-city expo's opening forum, server/seed/seedMeeting.ts) with its head counts and six charts drawn;
  * approving a pending attendee in 参会人员 shows on 刷新 as 已通过 +1 and 待审核 −1.
  *
  * Screenshots for a look (SCREENSHOTS=1): helpers.ts's shot.

@@ -17,7 +17,7 @@ import {
   MSG_USERNAME,
   msgMaxLength,
 } from '@domain/core/validators';
-import { seedIfEmpty } from '../../server/db/seed';
+import { seedIfEmpty } from '../../server/seed/seed';
 import * as s from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { body, buildTestApp, freshIp, freshMobile, login, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

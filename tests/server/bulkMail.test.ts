@@ -6,7 +6,7 @@ import type { ActivityTemplateRow, TemplateKindRow } from '@domain/messaging/tem
 import { person } from '@domain/meeting/resources';
 import * as schema from '../../server/db/schema';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
-import { templateFor } from '../../server/services/outbox/compose';
+import { templateFor } from '../../server/modules/messaging/compose.service';
 import { unsubscribeSig } from '../../server/services/outbox/links';
 import { adminCall, buildTestApp, createSecondOrganiser, createStaffUser, freshIp, SEEDED, tokenFor, type TestApp } from './helpers';
 import { startLoopbackSmtp, type LoopbackSmtp } from './smtp';

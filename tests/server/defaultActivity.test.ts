@@ -4,8 +4,8 @@ import type { CurrentActivity } from '@domain/projects/scopeOptions.contracts';
 import type { MeetingOverview } from '@domain/meeting/overview.contracts';
 import type { SeatMapData } from '@domain/meeting/seatMap.contracts';
 import { openDatabase } from '../../server/db/client';
-import { seedIfEmpty } from '../../server/db/seed';
-import { seedDates } from '../../server/db/seedDay';
+import { seedIfEmpty } from '../../server/seed/seed';
+import { seedDates } from '../../server/seed/seedDay';
 import * as schema from '../../server/db/schema';
 import { invalidateUser } from '../../server/services/sessionCache';
 import { buildTestApp, callerFor, createSecondOrganiser, SEEDED, seeded, tokenFor, type TestApp } from './helpers';
@@ -13,7 +13,7 @@ import { buildTestApp, callerFor, createSecondOrganiser, SEEDED, seeded, tokenFo
 /**
  * The activity pages open on (server/services/defaultActivity.ts, GET /business/currentActivity): today's,
  * else the next, else the latest, in the caller's scope; and the seed that makes today's the demo's
- * opening forum whatever the day (server/db/seedDay.ts).
+ * opening forum whatever the day (server/seed/seedDay.ts).
  */
 
 let t: TestApp;

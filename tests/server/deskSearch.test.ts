@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskCheckinResult, DeskPerson } from '@domain/meeting/gateScan.contracts';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { personSearchKey, pinyinOf } from '../../server/services/meeting/personSearchKey';
+import { personSearchKey, pinyinOf } from '../../server/modules/meeting/personSearchKey';
 import { queryRows } from '../../server/services/sql';
 import { insertGate, insertPerson, scopeOf, type Scope } from './meetingFixtures';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

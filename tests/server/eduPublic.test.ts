@@ -8,7 +8,7 @@ import { MSG } from '../../server/messages';
 import { EDU_LOOKUP_RATE_MAX } from '../../server/modules/edu/eduPublic.routes';
 import { body, buildTestApp, createSecondOrganiser, freshIp, signedInject, type TestApp } from './helpers';
 
-/** Seeded works (server/db/seedData.ts WORKS): one per status 0–3. */
+/** Seeded works (server/seed/seedData.ts WORKS): one per status 0–3. */
 const PASSED = 'DS15-2026-000318'; // 2 初审通过
 const SUBMITTED = 'DS15-2026-000542'; // 1 已提交
 const REJECTED = 'DS15-2026-000777'; // 3 未通过

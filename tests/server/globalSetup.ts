@@ -1,4 +1,4 @@
-import { seedDay } from '../../server/db/seedDay';
+import { seedDay } from '../../server/seed/seedDay';
 import { ensureSeededSnapshot, ensureSeededTemplate } from './helpers';
 
 /**

@@ -12,11 +12,11 @@ import type { Envelope } from '@domain/core/envelope';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { DEMO_API_KEY } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { seedIfEmpty } from '../../server/db/seed';
-import { seedDates, seedDay } from '../../server/db/seedDay';
+import { seedIfEmpty } from '../../server/seed/seed';
+import { seedDates, seedDay } from '../../server/seed/seedDay';
 import * as t from '../../server/db/schema';
 import { hashPassword, setPasswordHashCostForTests, type Argon2Cost } from '../../server/lib/password';
-import { expandFanouts } from '../../server/services/outbox/fanout';
+import { expandFanouts } from '../../server/modules/meeting/statusFanout.service';
 
 export interface TestClock {
   now: number;
@@ -33,7 +33,7 @@ export const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The seeded database's dates: the seed writes them around SEED_ANCHOR_DAY and moves them to the day it
- * ran (server/db/seedDay.ts); `seeded.day('2026-12-08')` is that day as the seeded rows hold it.
+ * ran (server/seed/seedDay.ts); `seeded.day('2026-12-08')` is that day as the seeded rows hold it.
  */
 export const seeded = seedDates();
 
@@ -58,10 +58,12 @@ function snapshotKey(): string {
   const files = [
     ...readdirSync(migrations, { recursive: true, encoding: 'utf8' }).map((f) => path.join(migrations, f)),
     // Every seed module, and the definitions the seeds and tables are built from.
-    ...readdirSync(path.join(SERVER_DIR, 'db')).filter((f) => f.startsWith('seed')).map((f) => path.join(SERVER_DIR, 'db', f)),
+    ...readdirSync(path.join(SERVER_DIR, 'seed')).map((f) => path.join(SERVER_DIR, 'seed', f)),
     ...readdirSync(path.join(SERVER_DIR, '../domain'), { recursive: true, encoding: 'utf8' }).map((f) => path.join(SERVER_DIR, '../domain', f)),
-    // Seeds write through the resource service and its hooks: a changed rule can change the seeded rows.
-    ...readdirSync(path.join(SERVER_DIR, 'services'), { recursive: true, encoding: 'utf8' }).map((f) => path.join(SERVER_DIR, 'services', f)),
+    // Seeds write through the resource service and the areas' rules: a changed rule can change the seeded rows.
+    ...['services', 'modules'].flatMap((dir) =>
+      readdirSync(path.join(SERVER_DIR, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(SERVER_DIR, dir, f)),
+    ),
     path.join(SERVER_DIR, 'lib/password.ts'),
     path.join(SERVER_DIR, 'lib/argon2Worker.ts'),
   ].sort();
@@ -411,7 +413,7 @@ export function freshIp(): string {
 }
 
 let mobileTurn = 0;
-/** A mobile number nothing seeded uses (server/db/seedMeeting.ts's MOBILE_PREFIXES and the fixed seeds have no 166). */
+/** A mobile number nothing seeded uses (server/seed/seedMeeting.ts's MOBILE_PREFIXES and the fixed seeds have no 166). */
 export function freshMobile(): string {
   mobileTurn += 1;
   return `166${String(mobileTurn).padStart(8, '0')}`;
@@ -458,7 +460,7 @@ export function callerFor<Who extends string>(app: () => FastifyInstance, tokens
 
 /**
  * A bulk move queues its messages as a fan-out the outbox worker expands after the request
- * (server/services/outbox/fanout.ts). Resolves when none is left: expanded here (`expand`, the default)
+ * (server/modules/meeting/statusFanout.service.ts). Resolves when none is left: expanded here (`expand`, the default)
  * and by a running worker, or, with `expand: false`, by the worker alone. A fan-out that failed (or
  * is still there after `timeoutMs`) fails the test with its last error.
  */

@@ -62,8 +62,30 @@ describe('boundary rules against planted violations', { timeout: 120_000 }, () =
   it('an import that leads back to the importing file is a cycle, naming the files on the way', async () => {
     await expectReported('src/lib/feedback.ts', `import { request } from '../api/request';\nexport default request;\n`, 'boundaries/no-cycle', 'src/lib/feedback.ts → src/api/request.ts → src/lib/feedback.ts');
     await expectReported('src/lib/feedback.ts', `export const later = () => import('@/api/request');\n`, 'boundaries/no-cycle', '导入形成循环');
-    // The build erases type-only imports: no cycle at run time.
-    expect(await findings('src/lib/feedback.ts', `import type { request } from '../api/request';\nexport type R = typeof request;\n`)).toEqual([]);
+    // The build erases type-only imports, but a knot of types is still a knot.
+    await expectReported('src/lib/feedback.ts', `import type { request } from '../api/request';\nexport type R = typeof request;\n`, 'boundaries/no-cycle', '导入形成循环');
+  });
+
+  it('server infrastructure imports no area, and a plugin no area service', async () => {
+    const INFRA = '基础设施（server/lib、db、plugins、services）不能导入业务模块';
+    await expectReported('server/services/x.ts', `import { templateFor } from '../modules/messaging/compose.service';\nexport default templateFor;\n`, 'boundaries/no-restricted-paths', INFRA);
+    await expectReported('server/lib/x.ts', `import type { NoticeToSend } from '../modules/notices/noticeMessages.service';\nexport type N = NoticeToSend;\n`, 'boundaries/no-restricted-paths', INFRA);
+    await expectReported('server/plugins/x.ts', `import { expandFanoutChunk } from '../modules/meeting/statusFanout.service';\nexport default expandFanoutChunk;\n`, 'boundaries/no-restricted-paths', INFRA);
+    await expectReported('server/db/x.ts', `import { seedIfEmpty } from '../seed/seed';\nexport default seedIfEmpty;\n`, 'boundaries/no-restricted-paths', INFRA);
+  });
+
+  it('an area uses another area only through its public.ts', async () => {
+    await expectReported('server/modules/meeting/x.ts', `import { templateFor } from '../messaging/compose.service';\nexport default templateFor;\n`, 'boundaries/no-restricted-paths', '只能通过对方的 public.ts');
+    await expectReported('server/modules/system/x.ts', `import { notifyPrefsOf } from '../account/profile.repository';\nexport default notifyPrefsOf;\n`, 'boundaries/no-restricted-paths', '只能通过对方的 public.ts');
+    expect(await findings('server/modules/meeting/x.ts', `import { templateFor } from '../messaging/public';\nimport { GENERATE_MAX } from './seatMap.repository';\nexport default [templateFor, GENERATE_MAX];\n`)).toEqual([]);
+  });
+
+  it('an area scopes its queries through server/services/scope.ts, never by reading the caller\'s scope itself', async () => {
+    const [result] = await eslint.lintText(
+      `import { inArray } from 'drizzle-orm';\nimport { activities } from '../../db/schema';\nimport type { Caller } from '../../services/resources/model';\nexport const w = (caller: Caller) => inArray(activities.projectId, caller.projectScope ?? []);\n`,
+      { filePath: path.join(root, 'server/modules/meeting/x.ts') },
+    );
+    expect(result.messages.find((m) => m.ruleId === 'no-restricted-syntax')?.message).toMatch('server/services/scope.ts');
   });
 
   it('reports nothing for imports within the rules', async () => {

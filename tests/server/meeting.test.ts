@@ -5,7 +5,7 @@ import { resourceByKey } from '@domain/registry';
 import { seatLabel } from '@domain/meeting/resources';
 import { isValidIdCard, MSG_ID_CARD } from '@domain/core/validators';
 import * as schema from '../../server/db/schema';
-import { idCardNumber, MEETING_MAIN_ACTIVITY, MEETING_SECOND_ACTIVITY } from '../../server/db/seedMeeting';
+import { idCardNumber, MEETING_MAIN_ACTIVITY, MEETING_SECOND_ACTIVITY } from '../../server/seed/seedMeeting';
 import { buildTestApp, createSecondOrganiser, freshMobile, SEEDED, seeded, tokenFor, type TestApp } from './helpers';
 import { callsAs, freshHall, type FixtureContext, type Row } from './resourceFixtures';
 

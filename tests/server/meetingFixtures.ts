@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../server/db/client';
-import { newPersonCode } from '../../server/services/meeting/personCode';
+import { newPersonCode } from '../../server/modules/meeting/personCode';
 import { queryRows } from '../../server/services/sql';
 import { freshMobile } from './helpers';
 

@@ -4,7 +4,7 @@ import { messageKind } from '@domain/messaging/templates';
 import type { TemplateKindRow } from '@domain/messaging/templates.contracts';
 import type { UnsubscribeState } from '@domain/messaging/unsubscribe.contracts';
 import * as schema from '../../server/db/schema';
-import { templateFor } from '../../server/services/outbox/compose';
+import { templateFor } from '../../server/modules/messaging/compose.service';
 import { unsubscribeSig } from '../../server/services/outbox/links';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 

@@ -8,7 +8,7 @@ import type { PageResult } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
 import { ATTENDEE_NOTICES_RATE_MAX } from '../../server/modules/notices/notices.routes';
-import { SEED_ATTENDEE_ACTIVITY } from '../../server/db/seedNotices';
+import { SEED_ATTENDEE_ACTIVITY } from '../../server/seed/seedNotices';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**

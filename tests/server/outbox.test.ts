@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app';
 import { MSG } from '../../server/messages';
 import { aliyunSignature } from '../../server/services/outbox/aliyunSms';
 import { emailChannel, smsChannel } from '../../server/services/outbox/channels';
+import { expandFanoutChunk } from '../../server/modules/meeting/statusFanout.service';
 import { createOutboxWorker } from '../../server/services/outbox/worker';
 import type { OutboxMessageRow } from '@domain/system/messages.contracts';
 import { adminCall, buildTestApp, createStaffUser, freshIp, freshMobile, scratchPostgres, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
@@ -189,6 +190,7 @@ describe('outbox', () => {
       log: t.app.log,
       config,
       channels: { email: emailChannel(config), sms: smsChannel(config) },
+      expandFanoutChunk,
     });
     second.start();
     try {

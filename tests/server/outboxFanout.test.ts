@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../server/db/schema';
-import { expandFanoutChunk, expandFanouts } from '../../server/services/outbox/fanout';
+import { expandFanoutChunk, expandFanouts } from '../../server/modules/meeting/statusFanout.service';
 import { createOutboxWorker } from '../../server/services/outbox/worker';
 import { emailChannel, smsChannel } from '../../server/services/outbox/channels';
 import { queryRows } from '../../server/services/sql';
@@ -9,7 +9,7 @@ import { adminCall, buildTestApp, freshMobile, SEEDED, seeded, tokenFor, type Te
 
 /**
  * 审核通过 / 登记取消 of a bulk move reach the outbox through one fan-out row that the worker expands a
- * chunk at a time (server/services/outbox/fanout.ts). The worker is off here: each test expands when
+ * chunk at a time (server/modules/meeting/statusFanout.service.ts). The worker is off here: each test expands when
  * it chooses, as the worker (or a restarted one) would. With TEST_DATABASE_URL the same tests run on
  * PostgreSQL, where the concurrent expansions really run side by side.
  */
@@ -118,7 +118,7 @@ describe('bulk 审核通过 through a fan-out', () => {
 
     // "Restart": a new worker finds the rest when it starts, with no kick.
     const config = t0.app.config;
-    const worker = createOutboxWorker({ db: t0.app.db, now: () => t0.clock.now, log: t0.app.log, config, channels: { email: emailChannel(config), sms: smsChannel(config) } });
+    const worker = createOutboxWorker({ db: t0.app.db, now: () => t0.clock.now, log: t0.app.log, config, channels: { email: emailChannel(config), sms: smsChannel(config) }, expandFanoutChunk });
     worker.start();
     try {
       const until = Date.now() + 10_000;

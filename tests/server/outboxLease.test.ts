@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../server/db/schema';
 import type { OutboxChannel } from '../../server/services/outbox/channels';
+import { expandFanoutChunk } from '../../server/modules/meeting/statusFanout.service';
 import { createOutboxWorker, type OutboxWorker } from '../../server/services/outbox/worker';
 import { serializeError } from '../../server/lib/errorLog';
 import { buildTestApp, type TestApp } from './helpers';
@@ -38,7 +39,7 @@ describe('an outbox send longer than its lease', () => {
     });
     const config = { ...t.app.config, outboxLeaseS: LEASE_S, outboxPollMs: 20, outboxConcurrency: 1 };
     const worker = (name: string): OutboxWorker =>
-      createOutboxWorker({ db: t.app.db, now: Date.now, log: t.app.log, config, channels: { email: slowChannel(name), sms: slowChannel(name) } });
+      createOutboxWorker({ db: t.app.db, now: Date.now, log: t.app.log, config, channels: { email: slowChannel(name), sms: slowChannel(name) }, expandFanoutChunk });
     const [id] = await t.app.outbox.enqueue([{ channel: 'email', kind: 'notice', recipient: 'slow@example.com', subject: '通知', text: '内容' }]);
 
     const first = worker('a');
@@ -75,7 +76,7 @@ describe('an outbox send that fails', () => {
       close: () => undefined,
     };
     const config = { ...t.app.config, outboxPollMs: 20, outboxMaxAttempts: 1 };
-    const worker = createOutboxWorker({ db: t.app.db, now: Date.now, log, config, channels: { email: refused, sms: refused } });
+    const worker = createOutboxWorker({ db: t.app.db, now: Date.now, log, config, channels: { email: refused, sms: refused }, expandFanoutChunk });
     const [id] = await t.app.outbox.enqueue([{ channel: 'email', kind: 'notice', recipient: 'refused@example.com', subject: '通知', text: '内容' }]);
     worker.start();
     try {

@@ -2,10 +2,10 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByKey } from '@domain/registry';
-import { IMPORT_MAX_ROWS, type PersonBadge, type PersonImportPreview, type PersonImportResult } from '@domain/meeting/personImport.contracts';
+import { IMPORT_MAX_ROWS, type PersonImportPreview, type PersonImportResult } from '@domain/meeting/personImport.contracts';
 import type { PageResult } from '@domain/core/envelope';
 import * as schema from '../../server/db/schema';
-import { REMEMBERED_HEADERS_MAX } from '../../server/services/meeting/personImport';
+import { REMEMBERED_HEADERS_MAX } from '../../server/modules/meeting/personImport.service';
 import { body, buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**
@@ -699,20 +699,5 @@ describe('authorities and organisers', () => {
     expect((await preview(content, 'demo', otherActivityId)).msg).toBe('所属活动不存在或无权访问');
     expect((await personsIn(activityId)).some((r) => r.name === '导入测试500')).toBe(false);
     expect(await personsIn(otherActivityId)).toHaveLength(0);
-  });
-});
-
-describe('badges', () => {
-  it('answers what the badges show, in the order asked, only with the badge action and in scope', async () => {
-    const rows = (await personsIn(activityId)).filter((r) => String(r.name).startsWith('导入测试20')).sort((a, b) => Number(a.id) - Number(b.id));
-    const ids = [rows[2].id, rows[0].id].join(',');
-    const res = await signedInject(t.app, { method: 'GET', url: url('badges'), token: tokens.demo, query: { ids } });
-    const badges = body<PersonBadge[]>(res).data;
-    expect(badges.map((b) => b.id)).toEqual([rows[2].id, rows[0].id]);
-    expect(badges[0]).toMatchObject({ name: '导入测试202', company: '星河会展', kind: 2, kindLabel: '嘉宾', badgeNo: rows[2].badgeNo, code: rows[2].code });
-
-    expect((await signedInject(t.app, { method: 'GET', url: url('badges'), token: tokens.noBadge, query: { ids } })).statusCode).toBe(403);
-    const theirs = await signedInject(t.app, { method: 'GET', url: url('badges'), token: tokens.other, query: { ids } });
-    expect(body(theirs)).toMatchObject({ code: 1, msg: '所选参会人员不存在或无权访问' });
   });
 });

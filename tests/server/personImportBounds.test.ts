@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByKey } from '@domain/registry';
 import type { PersonImportPreview } from '@domain/meeting/personImport.contracts';
 import { MSG } from '../../server/messages';
-import { COLUMNS_MAX, SHEET_MAX_CELLS, SHEET_MAX_CHARS, SHEET_MAX_TOTAL_MB } from '../../server/services/meeting/sheetRead';
+import { COLUMNS_MAX, SHEET_MAX_CELLS, SHEET_MAX_CHARS, SHEET_MAX_TOTAL_MB } from '../../server/lib/sheetRead';
 import { body, buildTestApp, createSecondOrganiser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
 
 /**

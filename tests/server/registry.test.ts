@@ -14,7 +14,7 @@ import {
   transitionAction,
 } from '@domain/resource/framework';
 import type { FieldDef, ResourceDef } from '@domain/resource/types';
-import { ROLE_GRANTS } from '../../server/db/seedData';
+import { ROLE_GRANTS } from '../../server/seed/seedData';
 import * as schema from '../../server/db/schema';
 import { queryRows } from '../../server/services/sql';
 import { body, buildTestApp, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';

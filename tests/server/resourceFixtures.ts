@@ -18,7 +18,7 @@ import {
 import { resourceByKey } from '@domain/registry';
 import { ACTIVITY_FIELD, conditionalRules, inputFields, PROJECT_FIELD, textMax } from '@domain/resource/framework';
 import type { FieldDef, ResourceDef } from '@domain/resource/types';
-import { idCardNumber } from '../../server/db/seedMeeting';
+import { idCardNumber } from '../../server/seed/seedMeeting';
 import { adminCall, body, signedInject } from './helpers';
 
 /**

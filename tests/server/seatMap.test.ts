@@ -5,7 +5,7 @@ import type { FieldError } from '@domain/core/envelope';
 import { resourceByKey } from '@domain/registry';
 import * as schema from '../../server/db/schema';
 import { MSG } from '../../server/messages';
-import { GENERATE_MAX } from '../../server/services/meeting/seatMap';
+import { GENERATE_MAX } from '../../server/modules/meeting/seatMap.repository';
 import { columnsOf, tableOf } from '../../server/services/resources/model';
 import { buildTestApp, createSecondOrganiser, createStaffUser, SEEDED, tokenFor, type TestApp } from './helpers';
 import { callsAs, freshHall, type FixtureContext, type Row } from './resourceFixtures';

@@ -10,7 +10,7 @@ import { adminCall, body, buildTestApp, createSecondOrganiser, fanoutsExpanded, 
 import { startLoopbackSmtp, type LoopbackSmtp } from './smtp';
 
 /**
- * What the product sends (server/services/meeting/attendeeMessages.ts), delivered through the outbox to a
+ * What the product sends (server/modules/meeting/attendeeMessages.service.ts), delivered through the outbox to a
  * real SMTP server on loopback: the pre-registration confirmation with the personal link, its QR code
  * and the activity's calendar file.
  */

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../server/messages';
-import { closeSheetWorker, readSheetOffThread } from '../../server/services/meeting/sheetProxy';
+import { closeSheetWorker, readSheetOffThread } from '../../server/lib/sheetProxy';
 
 /**
  * Reading spreadsheets in their own threads. An import sends its file twice (preview, then commit): the

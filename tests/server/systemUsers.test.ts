@@ -6,7 +6,7 @@ import type { AssignableRole, SystemUserRow, TemporaryPassword, UserGrantTree } 
 import type { PageResult } from '@domain/core/envelope';
 import type { ApiKeyCreated, ApiKeyRow } from '@domain/system/apiKeys.contracts';
 import { DEMO_API_KEY } from '../../server/config';
-import { seedIfEmpty } from '../../server/db/seed';
+import { seedIfEmpty } from '../../server/seed/seed';
 import { loadAuthorities } from '../../server/services/grants';
 import * as s from '../../server/db/schema';
 import { MSG } from '../../server/messages';

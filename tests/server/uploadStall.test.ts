@@ -16,7 +16,7 @@ import { body, buildTestApp, newNonce, SEEDED, signedInject, tokenFor, type Test
  * not asserted here: on a shared machine a timed bound is either loose or flaky. What is asserted is
  * what a client notices (other requests answered meanwhile) and why: on this thread the file is never
  * copied, decoded or encoded whole, in one call (that is what held the loop 0.1–1 s); its base64 is
- * decoded in the reading thread (services/meeting/importBytes.ts).
+ * decoded in the reading thread (lib/importBytes.ts).
  */
 let t: TestApp;
 let base = '';

@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { personBadges, personImportCommit, personImportPreview, type PersonBadge, type PersonImportColumn, type PersonImportPreview } from '@domain/meeting/personImport.contracts';
+import { personImportCommit, personImportPreview, type PersonImportColumn, type PersonImportPreview } from '@domain/meeting/personImport.contracts';
 import { AppProviders } from '../../src/app/AppProviders';
 import { ColumnMapping, importFileProblem } from '../../src/features/meeting/persons/ImportModal';
 import { user } from '../mocks/app';
 import { mock } from '../mocks/contract';
-import { PERSONS, renderPersonPage, usePersonApi } from '../mocks/personPage';
+import { renderPersonPage, usePersonApi } from '../mocks/personPage';
 import { resetSession, signInAs } from '../mocks/session';
 import { API } from '../mocks/handlers';
 import { server } from '../mocks/server';
@@ -63,14 +63,6 @@ function useApi(previews: PersonImportPreview[], commitAnswer: { code: number; m
     mock(personImportCommit, ({ params }) => {
       calls.push({ path: 'commit', params });
       return HttpResponse.json(commitAnswer);
-    }),
-    mock(personBadges, ({ params }) => {
-      calls.push({ path: 'badges', params });
-      const badges: PersonBadge[] = params.ids.split(',').map((id) => {
-        const p = PERSONS.find((r) => r.id === Number(id))!;
-        return { id: p.id, name: p.name, company: p.company, jobTitle: p.jobTitle, kind: p.kind, kindLabel: p.kind === 2 ? '嘉宾' : '媒体', badgeNo: p.badgeNo, code: p.code, activityName: '开幕式' };
-      });
-      return badges;
     }),
   ], (params) => calls.push({ path: 'page', params }));
 }

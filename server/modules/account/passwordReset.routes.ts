@@ -18,7 +18,7 @@ import { newToken, sha256Hex } from '../../lib/secrets';
 import { LOG, MSG } from '../../messages';
 import { SPA_BASE } from '../../plugins/spa';
 import { EMAIL_SECRET_MASK } from '../../services/outbox/channels';
-import { messagesFor, templateFor } from '../../services/outbox/compose';
+import { messagesFor, templateFor } from '../messaging/public';
 import { hit, limitAddress, secondsLeftInWindow } from '../../services/rateLimits';
 import { checkFields } from '../../services/requestChecks';
 import { organiserNameOf } from './account.repository';

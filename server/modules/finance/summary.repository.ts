@@ -2,10 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PageResult } from '@domain/core/envelope';
 import { fenToYuanString } from '@domain/core/format';
 import type { CustomerTotalsRow, FinanceSummaryQuery, FinanceSummarySort, FinanceTotals, ProjectTotalsRow } from '@domain/finance/summary.contracts';
+import { invoice, receivable } from '@domain/finance/resources';
 import { resourceByKey } from '@domain/registry';
+import { stateValue } from '@domain/resource/framework';
+import { contract } from '@domain/sales/resources';
 import { offsetOf } from '../../lib/paging';
 import { escapeLike, queryRows } from '../../services/sql';
 import type { Caller } from '../../services/resources/model';
+import { noProjectInScope, projectScopeSql } from '../../services/scope';
 
 /**
  * The SQL of 应收统计 (domain/finance/summary.contracts.ts): per customer or per project, approved
@@ -15,17 +19,18 @@ import type { Caller } from '../../services/resources/model';
 type Sort = FinanceSummarySort;
 type SummaryQuery = FinanceSummaryQuery;
 
-const CONTRACT_APPROVED = 2;
-const CONTRACT_TERMINATED = 3;
-const INVOICE_ISSUED = 1;
-const RECEIPT = 2;
-const RECEIPT_CONFIRMED = 1;
+// The states by their names in the definitions: a renumbered state cannot silently change the figures.
+const CONTRACT_APPROVED = stateValue(contract, 'auditStatus', 'approved');
+const CONTRACT_TERMINATED = stateValue(contract, 'status', 'terminated');
+const INVOICE_ISSUED = stateValue(invoice, 'status', 'issued');
+const RECEIPT = stateValue(receivable, 'kind', 'receipt');
+const RECEIPT_CONFIRMED = stateValue(receivable, 'confirmStatus', 'confirmed');
 
 const table = (key: string) => sql.identifier(resourceByKey(key).table);
 
 function projectFilter(caller: Caller, cnfId: number | undefined): SQL {
   const parts: SQL[] = [];
-  if (caller.projectScope !== null) parts.push(sql`and project_id in (${sql.join(caller.projectScope.map((id) => sql`${id}`), sql`, `)})`);
+  parts.push(sql`and ${projectScopeSql(caller, sql`project_id`)}`);
   if (cnfId !== undefined) parts.push(sql`and project_id = ${cnfId}`);
   return sql.join(parts, sql` `);
 }
@@ -90,7 +95,7 @@ async function summarise<Row>(
   toRow: (raw: RawTotals & { id: number; name: string }) => Row,
 ): Promise<PageResult<Row> & { sum: FinanceTotals & { contractCount: number } }> {
   const empty = { total: 0, records: [], sum: totalsOf({ n: 0, contract_amount: 0, invoiced: 0, received: 0, outstanding: 0 }) };
-  if (caller.projectScope !== null && caller.projectScope.length === 0) return empty;
+  if (noProjectInScope(caller)) return empty;
   const nameFilter = query.name ? sql`where name ilike ${`%${escapeLike(query.name.trim())}%`}` : sql``;
   const base = sql`with ${measures(caller, key, query.cnfId)},
     named as (select t.*, x.id, x.name from t join (${names}) x on x.id = t.k)`;

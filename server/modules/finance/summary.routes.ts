@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { customerTotalsPage, projectTotalsPage } from '@domain/finance/summary.contracts';
 import { ok } from '../../lib/envelope';
 import { route } from '../../lib/route';
-import { callerOf } from '../../routes/resources/caller';
+import { callerOf } from '../../services/caller';
 import { customerTotals, projectTotals } from './summary.repository';
 
 /** 应收统计 (domain/finance/summary.contracts.ts). */

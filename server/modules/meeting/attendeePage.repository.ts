@@ -7,7 +7,7 @@ import type { AppDb } from '../../db/client';
 import { activities } from '../../db/schema';
 import { chinaDateTime } from '../../lib/dates';
 import { columnsOf, joinTableOf, linesTableOf, tableOf } from '../../services/resources/model';
-import { attendeeNoticesOf } from '../notices/notices.repository';
+import { attendeeNoticesOf } from '../notices/public';
 
 const personDef = resourceByKey('person');
 const seatDef = resourceByKey('seat');

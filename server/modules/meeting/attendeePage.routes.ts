@@ -11,7 +11,7 @@ import { itineraryOf } from './attendeePage.repository';
 export const ITINERARY_RATE_MAX = 60;
 export const ITINERARY_RATE_WINDOW_S = 60;
 
-/** A personal code is 22 base64url characters (server/services/meeting/personCode.ts). */
+/** A personal code is 22 base64url characters (server/modules/meeting/personCode.ts). */
 const PERSON_CODE = /^[A-Za-z0-9_-]{22}$/;
 
 /** The attendee's own page (domain/meeting/attendeePage.contracts.ts); the SQL is in attendeePage.repository.ts. */

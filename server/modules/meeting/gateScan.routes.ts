@@ -7,15 +7,15 @@ import { gzipLarge } from '../../lib/gzipLarge';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
-import { serializerSchema } from '../../routes/resources/schemas';
-import { callerOf } from '../../routes/resources/caller';
-import { deskGates as readDeskGates, scanAtGate } from '../../services/meeting/gateScan';
+import { serializerSchema } from '../../services/resources/routeSchemas';
+import { callerOf } from '../../services/caller';
+import { deskGates as readDeskGates, scanAtGate } from './gateScan.service';
 import { cachedScope } from '../../services/projectScope';
 import { deskCopy } from '@domain/meeting/deskCopy.contracts';
-import { readDeskCopy } from '../../services/meeting/deskCopy';
+import { readDeskCopy } from './deskCopy.service';
 import { deskUpload } from '@domain/meeting/deskUpload.contracts';
-import { uploadDeskScans } from '../../services/meeting/deskUpload';
-import { approveAtDesk, checkInAtDesk, fillAllSearchKeys, searchAtDesk } from '../../services/meeting/personSearch';
+import { uploadDeskScans } from './deskUpload.service';
+import { approveAtDesk, checkInAtDesk, fillAllSearchKeys, searchAtDesk } from './personSearch.repository';
 
 /**
  * The upload's scans travel as one form field of JSON text, which the signature covers as it is
@@ -35,7 +35,7 @@ async function scansFromText(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** 签到台 and gate devices (domain/meeting/gateScan.contracts.ts); the SQL is in server/services/meeting/gateScan.ts. */
+/** 签到台 and gate devices (domain/meeting/gateScan.contracts.ts); the SQL is in server/modules/meeting/gateScan.service.ts. */
 const gateScanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // How long before an activity's first day a scan is within its dates (活动日期外扫码), and an upload's door time possible.
   const marginMs = app.config.deskUploadMarginH * 3600_000;

@@ -3,10 +3,10 @@ import { personBulkApprove, personBulkBadges, personBulkCancel, personBulkKind, 
 import { ok } from '../../lib/envelope';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
-import { bulkApprove, bulkBadges, bulkCancel, bulkKind, bulkRemove, bulkShuttle } from '../../services/meeting/personBulk';
+import { callerOf } from '../../services/caller';
+import { bulkApprove, bulkBadges, bulkCancel, bulkKind, bulkRemove, bulkShuttle } from './personBulk.service';
 
-/** 参会人员 in bulk (domain/meeting/personBulk.contracts.ts); the SQL is in server/services/meeting/personBulk.ts. */
+/** 参会人员 in bulk (domain/meeting/personBulk.contracts.ts); the SQL is in server/modules/meeting/personBulk.service.ts. */
 const answer = (verb: string, result: BulkResult, dryRun: boolean) =>
   ok(
     result,
@@ -17,7 +17,7 @@ const answer = (verb: string, result: BulkResult, dryRun: boolean) =>
   );
 
 const personBulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // A move queues its messages as one fan-out (server/services/outbox/fanout.ts): the worker expands it now.
+  // A move queues its messages as one fan-out (server/modules/meeting/statusFanout.service.ts): the worker expands it now.
   route(app, personBulkApprove, async (request) => {
     const result = await bulkApprove(await callerOf(app, request), request.body);
     app.outbox.kick();

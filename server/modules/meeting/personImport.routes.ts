@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { INT_MAX } from '@domain/resource/framework';
-import { personBadges, personImportCommit, personImportPreview, personImportRefused, personImportTemplate } from '@domain/meeting/personImport.contracts';
+import { personImportCommit, personImportPreview, personImportRefused, personImportTemplate } from '@domain/meeting/personImport.contracts';
 import { chinaDay } from '../../lib/dates';
 import { ok } from '../../lib/envelope';
-import { refuse } from '../../lib/errors';
 import { takeFormBytes } from '../../lib/formBody';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
-import { badgesOf, commitImport, previewImport, refusedWorkbook, templateWorkbook, type ImportUpload } from '../../services/meeting/personImport';
+import { callerOf } from '../../services/caller';
+import { commitImport, previewImport, refusedWorkbook, templateWorkbook, type ImportUpload } from './personImport.service';
 
 /** The upload with the bytes of its file's text, when the form parser kept them (handed over: read in the sheet thread). */
 function withBytes<U extends ImportUpload>(request: FastifyRequest, upload: U): U {
@@ -17,7 +15,7 @@ function withBytes<U extends ImportUpload>(request: FastifyRequest, upload: U): 
   return contentBytes ? { ...upload, contentBytes } : upload;
 }
 
-/** 参会人员 import and badges (domain/meeting/personImport.contracts.ts); the SQL is in server/services/meeting/personImport.ts. */
+/** 参会人员 import (domain/meeting/personImport.contracts.ts); the SQL is in server/modules/meeting/personImport.service.ts. */
 const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, personImportTemplate, async (_request, reply) => {
     const day = chinaDay(new Date(app.now())).replace(/-/g, '');
@@ -48,12 +46,6 @@ const personImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="person-refused-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
       .send(buffer);
-  });
-
-  route(app, personBadges, async (request) => {
-    const ids = request.query.ids.split(',').map(Number);
-    if (ids.some((id) => id > INT_MAX)) throw refuse(MSG.personBadgeNone);
-    return ok(await badgesOf(await callerOf(app, request), ids));
   });
 };
 

@@ -4,12 +4,12 @@ import { ok } from '../../lib/envelope';
 import { publicOrigin } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
-import { RESEND_QR_COOLDOWN_MS, resendQrCodes, sendPersonMessage } from '../../services/meeting/personMessages';
+import { callerOf } from '../../services/caller';
+import { RESEND_QR_COOLDOWN_MS, resendQrCodes, sendPersonMessage } from './personMessages.service';
 
 /**
  * 补发二维码 and 发送消息 (domain/meeting/personMessages.contracts.ts); who gets what is decided in
- * server/services/meeting/personMessages.ts, the messages built in server/services/meeting/attendeeMessages.ts.
+ * server/modules/meeting/personMessages.service.ts, the messages built in server/modules/meeting/attendeeMessages.service.ts.
  */
 const personMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, personResend, async (request) => {

@@ -4,12 +4,12 @@ import { ok } from '../../lib/envelope';
 import { publicOrigin } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
-import { openRegistration, register, registrationInfo, registrationNotice, registrationOf } from '../../services/meeting/preRegistration';
+import { callerOf } from '../../services/caller';
+import { openRegistration, register, registrationInfo, registrationNotice, registrationOf } from './preRegistration.service';
 import { limitAddress } from '../../services/rateLimits';
 
 /**
- * 扫码预登记 (domain/meeting/preRegistration.contracts.ts); the SQL is in server/services/meeting/preRegistration.ts.
+ * 扫码预登记 (domain/meeting/preRegistration.contracts.ts); the SQL is in server/modules/meeting/preRegistration.service.ts.
  * Per address: lookups (the form, the result page) are cheap and many people may share a venue's
  * network; submissions write rows and tell whether a mobile is registered, so they are far fewer.
  */

@@ -3,11 +3,11 @@ import { seatAssign, seatAutoApply, seatAutoPreview, seatAutoUndo, seatGenerate,
 import { ok } from '../../lib/envelope';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
-import { assignSeat, generateSeats, seatMap as readSeatMap } from '../../services/meeting/seatMap';
-import { applyAuto, previewAuto, undoAuto } from '../../services/meeting/seatAuto';
+import { callerOf } from '../../services/caller';
+import { assignSeat, generateSeats, seatMap as readSeatMap } from './seatMap.repository';
+import { applyAuto, previewAuto, undoAuto } from './seatAuto.service';
 
-/** 座位图 (domain/meeting/seatMap.contracts.ts); the SQL is in server/services/meeting/seatMap.ts. */
+/** 座位图 (domain/meeting/seatMap.contracts.ts); the SQL is in server/modules/meeting/seatMap.repository.ts. */
 const seatMapRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, seatMap, async (request) => ok(await readSeatMap(await callerOf(app, request), request.query.activityId, request.query.hallId)));
 

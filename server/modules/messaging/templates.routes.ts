@@ -7,8 +7,8 @@ import { fieldErrors, refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
-import { callerOf } from '../../routes/resources/caller';
-import { activityOptionsOf } from '../projects/scopeOptions.repository';
+import { callerOf } from '../../services/caller';
+import { activityOptionsOf } from '../projects/public';
 import { listActivityTemplates, listTemplates, resetTemplate, saveTemplate } from './templates.repository';
 
 function kindOf(key: string): MessageKind & { key: MessageKindKey } {

@@ -10,7 +10,7 @@ import { unsubscribe, unsubscribeStateOf } from './unsubscribe.repository';
 /** Lookups per address and minute: codes cannot be tried in bulk. */
 const RATE_MAX = 30;
 const RATE_WINDOW_S = 60;
-/** A personal code is 22 base64url characters (server/services/meeting/personCode.ts). */
+/** A personal code is 22 base64url characters (server/modules/meeting/personCode.ts). */
 export const PERSON_CODE = /^[A-Za-z0-9_-]{22}$/;
 
 /** 退订 (domain/messaging/unsubscribe.contracts.ts): public; the personal code and the link's signature of one of its addresses are the key. */

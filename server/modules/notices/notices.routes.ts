@@ -8,15 +8,15 @@ import { MSG } from '../../messages';
 import { signedIn } from '../../plugins/tokenAuth';
 import { limitAddress } from '../../services/rateLimits';
 import { parseIdList } from '../../services/requestChecks';
-import { addressableRoles } from '../../services/resources/hooks/notices';
-import { notifyPrefsOfUser } from '../account/profile.repository';
+import { addressableRoles } from './notices.hooks';
+import { notifyPrefsOfUser } from '../account/public';
 import { attendeeNoticesOf, bellNoticesOf, countVisible, markAllNoticesRead, markNoticesRead, pageMyNotices, type NoticeReader } from './notices.repository';
 
 /** Lookups of the attendees' notices page per address and window: plenty for people, too few to try codes. */
 export const ATTENDEE_NOTICES_RATE_MAX = 30;
 export const ATTENDEE_NOTICES_RATE_WINDOW_S = 60;
 
-/** Personal codes are 22 characters of base64url (server/services/meeting/personCode.ts). */
+/** Personal codes are 22 characters of base64url (server/modules/meeting/personCode.ts). */
 const PERSON_CODE = /^[A-Za-z0-9_-]{22}$/;
 
 const readerOf = (request: Parameters<typeof signedIn>[0]): NoticeReader => {

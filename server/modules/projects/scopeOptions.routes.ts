@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope';
 import { refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
+import { callerOf } from '../../services/caller';
 import { chooseActivity, currentActivityOf } from '../../services/defaultActivity';
 import { activityOptionsOf, projectOptionsOf } from './scopeOptions.repository';
 

@@ -13,10 +13,10 @@ import { refuse } from '../../lib/errors';
 import { route } from '../../lib/route';
 import type { TypedApp } from '../../lib/schemas';
 import { MSG } from '../../messages';
-import { callerOf } from '../../routes/resources/caller';
+import { callerOf } from '../../services/caller';
 import { ATTACHMENT_MAX_PER_ROW, checkUpload, contentDisposition } from '../../services/attachments';
 import { rawRow, type Caller } from '../../services/resources/model';
-import { countAttachments, deleteAttachment, findAttachment, listAttachments, storeAttachment } from './attachments.repository';
+import { countAttachments, deleteAttachment, findAttachment, listAttachments, storeAttachment } from '../../services/attachmentStore';
 import { createShareLink, findShareLinkById, kindsOf, listShareLinks, revokeShareLink } from './shareLinks.repository';
 
 /**

@@ -14,7 +14,7 @@ import type {
 import { resourceByKey } from '@domain/registry';
 import type { AppDb } from '../../db/client';
 import { organisers, projects } from '../../db/schema';
-import { listAttachments } from './attachments.repository';
+import { listAttachments } from '../../services/attachmentStore';
 import type { OpenLink } from './shareLinks.repository';
 import { columnsOf, linesTableOf, tableOf, type Row } from '../../services/resources/model';
 

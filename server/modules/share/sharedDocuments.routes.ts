@@ -8,7 +8,7 @@ import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { contentDisposition } from '../../services/attachments';
 import { limitAddress } from '../../services/rateLimits';
-import { findAttachment } from './attachments.repository';
+import { findAttachment } from '../../services/attachmentStore';
 import { countOpen, openShareLink, resourceOfKind, type OpenLink } from './shareLinks.repository';
 import { documentOfLink } from './sharedDocuments.repository';
 

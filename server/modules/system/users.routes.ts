@@ -29,7 +29,7 @@ import { checkFields, parseIdList } from '../../services/requestChecks';
 import { invalidateUser } from '../../services/sessionCache';
 import { revokeAllTokens } from '../../services/tokens';
 import { temporaryPassword } from './temporaryPassword';
-import { endResetLinks } from '../account/passwordReset.repository';
+import { endResetLinks } from '../account/public';
 import {
   approveRegistration,
   assignableRoles,

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 import type { AuditAction, AuditChange } from '@domain/system/audit.contracts';
@@ -63,4 +64,27 @@ export async function recordAudit(tx: AppDb, entry: AuditEntry | readonly AuditE
   const entries = Array.isArray(entry) ? (entry as readonly AuditEntry[]) : [entry as AuditEntry];
   if (entries.length === 0) return;
   await tx.insert(auditLogs).values(entries.map(rowOf));
+}
+
+/** One record per row of a bulk statement's CTE, written in that statement: the expressions name its columns. */
+export interface AuditRowsSource {
+  /** The rows, as a FROM item (`sql\`moved m\``). */
+  from: SQL;
+  rowId: SQL;
+  /** The summary; cut to the column's 255 characters as recordAudit cuts it. */
+  summary: SQL;
+  /** A jsonb array of AuditChange, or null. */
+  changes: SQL | null;
+}
+
+/**
+ * recordAudit for a statement that changes thousands of rows at once (参会人员 in bulk): the same
+ * columns, cut the same way, as an `INSERT … SELECT` to put in the statement's WITH, so the records
+ * commit with the change and no row travels to Node and back.
+ */
+export function auditRowsSql(actor: AuditActor & { now: Date }, action: AuditAction, resource: string, rows: AuditRowsSource): SQL {
+  return sql`insert into ${auditLogs} (organiser_id, user_id, username, action, resource, row_id, summary, changes, address, created_at)
+    select ${actor.organiser.id}, ${actor.user.id}, ${actor.user.username.slice(0, 32)}, ${action}, ${resource}, ${rows.rowId},
+      left(${rows.summary}, 255), ${rows.changes ?? sql`null`}, ${actor.address?.slice(0, 64) ?? null}, ${actor.now.toISOString()}::timestamptz
+    from ${rows.from}`;
 }

@@ -4,7 +4,6 @@ import type { ServerConfig } from '../../config';
 import type { AppDb } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
 import { OUTBOX_CHANNELS, type OutboxChannel, type OutboxChannelName, type OutboxRow } from './channels';
-import { expandFanoutChunk } from './fanout';
 
 type WorkerConfig = Pick<
   ServerConfig,
@@ -18,6 +17,12 @@ export interface OutboxWorkerOptions {
   log: FastifyBaseLogger;
   config: WorkerConfig;
   channels: Record<OutboxChannelName, OutboxChannel>;
+  /**
+   * Turns one due chunk of a fan-out (one row standing for many messages) into outbox rows, or answers
+   * null when none is due. The fan-outs are an area's (server/modules/meeting/statusFanout.service.ts):
+   * the app hands this in, so the worker imports no area.
+   */
+  expandFanoutChunk: (db: AppDb, now: number) => Promise<{ messages: number } | null>;
 }
 
 export interface OutboxWorker {
@@ -64,12 +69,12 @@ export async function claimDue(db: AppDb, channel: OutboxChannelName, limit: num
     .returning();
 }
 
-export function createOutboxWorker({ db, now, log, config, channels }: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker({ db, now, log, config, channels, expandFanoutChunk }: OutboxWorkerOptions): OutboxWorker {
   let stopped = true;
   /** Real start times of the sends of the last second, per channel: the rate is about the real world. */
   const recent: Record<OutboxChannelName, number[]> = { email: [], sms: [] };
   const rate: Record<OutboxChannelName, number> = { email: config.outboxEmailRate, sms: config.outboxSmsRate };
-  /** A loop per channel, and one that expands fan-outs (server/services/outbox/fanout.ts). */
+  /** A loop per channel, and one that expands fan-outs (the expandFanoutChunk option). */
   type LoopName = OutboxChannelName | 'fanout';
   const LOOPS: readonly LoopName[] = [...OUTBOX_CHANNELS, 'fanout'];
   const wakers = new Map<LoopName, () => void>();

@@ -33,7 +33,7 @@ import { ApiError, fieldErrors, forbidden, refuse } from '../../lib/errors';
 import { hasBadText } from '../../lib/inputText';
 import { MSG } from '../../messages';
 import { checkUpload } from '../attachments';
-import { findAttachment, storeAttachment } from '../../modules/share/attachments.repository';
+import { findAttachment, storeAttachment } from '../attachmentStore';
 import { escapeLike } from '../sql';
 import { hooksOf, type OperationResult, type SaveInput, type TransitionOptions } from './hooks';
 import {
@@ -56,6 +56,7 @@ import {
 import { recordStateChange } from './stateLog';
 import { byActor, recordAudit } from '../audit/record';
 import { rowName, saveChanges } from '../audit/resourceAudit';
+import { activityScopeSql } from '../scope';
 
 /**
  * The resource service: everything a resource does — page, list, info, save, remove, transition, row
@@ -314,10 +315,10 @@ async function placeOf(caller: Caller, def: ResourceDef, body: Record<string, un
     const wanted = isBlank(raw) ? null : Number(raw);
     if (wanted === null || !Number.isSafeInteger(wanted)) errors.push({ field: ACTIVITY_FIELD, msg: MSG.resActivityRequired });
     else {
-      const where = [eq(activities.id, wanted), eq(activities.organiserId, caller.organiser.id)];
-      if (caller.projectScope !== null) where.push(inArray(activities.projectId, caller.projectScope));
-      if (caller.activityScope !== null) where.push(inArray(activities.id, caller.activityScope));
-      const [activity] = await caller.db.select({ id: activities.id, projectId: activities.projectId }).from(activities).where(and(...where));
+      const [activity] = await caller.db
+        .select({ id: activities.id, projectId: activities.projectId })
+        .from(activities)
+        .where(and(eq(activities.id, wanted), activityScopeSql(caller)));
       if (!activity) errors.push({ field: ACTIVITY_FIELD, msg: MSG.resActivityMissing });
       else {
         activityId = activity.id;

@@ -1,39 +1,20 @@
-import type { ResourceKey } from '@domain/registry';
 import type { ResourceHooks } from './types';
-import { coupon, order, payment, price } from './commerce';
-import { person, schedule, seat, shuttleLine } from './meeting';
-import { notice } from './notices';
-import { exhibitor, team } from './participants';
-import { activity, project } from './projects';
-import { contract, invoice, quotation, receivable, voucher } from './sales';
 
 /**
- * Every resource's hooks by its definition key; a resource without an entry has none. Keyed by the
- * registry's keys, so a misspelt key fails to compile instead of silently meaning "no hooks".
+ * The business rules of the resources, by definition key. The areas own them and register them once
+ * (server/modules/resourceHooks.ts); the resource service only looks them up, so infrastructure imports
+ * no area. A lookup before registration is a wiring mistake (a write would silently skip the rules:
+ * no personal code, no seat released), so it throws instead of answering "no hooks".
  */
-const HOOKS: Readonly<Partial<Record<ResourceKey, ResourceHooks>>> = {
-  project,
-  activity,
-  price,
-  coupon,
-  order,
-  payment,
-  quotation,
-  contract,
-  invoice,
-  receivable,
-  voucher,
-  team,
-  exhibitor,
-  person,
-  schedule,
-  seat,
-  shuttleLine,
-  notice,
-};
+let registered: Readonly<Record<string, ResourceHooks>> | null = null;
+
+export function registerResourceHooks(hooks: Readonly<Record<string, ResourceHooks>>): void {
+  registered = hooks;
+}
 
 export function hooksOf(key: string): ResourceHooks {
-  return HOOKS[key as ResourceKey] ?? {};
+  if (!registered) throw new Error('resource hooks are not registered: import server/modules/resourceHooks.ts first');
+  return registered[key] ?? {};
 }
 
 export type { ResourceHooks, SaveInput, OperationResult, TransitionOptions } from './types';

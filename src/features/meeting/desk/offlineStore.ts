@@ -286,7 +286,7 @@ const HAN = /\p{Script=Han}/u;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /**
- * The desk search on the local copy, by the server's rules (server/services/meeting/personSearch.ts): a
+ * The desk search on the local copy, by the server's rules (server/modules/meeting/personSearch.repository.ts): a
  * personal code or badge number exactly; four or more digits, the end of the mobile (searchKey keeps its
  * last six, reversed behind an m); Chinese text, in the name or company; Latin letters, the start of a
  * word of searchKey (pinyin, initials, Latin words).

@@ -89,7 +89,7 @@ export function ResendModal({ selection, onClose, onDone }: SendModalProps) {
   );
 }
 
-/** What SMS text the provider bills: the words with 「 回T退订」 unless they say 退订 themselves (server/services/outbox/compose.ts). */
+/** What SMS text the provider bills: the words with 「 回T退订」 unless they say 退订 themselves (server/modules/messaging/compose.service.ts). */
 export const billedSms = (text: string) => (text.includes('退订') ? text : `${text} 回T退订`);
 
 const VARIABLES = messageKind('message').variables.map((name) => `{${name}}`).join(' ');

@@ -5,7 +5,7 @@ import { registerDeskWorker } from '@/lib/serviceWorker';
 import { GATE_DIRECTIONS, person as personDef } from '@domain/meeting/resources';
 import { actionAuthority, machineAction } from '@domain/resource/framework';
 import { deskApprove, type DeskGate, type DeskPerson } from '@domain/meeting/gateScan.contracts';
-import { personBadges } from '@domain/meeting/personImport.contracts';
+import { personBulkBadges } from '@domain/meeting/personBulk.contracts';
 import { storage } from '@/lib/storage';
 import { useSession } from '@/stores/session';
 import { useCurrentActivityLoaded } from '@/stores/currentActivity';
@@ -335,7 +335,7 @@ export default function GateDeskPage() {
             keyword={searched}
             searching={searching}
             canApprove={authorities.includes(PERSON_APPROVE_AUTHORITY) && authorities.includes(deskApprove.authority)}
-            canPrint={authorities.includes(personBadges.authority)}
+            canPrint={authorities.includes(personBulkBadges.authority)}
             entryGate={gate?.direction === ENTRY}
             onCheckIn={checkIn}
             onApprove={approve}

@@ -2,7 +2,8 @@ import { useLocation } from 'react-router-dom';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { actionAuthority, findTransition, machineOf, stateValue, transitionAction } from '@domain/resource/framework';
 import { person } from '@domain/meeting/resources';
-import { personBadges, personImportPreview } from '@domain/meeting/personImport.contracts';
+import { personImportPreview } from '@domain/meeting/personImport.contracts';
+import { personBulkBadges } from '@domain/meeting/personBulk.contracts';
 import { personBulkApprove, personBulkCancel, personBulkKind, personBulkRemove, personBulkShuttle } from '@domain/meeting/personBulk.contracts';
 import { personMessage, personResend } from '@domain/meeting/personMessages.contracts';
 import { useSession } from '@/stores/session';
@@ -32,7 +33,7 @@ export default function PersonPage() {
   const { search } = useLocation();
   const authorities = useSession((s) => s.authorities);
   const canImport = authorities.includes(personImportPreview.authority);
-  const canBadge = authorities.includes(personBadges.authority);
+  const canBadge = authorities.includes(personBulkBadges.authority);
   const canResend = authorities.includes(personResend.authority);
   const canMessage = authorities.includes(personMessage.authority);
   const bulkActions = BULK.filter(([, authority]) => authority && authorities.includes(authority)).map(([action]) => action);
