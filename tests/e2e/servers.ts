@@ -6,11 +6,10 @@ import path from 'node:path';
  * its own on its own data folder (scripts/e2e-server.mjs): worker n (its parallelIndex, which a worker
  * started again after a failure keeps) talks to the server on E2E_PORT + n only, so one spec's changes
  * never meet another spec running at the same time. playwright.config.ts starts the servers;
- * tests/e2e/fixtures.ts hands each worker its own. The default is one: on two cores, two browsers and two
- * servers have not yet been shown to keep the timing-sensitive specs (a toast that leaves after three
- * seconds, the focus after a dialog's motion) green; E2E_WORKERS=2 runs them two at a time.
+ * tests/e2e/fixtures.ts hands each worker its own. Two by default, one a core of the CI machine;
+ * E2E_WORKERS=1 runs the files one after another.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 18080);
 
 export interface E2eServer {
