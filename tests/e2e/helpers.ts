@@ -37,7 +37,7 @@ interface SignedInState {
  */
 const signedIn = new Map<keyof typeof accounts, SignedInState>();
 
-/** Marks a page whose local storage was filled, so a later navigation (after signing out) does not fill it again. */
+/** Marks a page whose local storage was filled for a role, so a later navigation (after signing out) does not fill it again. */
 const RESTORED_FLAG = 'e2e-signed-in-restored';
 
 /**
@@ -56,7 +56,7 @@ export async function signIn(page: Page, who: keyof typeof accounts) {
         for (const { name, value } of entries) localStorage.setItem(name, value);
         sessionStorage.setItem(flag, '1');
       },
-      { entries: state.localStorage, flag: RESTORED_FLAG },
+      { entries: state.localStorage, flag: `${RESTORED_FLAG}:${who}` },
     );
     await page.goto('yx/sysActivity/index');
     const landed = page.locator('.zb-header-right');
