@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 import { aliases } from './vite-plugins/aliases.js';
 import { buildDefines } from './vite-plugins/buildDefines.js';
 
+/** Server test files that mock a module: they run isolated (the `server-isolated` project). */
+const SERVER_MOCKING_FILES = ['tests/server/signatureHash.test.ts'];
+
 export default defineConfig({
   resolve: { alias: aliases },
   define: buildDefines(),
@@ -47,6 +50,23 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: SERVER_MOCKING_FILES,
+          globalSetup: ['tests/server/globalSetup.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          // Each file builds its own app on its own database (tests/server/helpers.ts), so files share no
+          // state but the loaded modules: a worker loads the server's modules and PGlite's compiled WebAssembly
+          // once instead of once a file (about 4 s of every file on this machine; docs/operations.md, 测试耗时).
+          isolate: false,
+        },
+      },
+      {
+        // Files that replace a module (vi.mock) keep a module cache of their own.
+        extends: true,
+        test: {
+          name: 'server-isolated',
+          environment: 'node',
+          include: SERVER_MOCKING_FILES,
           globalSetup: ['tests/server/globalSetup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,

@@ -20,8 +20,8 @@ const stages = [
     ['构建 (vite build)', 'vite', ['build', '--logLevel', 'warn']],
   ],
   [['前端与领域单元测试 (vitest + msw)', 'vitest', ['run', '--project', 'client', '--project', 'domain'], {}, shifted]],
-  [['服务端测试 (PGlite)', 'vitest', ['run', '--project', 'server'], { TEST_DATABASE_URL: '' }, shifted]],
-  ...(pg ? [[['服务端测试 (PostgreSQL)', 'vitest', ['run', '--project', 'server'], { TEST_DATABASE_URL: pg }]]] : []),
+  [['服务端测试 (PGlite)', 'vitest', ['run', '--project', 'server', '--project', 'server-isolated'], { TEST_DATABASE_URL: '' }, shifted]],
+  ...(pg ? [[['服务端测试 (PostgreSQL)', 'vitest', ['run', '--project', 'server', '--project', 'server-isolated'], { TEST_DATABASE_URL: pg }]]] : []),
   [['端到端测试 (Playwright + Chromium)', 'playwright', ['test']]],
 ];
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, type APIRequestContext, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { signRequest } from '@domain/core/sign';
 import type { Envelope } from '@domain/core/envelope';
 import { DEMO_API_KEY } from '../../server/config';
@@ -18,10 +18,60 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
-export async function signIn(page: Page, who: keyof typeof accounts) {
+/** Signs in through the login form and lands on the home page (活动列表). */
+export async function signInThroughForm(page: Page, who: keyof typeof accounts) {
   await page.goto('user/login');
   await submitLogin(page, accounts[who].username, accounts[who].password);
   await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
+}
+
+/** A role's cookies and local storage right after it signed in through the form. */
+interface SignedInState {
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+  localStorage: { name: string; value: string }[];
+}
+
+/**
+ * One state a role, per worker: this module lives in the worker's process, and a worker only ever talks
+ * to its own server (tests/e2e/servers.ts), whose sessions the tokens belong to.
+ */
+const signedIn = new Map<keyof typeof accounts, SignedInState>();
+
+/** Marks a page whose local storage was filled for a role, so a later navigation (after signing out) does not fill it again. */
+const RESTORED_FLAG = 'e2e-signed-in-restored';
+
+/**
+ * Opens the home page (活动列表) signed in as `who`. Only the worker's first sign-in of a role goes
+ * through the form; later ones start with the state it left (its token, cookies and local storage), as
+ * a browser that signed in earlier would — the sign-in itself is tested by session.spec.ts and
+ * a11y/keyboard. A state whose session has ended since (a test signed that role out) is made again.
+ */
+export async function signIn(page: Page, who: keyof typeof accounts) {
+  const state = signedIn.get(who);
+  if (state) {
+    await page.context().addCookies(state.cookies);
+    await page.addInitScript(
+      ({ entries, flag }) => {
+        if (sessionStorage.getItem(flag)) return;
+        for (const { name, value } of entries) localStorage.setItem(name, value);
+        sessionStorage.setItem(flag, '1');
+      },
+      { entries: state.localStorage, flag: `${RESTORED_FLAG}:${who}` },
+    );
+    await page.goto('yx/sysActivity/index');
+    const landed = page.locator('.zb-header-right');
+    const login = page.locator('#username');
+    await expect(landed.or(login).first()).toBeVisible();
+    if (await landed.isVisible()) {
+      await expect(page).toHaveURL(/\/zbzj\/yx\/sysActivity\/index$/);
+      return;
+    }
+    signedIn.delete(who);
+  }
+  await signInThroughForm(page, who);
+  const { cookies, origins } = await page.context().storageState();
+  const origin = new URL(page.url()).origin;
+  signedIn.set(who, { cookies, localStorage: origins.find((o) => o.origin === origin)?.localStorage ?? [] });
 }
 
 export function tableRows(page: Page) {

@@ -6,9 +6,8 @@ import path from 'node:path';
  * its own on its own data folder (scripts/e2e-server.mjs): worker n (its parallelIndex, which a worker
  * started again after a failure keeps) talks to the server on E2E_PORT + n only, so one spec's changes
  * never meet another spec running at the same time. playwright.config.ts starts the servers;
- * tests/e2e/fixtures.ts hands each worker its own. The default is one: on two cores, two browsers and two
- * servers have not yet been shown to keep the timing-sensitive specs (a toast that leaves after three
- * seconds, the focus after a dialog's motion) green; E2E_WORKERS=2 runs them two at a time.
+ * tests/e2e/fixtures.ts hands each worker its own. One by default (the files one after another): two
+ * (E2E_WORKERS=2) have not yet had two clean full runs on the 2-core CI machine (docs/operations.md).
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 18080);

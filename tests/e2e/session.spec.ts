@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { accounts, shot, signIn, submitLogin, tableRows } from './helpers';
+import { accounts, shot, signIn, signInThroughForm, submitLogin, tableRows } from './helpers';
 
 test('signed out, the root sends to the login page', async ({ page }) => {
   await page.goto('./');
@@ -11,7 +11,7 @@ test('signed out, the root sends to the login page', async ({ page }) => {
 });
 
 test('admin signs in, browses with the side menu, reloads and signs out', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInThroughForm(page, 'admin');
   await expect(page).toHaveTitle(/活动列表/);
   const sider = page.locator('.ant-layout-sider');
   await expect(sider).toBeVisible();

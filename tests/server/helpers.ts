@@ -17,6 +17,7 @@ import { seedDates, seedDay } from '../../server/seed/seedDay';
 import * as t from '../../server/db/schema';
 import { hashPassword, setPasswordHashCostForTests, type Argon2Cost } from '../../server/lib/password';
 import { expandFanouts } from '../../server/modules/meeting/statusFanout.service';
+import { refreshStatistics } from '../../server/services/sql';
 
 export interface TestClock {
   now: number;
@@ -53,6 +54,16 @@ const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
  * it, so a change to migrations or seed data simply makes a new one.
  */
 function snapshotKey(): string {
+  // Read once a worker: the files it hashes do not change during a run (and a worker runs many files).
+  computedKey ??= computeSnapshotKey();
+  return computedKey;
+}
+
+/** Changes when the way the snapshot is made changes (it is now vacuumed and analysed before it is taken). */
+const SNAPSHOT_FORMAT = 'vacuumed';
+let computedKey: string | undefined;
+
+function computeSnapshotKey(): string {
   const hash = createHash('sha256');
   const migrations = path.join(SERVER_DIR, 'db/migrations');
   const files = [
@@ -69,6 +80,7 @@ function snapshotKey(): string {
   ].sort();
   for (const file of files) if (file.endsWith('.sql') || file.endsWith('.json') || file.endsWith('.ts')) hash.update(file).update(readFileSync(file));
   hash.update(JSON.stringify(TEST_HASH_COST));
+  hash.update(SNAPSHOT_FORMAT);
   // The seed moves its dates to the day it runs: a snapshot is good for that day only.
   hash.update(seedDay());
   return hash.digest('hex').slice(0, 16);
@@ -148,8 +160,32 @@ export async function ensureSeededTemplate(base: string): Promise<void> {
  */
 export async function openSeededPglite({ worker = false }: { worker?: boolean } = {}): Promise<Database> {
   const file = snapshotFile();
-  if (existsSync(file)) return openDatabase({ memory: true, worker, loadDataDir: new Blob([readFileSync(file)]) });
-  return buildSnapshot(file);
+  if (!existsSync(file)) return buildSnapshot(file);
+  // Read once a worker (a worker runs many files): each database copies it into its own memory.
+  if (loadedSnapshot?.file !== file) loadedSnapshot = { file, bytes: readFileSync(file) };
+  const { bytes } = loadedSnapshot;
+  // PGlite reads the tarball with Blob.arrayBuffer(), which in Node copies 49 MB in small chunks (about a
+  // second): in this thread it gets the bytes already read. Untarring only reads them. A PGlite in its
+  // worker thread needs a real Blob, which is copied to it.
+  const loadDataDir = worker ? new Blob([bytes]) : new BytesBlob(bytes);
+  return openDatabase({ memory: true, worker, loadDataDir });
+}
+
+let loadedSnapshot: { file: string; bytes: Buffer } | undefined;
+
+/** A Blob whose arrayBuffer() is a copy of bytes already in memory, made at once (see openSeededPglite). */
+class BytesBlob extends Blob {
+  readonly #content: Buffer;
+
+  constructor(content: Buffer) {
+    super([]);
+    this.#content = content;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const { buffer, byteOffset, byteLength } = this.#content;
+    return Promise.resolve(buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
+  }
 }
 
 /**
@@ -166,6 +202,9 @@ async function buildSnapshot(file: string): Promise<Database> {
   const database = await openDatabase({ memory: true, worker: false });
   await database.migrate();
   await seedIfEmpty(database.db);
+  // Every app start runs VACUUM (ANALYZE) (server/plugins/database.ts): done once here, the copies start
+  // with their pages marked visible and their statistics taken, and each file's run of it has little to do.
+  await refreshStatistics(database.db);
   const snapshot = await database.snapshot!();
   // Write then rename, so parallel test files never read a half-written tarball.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -6,6 +6,7 @@ import { createOutboxWorker } from '../../server/services/outbox/worker';
 import { emailChannel, smsChannel } from '../../server/services/outbox/channels';
 import { queryRows } from '../../server/services/sql';
 import { adminCall, buildTestApp, freshMobile, SEEDED, seeded, tokenFor, type TestApp } from './helpers';
+import { insertPersons, scopeOf, type InsertedPerson, type Scope } from './meetingFixtures';
 
 /**
  * 审核通过 / 登记取消 of a bulk move reach the outbox through one fan-out row that the worker expands a
@@ -17,36 +18,23 @@ import { adminCall, buildTestApp, freshMobile, SEEDED, seeded, tokenFor, type Te
 const PUBLIC_URL = 'https://hz.example.com';
 let t0: TestApp;
 let token = '';
-let opening: number;
+let opening: Scope;
 
 beforeAll(async () => {
   t0 = await buildTestApp({ outboxWorker: false, publicUrl: PUBLIC_URL });
   t0.clock.now = seeded.instant('2026-11-20T10:00:00+08:00').getTime();
-  [{ id: opening }] = await t0.app.db.select({ id: t.activities.id }).from(t.activities).where(eq(t.activities.name, '开幕式暨智慧城市发展主论坛'));
+  opening = scopeOf((await t0.app.db.select().from(t.activities).where(eq(t.activities.name, '开幕式暨智慧城市发展主论坛')))[0]);
   token = await tokenFor(t0.app, SEEDED.demo.username, SEEDED.demo.password);
 });
 afterAll(() => t0?.close());
 
-interface Attendee {
-  id: number;
-  name: string;
-  code: string;
-  email: string;
-  mobile: string;
-}
-
 /** Pending attendees of 开幕式 with an email and a mobile each; `prefix` + a letter is a name no other contains. */
-async function insertAttendees(prefix: string, n: number): Promise<Attendee[]> {
-  const base = freshMobile();
-  for (let i = 1; i < n; i++) freshMobile();
-  return queryRows<Attendee>(
-    t0.app.db,
-    sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, email, badge_no, checkin_status, code, status)
-        select a.organiser_id, a.project_id, a.id, ${prefix} || chr(64 + g), 1, (${base}::bigint + g - 1)::text,
-               ${prefix} || g || '@example.com', 'FAN' || (${base}::bigint + g), 0, substr(md5(random()::text || g), 1, 22), 0
-        from activities a, generate_series(1, ${n}) g where a.id = ${opening} order by g
-        returning id, name, code, email, mobile`,
-  );
+async function insertAttendees(prefix: string, n: number): Promise<InsertedPerson[]> {
+  const people = Array.from({ length: n }, (_, i) => {
+    const mobile = freshMobile();
+    return { name: `${prefix}${String.fromCharCode(65 + i)}`, kind: 1, status: 0, mobile, email: `${prefix}${i + 1}@example.com`, badgeNo: `FAN${mobile}`, passport: null } as const;
+  });
+  return insertPersons(t0.app.db, opening, people);
 }
 
 interface Queued {
@@ -59,7 +47,7 @@ interface Queued {
   createdAt: Date;
 }
 
-const queued = (people: Attendee[], kind: string) =>
+const queued = (people: InsertedPerson[], kind: string) =>
   queryRows<Queued>(
     t0.app.db,
     sql`select person_id as "personId", channel, recipient, subject, text, html, created_at as "createdAt" from outbox_messages
@@ -67,9 +55,9 @@ const queued = (people: Attendee[], kind: string) =>
   );
 
 /** Each person's [email, sms] recipients, once each: what no duplicate and no gap looks like. */
-const oncePerChannel = (people: Attendee[]) => people.flatMap((p) => [[p.id, 'email', p.email], [p.id, 'sms', p.mobile]]);
+const oncePerChannel = (people: InsertedPerson[]) => people.flatMap((p) => [[p.id, 'email', p.email], [p.id, 'sms', p.mobile]]);
 
-const bulk = async (action: 'bulkApprove' | 'bulkCancel', people: Attendee[]) => {
+const bulk = async (action: 'bulkApprove' | 'bulkCancel', people: InsertedPerson[]) => {
   const r = await adminCall<{ done: number }>(t0.app, token, 'POST', `/person/person/${action}`, { ids: people.map((p) => p.id).join(','), ...(action === 'bulkCancel' ? { remark: '主办方取消' } : {}) });
   expect(r.code, r.msg).toBe(0);
   expect(r.data.done).toBe(people.length);
@@ -98,7 +86,7 @@ describe('bulk 审核通过 through a fan-out', () => {
     const messages = await queued(people, 'approved');
     expect(messages.map((m) => [m.personId, m.channel, m.recipient])).toEqual(oncePerChannel(people));
     // The same words as the single approval's but for the name and the personal link's code, as of the move's time.
-    const as = (p: Attendee, text: string | null) => text?.replaceAll(single.name, p.name).replaceAll(single.code, p.code) ?? null;
+    const as = (p: InsertedPerson, text: string | null) => text?.replaceAll(single.name, p.name).replaceAll(single.code, p.code) ?? null;
     for (const p of people) {
       const [email, sms] = messages.filter((m) => m.personId === p.id);
       expect(email.text).toContain(`${PUBLIC_URL}/zbzj/pre/mine?code=${p.code}`);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX, type BadgePage, type BulkResult } from '@domain/meeting/personBulk.contracts';
 import { MSG } from '../../server/messages';
 import { queryRows } from '../../server/services/sql';
-import { body, buildTestApp, callerFor, createSecondOrganiser, fanoutsExpanded, createStaffUser, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { body, buildTestApp, callerFor, createSecondOrganiser, fanoutsExpanded, createStaffUser, freshMobile, SEEDED, signedInject, tokenFor, type TestApp } from './helpers';
+import { insertPersons } from './meetingFixtures';
 
 /**
  * 参会人员 in bulk through the real routes: by ticked ids and by the list's filter, bounded; the state
@@ -19,23 +20,17 @@ let secondActivityId = 0;
 let projectId = 0;
 let organiserId = 0;
 
-const PENDING = 0;
-const APPROVED = 1;
-const CANCELLED = 3;
+const PENDING = 0 as const;
+const APPROVED = 1 as const;
+const CANCELLED = 3 as const;
 
-let mobile = 16690000000;
 /** Persons named `${prefix}${i}` in one activity, inserted in one statement; their ids in order. */
-async function insertPersons(prefix: string, n: number, status: number, activity = activityId, kind = 1): Promise<number[]> {
-  const start = mobile;
-  mobile += n;
-  const rows = await queryRows<{ id: number }>(
-    t.app.db,
-    sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, id_type, id_no, badge_no, checkin_status, code, status)
-        select ${organiserId}, ${projectId}, ${activity}, ${prefix} || g, ${kind}, (${start}::bigint + g)::text, 2, 'E12345678', 'CHB' || (${start}::bigint + g), 0,
-               md5(random()::text || g)::varchar(22), ${status}
-        from generate_series(1, ${n}) g order by g returning id`,
-  );
-  return rows.map((r) => r.id);
+async function insertPersonsNamed(prefix: string, n: number, status: 0 | 1 | 2 | 3, activity = activityId, kind: 1 | 2 = 1): Promise<number[]> {
+  const people = Array.from({ length: n }, (_, i) => {
+    const mobile = freshMobile();
+    return { name: `${prefix}${i + 1}`, kind, status, mobile, badgeNo: `CHB${mobile}` };
+  });
+  return (await insertPersons(t.app.db, { organiserId, projectId, activityId: activity }, people)).map((p) => p.id);
 }
 
 const statusOf = async (ids: number[]) =>
@@ -80,8 +75,8 @@ afterAll(() => t.close());
 
 describe('审核通过 in bulk', () => {
   it('by ids: the pending ones move, with a state change and an audit record each; a cancelled one is counted, not failing the batch', async () => {
-    const pending = await insertPersons('批量甲', 3, PENDING);
-    const [cancelled] = await insertPersons('批量甲已取消', 1, CANCELLED);
+    const pending = await insertPersonsNamed('批量甲', 3, PENDING);
+    const [cancelled] = await insertPersonsNamed('批量甲已取消', 1, CANCELLED);
     const ids = [...pending, cancelled];
 
     const dry = await bulk('demo', 'bulkApprove', { ids: ids.join(','), dryRun: '1' });
@@ -106,9 +101,9 @@ describe('审核通过 in bulk', () => {
   });
 
   it('by the list’s filter: every pending row matching it, and no other', async () => {
-    const here = await insertPersons('批量乙', 5, PENDING);
-    const elsewhere = await insertPersons('批量乙', 2, PENDING, secondActivityId);
-    const other = await insertPersons('批量丙', 2, PENDING);
+    const here = await insertPersonsNamed('批量乙', 5, PENDING);
+    const elsewhere = await insertPersonsNamed('批量乙', 2, PENDING, secondActivityId);
+    const other = await insertPersonsNamed('批量丙', 2, PENDING);
     const r = await bulk('demo', 'bulkApprove', { all: '1', activityId, name: '批量乙', status: PENDING });
     expect(r.code, r.msg).toBe(0);
     expect(r.data).toEqual({ matched: 5, done: 5, skipped: [], messages: { email: 0, sms: 5 } });
@@ -117,8 +112,8 @@ describe('审核通过 in bulk', () => {
   });
 
   it('refuses ticked ids together with all=1 (neither was picked for it) and changes nothing', async () => {
-    const ticked = await insertPersons('批量丁', 2, PENDING);
-    const filtered = await insertPersons('批量戊', 2, PENDING);
+    const ticked = await insertPersonsNamed('批量丁', 2, PENDING);
+    const filtered = await insertPersonsNamed('批量戊', 2, PENDING);
     for (const action of ['bulkApprove', 'bulkRemove']) {
       const r = await bulk('demo', action, { all: '1', ids: ticked.join(','), activityId, name: '批量戊' });
       expect(r.code, action).not.toBe(0);
@@ -129,7 +124,7 @@ describe('审核通过 in bulk', () => {
   });
 
   it(`refuses more than ${BULK_MAX} rows with a clear message and changes nothing; ${BULK_MAX} are approved in one go`, async () => {
-    const ids = await insertPersons('批量大', BULK_MAX + 1, PENDING, secondActivityId);
+    const ids = await insertPersonsNamed('批量大', BULK_MAX + 1, PENDING, secondActivityId);
     const tooMany = await bulk('demo', 'bulkApprove', { all: '1', activityId: secondActivityId, name: '批量大' });
     expect(tooMany.code).not.toBe(0);
     expect(tooMany.msg).toBe(MSG.personBulkTooMany(BULK_MAX + 1, BULK_MAX));
@@ -152,7 +147,7 @@ describe('审核通过 in bulk', () => {
   }, 120_000);
 
   it('says before the move how many emails and SMS it will queue, as the fan-out then writes them; 「不通知」 queues none', async () => {
-    const told = await insertPersons('批量通知', 4, PENDING);
+    const told = await insertPersonsNamed('批量通知', 4, PENDING);
     // One gave an email besides the mobile, one an email only (its mobile blank).
     await t.app.db.execute(sql`update person_persons set email = 'bulk-notify-' || id || '@example.com' where id in (${told[0]}, ${told[1]})`);
     await t.app.db.execute(sql`update person_persons set mobile = '' where id = ${told[1]}`);
@@ -167,7 +162,7 @@ describe('审核通过 in bulk', () => {
     );
     expect(written).toEqual([{ channel: 'email', n: 2 }, { channel: 'sms', n: 3 }]);
 
-    const silent = await insertPersons('批量不通知', 3, PENDING);
+    const silent = await insertPersonsNamed('批量不通知', 3, PENDING);
     const quietDry = await bulk('demo', 'bulkApprove', { ids: silent.join(','), dryRun: '1', notify: 'false' });
     expect(quietDry.data?.messages).toEqual({ email: 0, sms: 0 });
     const quiet = await bulk('demo', 'bulkCancel', { ids: silent.join(','), notify: 'false' });
@@ -182,7 +177,7 @@ describe('审核通过 in bulk', () => {
   });
 
   it('never reaches another organiser’s rows, and needs the authority of 审核通过', async () => {
-    const ids = await insertPersons('批量丁', 2, PENDING);
+    const ids = await insertPersonsNamed('批量丁', 2, PENDING);
     const byIds = await bulk('other', 'bulkApprove', { ids: ids.join(',') });
     expect(byIds.msg).toBe('所选参会人员不存在或无权访问');
     const byFilter = await bulk('other', 'bulkApprove', { all: '1', activityId, name: '批量丁' });
@@ -199,7 +194,7 @@ describe('审核通过 in bulk', () => {
 
 describe('other bulk actions', () => {
   it('取消 frees seats and shuttle places, as one cancellation does, with the remark in each state change', async () => {
-    const [a, b] = await insertPersons('批量戊', 2, APPROVED);
+    const [a, b] = await insertPersonsNamed('批量戊', 2, APPROVED);
     const [hall] = await queryRows<{ id: number }>(t.app.db, sql`insert into hall_halls (organiser_id, name) values (${organiserId}, '批量测试厅') returning id`);
     await t.app.db.execute(
       sql`insert into seat_seats (organiser_id, project_id, activity_id, hall_id, row_no, seat_no, label, kind, state, person_id)
@@ -223,8 +218,8 @@ describe('other bulk actions', () => {
   });
 
   it('changes 人员类别 with an update record naming before and after; those already of it are counted', async () => {
-    const ids = await insertPersons('批量己', 2, PENDING, activityId, 1);
-    const [guest] = await insertPersons('批量己嘉宾', 1, PENDING, activityId, 2);
+    const ids = await insertPersonsNamed('批量己', 2, PENDING, activityId, 1);
+    const [guest] = await insertPersonsNamed('批量己嘉宾', 1, PENDING, activityId, 2);
     const r = await bulk('demo', 'bulkKind', { ids: [...ids, guest].join(','), toKind: 2 });
     expect(r.data).toEqual({ matched: 3, done: 2, skipped: [{ reason: '人员类别已是「嘉宾」', count: 1 }] });
     const audits = await auditsOf([...ids, guest], 'update');
@@ -233,8 +228,8 @@ describe('other bulk actions', () => {
   });
 
   it('adds to a shuttle as far as its seats go: the cancelled, the ones already on it and those over capacity are counted', async () => {
-    const ids = await insertPersons('批量庚', 3, APPROVED);
-    const [gone] = await insertPersons('批量庚取消', 1, CANCELLED);
+    const ids = await insertPersonsNamed('批量庚', 3, APPROVED);
+    const [gone] = await insertPersonsNamed('批量庚取消', 1, CANCELLED);
     const [line] = await queryRows<{ id: number }>(
       t.app.db,
       sql`insert into shuttle_lines (organiser_id, project_id, activity_id, name, depart_at, plate, capacity, driver, driver_mobile)
@@ -259,7 +254,7 @@ describe('other bulk actions', () => {
   });
 
   it('removes those nothing points at and counts the others by why', async () => {
-    const [free1, free2, seated] = await insertPersons('批量辛', 3, PENDING);
+    const [free1, free2, seated] = await insertPersonsNamed('批量辛', 3, PENDING);
     const [hall] = await queryRows<{ id: number }>(t.app.db, sql`insert into hall_halls (organiser_id, name) values (${organiserId}, '批量删除厅') returning id`);
     await t.app.db.execute(
       sql`insert into seat_seats (organiser_id, project_id, activity_id, hall_id, row_no, seat_no, label, kind, state, person_id)
@@ -275,7 +270,7 @@ describe('other bulk actions', () => {
 
 describe('badges for everyone', () => {
   it('answers the filtered persons page by page in the list’s order, with the seat and the activity’s template', async () => {
-    const ids = await insertPersons('批量胸卡', 7, APPROVED);
+    const ids = await insertPersonsNamed('批量胸卡', 7, APPROVED);
     const [hall] = await queryRows<{ id: number }>(t.app.db, sql`insert into hall_halls (organiser_id, name) values (${organiserId}, '批量主厅') returning id`);
     await t.app.db.execute(
       sql`insert into seat_seats (organiser_id, project_id, activity_id, hall_id, row_no, seat_no, label, kind, state, person_id)

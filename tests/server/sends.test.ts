@@ -7,6 +7,7 @@ import { columnsOf, tableOf } from '../../server/services/resources/model';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/services/sql';
 import { adminCall, body, buildTestApp, createSecondOrganiser, fanoutsExpanded, freshIp, freshMobile, SEEDED, seeded, signedInject, tokenFor, type TestApp } from './helpers';
+import { insertPersons, scopeOf, type InsertedPerson, type Scope } from './meetingFixtures';
 import { startLoopbackSmtp, type LoopbackSmtp } from './smtp';
 
 /**
@@ -19,6 +20,7 @@ const cols = columnsOf(person);
 let t0: TestApp;
 let smtp: LoopbackSmtp;
 let opening: number;
+let openingScope: Scope;
 let token = '';
 const PUBLIC_URL = 'https://hz.example.com';
 
@@ -26,22 +28,19 @@ beforeAll(async () => {
   smtp = await startLoopbackSmtp();
   t0 = await buildTestApp({ smtpUrl: smtp.url, mailFrom: '主办之家 <no-reply@zbzj.test>', outboxPollMs: 50, publicUrl: PUBLIC_URL });
   t0.clock.now = seeded.instant('2026-11-20T10:00:00+08:00').getTime();
-  [{ id: opening }] = await t0.app.db.select({ id: t.activities.id }).from(t.activities).where(eq(t.activities.name, '开幕式暨智慧城市发展主论坛'));
+  openingScope = scopeOf((await t0.app.db.select().from(t.activities).where(eq(t.activities.name, '开幕式暨智慧城市发展主论坛')))[0]);
+  opening = openingScope.activityId;
   token = await tokenFor(t0.app, SEEDED.demo.username, SEEDED.demo.password);
 });
 
-/** Pending attendees of 开幕式 with an email and a mobile each, in one statement; their ids and emails. */
-async function insertAttendees(prefix: string, n: number, withEmail = true): Promise<{ id: number; email: string; mobile: string }[]> {
-  const base = freshMobile();
-  for (let i = 1; i < n; i++) freshMobile();
-  return queryRows<{ id: number; email: string; mobile: string }>(
-    t0.app.db,
-    sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, email, badge_no, checkin_status, code, status)
-        select a.organiser_id, a.project_id, a.id, ${prefix} || g, 1, (${base}::bigint + g - 1)::text,
-               case when ${withEmail} then ${prefix} || g || '@example.com' end, 'SND' || (${base}::bigint + g), 0, substr(md5(random()::text || g), 1, 22), 0
-        from activities a, generate_series(1, ${n}) g where a.id = ${opening} order by g
-        returning id, email, mobile`,
-  );
+/** Pending attendees of 开幕式 with a mobile each and, unless `withEmail` is false, an email (then null). */
+async function insertAttendees(prefix: string, n: number, withEmail = true): Promise<(InsertedPerson & { email: string })[]> {
+  const people = Array.from({ length: n }, (_, i) => {
+    const mobile = freshMobile();
+    return { name: `${prefix}${i + 1}`, kind: 1, status: 0, mobile, email: withEmail ? `${prefix}${i + 1}@example.com` : null, badgeNo: `SND${mobile}`, passport: null } as const;
+  });
+  // The tests read the email of those given one only.
+  return (await insertPersons(t0.app.db, openingScope, people)) as (InsertedPerson & { email: string })[];
 }
 
 const queued = (personIds: number[], kind: string) =>
@@ -161,12 +160,9 @@ describe('补发二维码', () => {
 
   it("refuses ids of another organiser's attendees, and a caller without the attendees' list", async () => {
     const other = await createSecondOrganiser(t0.app);
-    const [{ id: foreign }] = await queryRows<{ id: number }>(
-      t0.app.db,
-      sql`insert into person_persons (organiser_id, project_id, activity_id, name, kind, mobile, badge_no, checkin_status, code, status)
-          select ${other.organiser.id}, a.project_id, a.id, '别家的人', 1, '16612345678', 'SNDX1', 0, 'abcdefghijklmnopqrstuv', 1
-          from activities a where a.id = ${opening} returning id`,
-    );
+    const [{ id: foreign }] = await insertPersons(t0.app.db, { ...openingScope, organiserId: other.organiser.id }, [
+      { name: '别家的人', kind: 1, mobile: '16612345678', badgeNo: 'SNDX1', code: 'abcdefghijklmnopqrstuv', passport: null },
+    ]);
     const [mine] = await insertAttendees('sendqrx', 1);
     const r = await adminCall(t0.app, token, 'POST', '/person/person/resend', { ids: `${mine.id},${foreign}` });
     expect(r.msg).toBe('所选参会人员不存在或无权访问');
