@@ -9,7 +9,7 @@ import { newPersonCode } from './personCode';
 import { personSearchKey } from './personSearchKey';
 import { attendeeSettings, certificateErrors } from './activitySettings.repository';
 import { queueStatusMessages } from './attendeeMessages.service';
-import { personWorkbook } from './personImport.service';
+import { personWorkbook } from './personWorkbook.service';
 import { lockNames } from '../../services/sql';
 import { columnsOf, joinTableOf, tableOf, type Caller, type Row } from '../../services/resources/model';
 import type { ResourceHooks } from '../../services/resources/hooks/types';

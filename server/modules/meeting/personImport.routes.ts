@@ -7,7 +7,8 @@ import { takeFormBytes } from '../../lib/formBody';
 import { route } from '../../lib/route';
 import { MSG } from '../../messages';
 import { callerOf } from '../../services/caller';
-import { commitImport, previewImport, refusedWorkbook, templateWorkbook, type ImportUpload } from './personImport.service';
+import { commitImport, previewImport, refusedWorkbook, type ImportUpload } from './personImport.service';
+import { templateWorkbook } from './personWorkbook.service';
 
 /** The upload with the bytes of its file's text, when the form parser kept them (handed over: read in the sheet thread). */
 function withBytes<U extends ImportUpload>(request: FastifyRequest, upload: U): U {
