@@ -4,7 +4,7 @@ import { CarOutlined, LayoutOutlined, ScheduleOutlined } from '@ant-design/icons
 import type { AttendeeItinerary as Itinerary, AttendeeSession } from '@domain/meeting/attendeePage.contracts';
 import { fetchItinerary } from './api';
 import { dateRange } from './parts';
-import { useRemote } from './useRemote';
+import { useRemote } from '@/hooks/useRemote';
 
 /**
  * The part of the personal page that matters on the day: where the holder sits, the activity's agenda

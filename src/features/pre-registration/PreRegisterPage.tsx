@@ -22,7 +22,7 @@ import {
 import { type FieldError } from '@domain/core/envelope';
 import { fetchRegistrationInfo, fetchRegistrationNotice, resultPath, submitRegistration, type RegistrationForm, type RegistrationTarget } from './api';
 import { EventHeader, RemoteFrame, dateRange, useDocumentTitle } from './parts';
-import { useRemote } from './useRemote';
+import { useRemote } from '@/hooks/useRemote';
 
 /** What the visitor fills in, in this order; the definition of 参会人员 gives labels, limits and rules. */
 const FIELD_NAMES = PRE_REGISTRATION_FIELDS;

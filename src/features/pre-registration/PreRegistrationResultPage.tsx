@@ -8,7 +8,7 @@ import type { PreRegistrationState } from '@domain/meeting/preRegistration.contr
 import { fetchMyRegistration, noticesPath, resultPath } from './api';
 import { AttendeeItinerary } from './AttendeeItinerary';
 import { EventHeader, RemoteFrame, useDocumentTitle } from './parts';
-import { useRemote } from './useRemote';
+import { useRemote } from '@/hooks/useRemote';
 
 /** What the visitor should do next, by the state of their registration (PERSON_STATES keys). */
 const NEXT_STEP: Record<string, { type: 'info' | 'success' | 'warning' | 'error'; text: string }> = {

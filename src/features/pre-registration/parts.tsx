@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button, Card, Result, Space, Spin, Typography } from 'antd';
 import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import type { Remote } from './useRemote';
+import type { Remote } from '@/hooks/useRemote';
 import './preRegistration.css';
 
 /** `2026-12-08` or `2026-12-08 至 2026-12-11`. */

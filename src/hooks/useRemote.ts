@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '../api/errors';
 
 export type Remote<T> =
   | { status: 'loading' }
