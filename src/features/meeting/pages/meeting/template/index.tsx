@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Flex, Radio, Result, Spin, Table, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Radio, Result, Spin, Table, Typography } from 'antd';
 import { templateSave, type ActivityTemplateRow, type TemplateKindRow } from '@domain/messaging/templates.contracts';
 import { useSession } from '@/stores/session';
 import { ActivitySelect } from '@/components/resource/ScopeSelects';
@@ -98,7 +98,7 @@ export default function MessageTemplatePage() {
           rowKey={(r) => `${r.activityId}-${r.kind}`}
           dataSource={own}
           pagination={false}
-          locale={{ emptyText: activityId === undefined ? '还没有活动写了专用模板' : '本活动没有专用模板' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={activityId === undefined ? '还没有活动写了专用模板' : '本活动没有专用模板'} /> }}
           columns={[
             { title: '所属活动', dataIndex: 'activityName' },
             { title: '消息种类', dataIndex: 'label' },
