@@ -213,6 +213,29 @@ async function buildSnapshot(file: string): Promise<Database> {
   return database;
 }
 
+/**
+ * Two apps over one database, as two replicas: one PGlite cluster through two handles, or — with
+ * TEST_DATABASE_URL — one scratch PostgreSQL database (a copy of the seeded template when `seeded`, else
+ * empty for the first app to migrate and seed). `replica` builds an app for a connection; the first is
+ * ready before the second opens. `dropDatabase` after both apps are closed.
+ */
+export async function twoReplicas(
+  replica: (connection: { db: Database } | { databaseUrl: string }) => FastifyInstance,
+  options: { seeded?: boolean } = {},
+): Promise<{ a: FastifyInstance; b: FastifyInstance; dropDatabase: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const scratch = await scratchPostgres(base, 'zbzj_test', options);
+    const a = replica({ databaseUrl: scratch.url });
+    await a.ready();
+    return { a, b: replica({ databaseUrl: scratch.url }), dropDatabase: scratch.drop };
+  }
+  const database = await openSeededPglite();
+  const a = replica({ db: database });
+  await a.ready();
+  return { a, b: replica({ db: database.share!() }), dropDatabase: () => database.close() };
+}
+
 /** A throw-away database on the PostgreSQL server at `base` (TEST_DATABASE_URL), and how to drop it. */
 export async function scratchPostgres(
   base: string,

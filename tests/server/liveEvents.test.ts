@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { insertGate, insertPerson, scopeOf, type Scope } from './meetingFixtures';
-import { adminCall, createSecondOrganiser, createStaffUser, openSeededPglite, scratchPostgres, SEEDED, tokenFor } from './helpers';
+import { adminCall, createSecondOrganiser, createStaffUser, SEEDED, tokenFor, twoReplicas } from './helpers';
 
 /**
  * Two replicas over one database (one PGlite cluster through two handles, or — with TEST_DATABASE_URL —
@@ -30,20 +30,7 @@ function replica(connection: { db: Database } | { databaseUrl: string }): Fastif
 }
 
 beforeAll(async () => {
-  const base = process.env.TEST_DATABASE_URL;
-  if (base) {
-    const scratch = await scratchPostgres(base);
-    a = replica({ databaseUrl: scratch.url });
-    await a.ready();
-    b = replica({ databaseUrl: scratch.url });
-    cleanUp = scratch.drop;
-  } else {
-    const database = await openSeededPglite();
-    a = replica({ db: database });
-    await a.ready();
-    b = replica({ db: database.share!() });
-    cleanUp = () => database.close();
-  }
+  ({ a, b, dropDatabase: cleanUp } = await twoReplicas(replica));
   bUrl = await b.listen({ port: 0, host: '127.0.0.1' });
 
   other = await createSecondOrganiser(a);

@@ -6,7 +6,7 @@ import { sha256Hex } from '../../server/lib/secrets';
 import { MSG } from '../../server/messages';
 import { LEASE_MS } from '../../server/services/liveStreamLeases';
 import { MAX_STREAMS_PER_SESSION } from '../../server/services/liveStreams';
-import { adminCall, buildTestApp, openSeededPglite, scratchPostgres, SEEDED, tokenFor, type TestApp } from './helpers';
+import { adminCall, buildTestApp, SEEDED, tokenFor, twoReplicas, type TestApp } from './helpers';
 
 /**
  * A session holds at most MAX_STREAMS_PER_SESSION live streams at once (server/modules/live/live.routes.ts),
@@ -89,20 +89,7 @@ describe('two replicas on one database', () => {
   beforeAll(async () => {
     const replica = (connection: Parameters<typeof buildApp>[0]) =>
       buildApp({ env: {}, distDir: '/nonexistent-dist', authCacheS: 0, loginRateMax: 1000, now: () => clock.now, ...connection });
-    const base = process.env.TEST_DATABASE_URL;
-    if (base) {
-      const scratch = await scratchPostgres(base, 'zbzj_test', { seeded: true });
-      a = replica({ databaseUrl: scratch.url });
-      await a.ready();
-      b = replica({ databaseUrl: scratch.url });
-      cleanUp = scratch.drop;
-    } else {
-      const database = await openSeededPglite();
-      a = replica({ db: database });
-      await a.ready();
-      b = replica({ db: database.share!() });
-      cleanUp = () => database.close();
-    }
+    ({ a, b, dropDatabase: cleanUp } = await twoReplicas(replica, { seeded: true }));
     aUrl = await a.listen({ port: 0, host: '127.0.0.1' });
     bUrl = await b.listen({ port: 0, host: '127.0.0.1' });
   }, 120_000);
